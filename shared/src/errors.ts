@@ -1,0 +1,50 @@
+import { z } from 'zod';
+
+/**
+ * The one error catalogue: a stable code, the HTTP status and the message a person reads.
+ * The wire shape is the one the screens read: `{ errors: [{ msg, code, param? }] }`.
+ */
+export const ERRORS = {
+  VALIDATION_FAILED: { status: 400, msg: 'The request is not valid' },
+  INVALID_JSON: { status: 400, msg: 'The request body is not valid JSON' },
+  PAYLOAD_TOO_LARGE: { status: 413, msg: 'The request body is too large' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, msg: 'Send the request body as application/json' },
+  UNAUTHORIZED: { status: 401, msg: 'Unauthorized' },
+  MISSING_SCOPE: { status: 403, msg: 'You do not have access to this area. Ask your admin for access.' },
+  ADMIN_ONLY: { status: 403, msg: 'Only an admin can do this' },
+  NOT_FOUND: { status: 404, msg: 'Not found' },
+  ROUTE_NOT_FOUND: { status: 404, msg: 'This address does not exist' },
+  INVALID_CREDENTIALS: { status: 400, msg: 'Email or password is incorrect' },
+  USER_RESTRICTED: { status: 403, msg: 'Your account has been deactivated. Contact your admin.' },
+  EMAIL_NOT_VERIFIED: { status: 403, msg: 'Please verify your email before signing in' },
+  SHOP_INACTIVE: { status: 403, msg: 'This store has uninstalled Dakiya. Install the app again from Shopify.' },
+  RATE_LIMITED: { status: 429, msg: 'Too many attempts. Please wait a few minutes and try again.' },
+  EMAIL_TAKEN: { status: 409, msg: 'This email is already in use' },
+  PLAN_LIMIT_REACHED: { status: 403, msg: 'Kindly upgrade your plan' },
+  PLAN_FEATURE: { status: 403, msg: 'This feature is available on the Monthly and Yearly plans' },
+  SHOPIFY_HMAC_INVALID: { status: 401, msg: 'The request signature is not valid' },
+  SHOPIFY_STATE_INVALID: { status: 400, msg: 'The install request expired or was not started here. Start the install again.' },
+  SHOPIFY_SHOP_INVALID: { status: 400, msg: 'The shop domain is not a valid myshopify.com domain' },
+  SHOPIFY_WEBHOOK_INVALID: { status: 400, msg: 'The webhook is missing required headers' },
+  SHOPIFY_UNAVAILABLE: { status: 502, msg: 'Shopify did not answer. Please try again in a moment.' },
+  SHOPIFY_SCOPES_MISSING: { status: 400, msg: 'Shopify did not grant the access Dakiya needs. Install the app again and accept every permission.' },
+  COURIER_UNAVAILABLE: { status: 502, msg: 'The courier did not answer. Please try again in a moment.' },
+  INTERNAL: { status: 500, msg: 'Something went wrong. Please try again later' },
+} as const satisfies Record<string, { status: number; msg: string }>;
+
+export type ErrorCode = keyof typeof ERRORS;
+
+export const ErrorItem = z.object({
+  msg: z.string(),
+  code: z.string(),
+  param: z.string().optional(),
+});
+export type ErrorItem = z.infer<typeof ErrorItem>;
+
+export const ErrorBody = z.object({
+  errors: z.array(ErrorItem).min(1),
+  plan_limit_error: z.boolean().optional(),
+  message: z.string().optional(),
+  request_id: z.string().optional(),
+});
+export type ErrorBody = z.infer<typeof ErrorBody>;

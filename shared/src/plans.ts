@@ -1,0 +1,53 @@
+import { z } from 'zod';
+
+export const PlanId = z.enum(['FREE', 'MONTHLY', 'YEARLY']);
+export type PlanId = z.infer<typeof PlanId>;
+
+/** Business constants of spec 000 §9 and spec 001 §9. */
+export const LIMITS = {
+  freeOrdersPerMonth: 5000,
+  freeTrackingAccounts: 10,
+  freeUserAccounts: 10,
+  defaultPageSize: 50,
+  maxPageSize: 250,
+  defaultAccountWeightGrams: 100,
+  maxAccountWeightGrams: 50000,
+  maxFreeShippingValue: 50000,
+  csvMaxBytes: 5 * 1024 * 1024,
+} as const;
+
+export const PLANS = [
+  {
+    id: 'FREE',
+    title: 'Basic',
+    price: 0,
+    features: [
+      '5000 orders per month',
+      '10 tracking accounts',
+      '10 user accounts',
+      'Booking with Leopards, M&P, PostEx and TCS',
+    ],
+  },
+  {
+    id: 'MONTHLY',
+    title: 'Monthly',
+    price: 10,
+    features: [
+      'Unlimited orders',
+      'Unlimited tracking accounts and users',
+      'Automatic status updates',
+      'CSV export',
+      'Two-factor authentication',
+      'Order tag settings',
+    ],
+  },
+  {
+    id: 'YEARLY',
+    title: 'Yearly',
+    price: 99.99,
+    features: [
+      'Everything in Monthly',
+      'Two months free',
+    ],
+  },
+] as const;

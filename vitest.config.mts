@@ -1,0 +1,43 @@
+import { defineConfig } from 'vitest/config';
+
+const env = { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' };
+
+export default defineConfig({
+  test: {
+    env,
+    projects: [
+      { test: { name: 'shared', include: ['shared/src/**/*.test.ts'], env } },
+      {
+        test: {
+          name: 'functions',
+          include: ['functions/**/*.test.ts'],
+          globalSetup: ['local/test-support/global-dynamo.ts'],
+          testTimeout: 20000,
+          env,
+        },
+      },
+      {
+        test: {
+          name: 'local',
+          include: ['local/**/*.test.ts'],
+          globalSetup: ['local/test-support/global-dynamo.ts'],
+          testTimeout: 30000,
+          env,
+        },
+      },
+      { test: { name: 'infra', include: ['infra/test/**/*.test.ts'], testTimeout: 120000, env } },
+      { test: { name: 'web', include: ['web/src/**/*.test.{ts,tsx}'], env } },
+      {
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.test.ts'],
+          globalSetup: ['e2e/global-stack.ts'],
+          testTimeout: 60000,
+          hookTimeout: 120000,
+          fileParallelism: false,
+          env,
+        },
+      },
+    ],
+  },
+});
