@@ -1,0 +1,43 @@
+import { z } from 'zod';
+
+/**
+ * The only place that reads process.env in functions/ (STYLE.md §9). Parsed once per cold start.
+ * Local mode sets the same variables the CDK stack sets on each Lambda.
+ */
+const Env = z.object({
+  TABLE_NAME: z.string().min(1),
+  AWS_REGION: z.string().default('us-east-1'),
+  DYNAMO_ENDPOINT: z.string().url().optional(),
+  SQS_ENDPOINT: z.string().url().optional(),
+  SES_ENDPOINT: z.string().url().optional(),
+  KMS_KEY_ID: z.string().optional(),
+  /** Local mode: a 32-byte key (base64) stands in for KMS. */
+  LOCAL_SECRET_KEY: z.string().optional(),
+  STATUS_QUEUE_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Dakiya <no-reply@dakiya.pk>'),
+  APP_URL: z.string().url(),
+  SHOPIFY_CLIENT_ID: z.string().min(1),
+  SHOPIFY_CLIENT_SECRET: z.string().min(1),
+  /** Accepted during a secret rotation (reference/shopify.md §2.2). */
+  SHOPIFY_PREVIOUS_CLIENT_SECRET: z.string().optional(),
+  SHOPIFY_API_VERSION: z.string().default('2026-07'),
+  SHOPIFY_SCOPES: z
+    .string()
+    .default('read_orders,write_orders,read_merchant_managed_fulfillment_orders,write_merchant_managed_fulfillment_orders'),
+  /** Tests and local mode point Shopify at the simulator: `{shop}` is replaced by the shop domain. */
+  SHOPIFY_ORIGIN_TEMPLATE: z.string().default('https://{shop}'),
+  SHOPIFY_SHOP_SUFFIX: z.string().default('.myshopify.com'),
+  SESSION_TTL_HOURS: z.coerce.number().int().positive().default(24 * 7),
+  LOG_LEVEL: z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR']).default('INFO'),
+});
+export type Env = z.infer<typeof Env>;
+
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  return Env.parse(source);
+}
+
+let cached: Env | undefined;
+export function env(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}
