@@ -1,0 +1,57 @@
+import { BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { SessionRepo } from '../../domain/ports/repos';
+import type { SessionRecord } from '../../domain/records';
+import { keys, stripKeys } from './keys';
+
+export class DynamoSessionRepo implements SessionRepo {
+  constructor(
+    private readonly db: DynamoDBDocumentClient,
+    private readonly table: string,
+    private readonly nowSeconds: () => number,
+  ) {}
+
+  async create(session: SessionRecord): Promise<void> {
+    await this.db.send(new PutCommand({
+      TableName: this.table,
+      Item: { ...keys.session(session.shopId, session.userId, session.tokenHash), type: 'session', ...session },
+    }));
+  }
+
+  async get(shopId: string, userId: string, tokenHash: string): Promise<SessionRecord | undefined> {
+    const { Item } = await this.db.send(new GetCommand({ TableName: this.table, Key: keys.session(shopId, userId, tokenHash) }));
+    // TTL deletion lags (and never happens in DynamoDB Local): expiry is checked on every read.
+    if (!Item || (Item.expiresAt as number) <= this.nowSeconds()) return undefined;
+    return stripKeys<SessionRecord>(Item);
+  }
+
+  async delete(shopId: string, userId: string, tokenHash: string): Promise<void> {
+    await this.db.send(new DeleteCommand({ TableName: this.table, Key: keys.session(shopId, userId, tokenHash) }));
+  }
+
+  async deleteAllOfUser(shopId: string, userId: string): Promise<number> {
+    const { pk, skPrefix } = keys.sessionsOfUser(shopId, userId);
+    let deleted = 0;
+    let cursor: Record<string, unknown> | undefined;
+    do {
+      const page = await this.db.send(new QueryCommand({
+        TableName: this.table,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
+        ProjectionExpression: 'pk, sk',
+        ExclusiveStartKey: cursor,
+      }));
+      const items = page.Items ?? [];
+      for (let i = 0; i < items.length; i += 25) {
+        const chunk = items.slice(i, i + 25);
+        let requests = chunk.map((item) => ({ DeleteRequest: { Key: { pk: item.pk, sk: item.sk } } }));
+        while (requests.length) {
+          const result = await this.db.send(new BatchWriteCommand({ RequestItems: { [this.table]: requests } }));
+          requests = (result.UnprocessedItems?.[this.table] ?? []) as typeof requests;
+        }
+      }
+      deleted += items.length;
+      cursor = page.LastEvaluatedKey;
+    } while (cursor);
+    return deleted;
+  }
+}

@@ -1,0 +1,12 @@
+import { groupHandler } from '../platform/chain';
+import { getMe } from './get-me';
+import { loginUser } from './login-user';
+import { logout } from './logout';
+
+export const operations = {
+  'auth.login': loginUser,
+  'auth.me': getMe,
+  'auth.logout': logout,
+};
+
+export const handler = groupHandler('auth', operations);

@@ -1,0 +1,35 @@
+import type { SessionRecord, ShopRecord, UserRecord } from '../records';
+
+export interface ShopRepo {
+  get(shopId: string): Promise<ShopRecord | undefined>;
+  getByDomain(domain: string): Promise<ShopRecord | undefined>;
+  /** First install: shop, its domain claim, its owner and the owner's email claim in one transaction. */
+  createWithOwner(shop: ShopRecord, owner: UserRecord): Promise<void>;
+  update(shopId: string, patch: Partial<Omit<ShopRecord, '_id' | 'domain'>>): Promise<void>;
+}
+
+export interface UserRepo {
+  create(user: UserRecord): Promise<void>;
+  get(shopId: string, userId: string): Promise<UserRecord | undefined>;
+  /** Email is unique across every shop: login takes no shop. */
+  findByEmail(email: string): Promise<UserRecord | undefined>;
+  update(shopId: string, userId: string, patch: Partial<Omit<UserRecord, '_id' | 'shopId' | 'email'>>): Promise<void>;
+}
+
+export interface SessionRepo {
+  create(session: SessionRecord): Promise<void>;
+  get(shopId: string, userId: string, tokenHash: string): Promise<SessionRecord | undefined>;
+  delete(shopId: string, userId: string, tokenHash: string): Promise<void>;
+  deleteAllOfUser(shopId: string, userId: string): Promise<number>;
+}
+
+export interface OAuthStateRepo {
+  put(nonce: string, shop: string, expiresAt: number): Promise<void>;
+  /** Reads and deletes in one step: a state works once. */
+  take(nonce: string): Promise<{ shop: string; expiresAt: number } | undefined>;
+}
+
+export interface WebhookLog {
+  /** False when this delivery id was seen before (Shopify retries and duplicates). */
+  firstDelivery(shopDomain: string, webhookId: string, expiresAt: number): Promise<boolean>;
+}

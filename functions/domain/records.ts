@@ -1,0 +1,61 @@
+import type { PlanId, Role, Scope, ShopStatus } from '@dakiya/shared';
+
+/** What the domain keeps about a shop: the API's Shop plus its Shopify credentials (encrypted). */
+export interface ShopRecord {
+  _id: string;
+  domain: string;
+  name: string;
+  email: string;
+  currency: string;
+  iana_time_zone: string;
+  status: ShopStatus;
+  plan: PlanId;
+  installedAt: string;
+  updatedAt: string;
+  ownerUserId: string;
+  shopify: {
+    /** Ciphertext of the offline access token. */
+    accessToken: string;
+    accessTokenExpiresAt?: string;
+    refreshToken?: string;
+    refreshTokenExpiresAt?: string;
+    scopes: string[];
+  };
+}
+
+export interface UserRecord {
+  _id: string;
+  shopId: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+  role: Role;
+  tag: string;
+  access_scopes: Scope[];
+  is_active: boolean;
+  is_verified_user: boolean;
+  two_factor_enabled: boolean;
+  createdAt: string;
+  updatedAt: string;
+  /** scrypt hash; absent until the person sets a password. */
+  passwordHash?: string;
+  /** Ciphertext of the TOTP secret. */
+  twoFactorSecret?: string;
+  province?: string;
+  address?: string;
+  city?: string;
+  country?: string;
+}
+
+export type SessionKind = 'full' | 'two_factor';
+
+export interface SessionRecord {
+  shopId: string;
+  userId: string;
+  tokenHash: string;
+  kind: SessionKind;
+  createdAt: string;
+  /** Epoch seconds; DynamoDB TTL removes it in AWS, reads check it everywhere. */
+  expiresAt: number;
+}

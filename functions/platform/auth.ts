@@ -1,0 +1,45 @@
+import { hasScope, type Access, type RouteDef } from '@dakiya/shared';
+import type { SessionRecord, ShopRecord, UserRecord } from '../domain/records';
+import type { Deps } from './deps';
+import { AppError } from './errors';
+import { parseSessionToken } from './tokens';
+
+export interface AuthContext {
+  user: UserRecord;
+  shop: ShopRecord;
+  session: SessionRecord;
+}
+
+function bearer(headers: Record<string, string | undefined>): string | undefined {
+  const value = headers.authorization ?? headers.Authorization;
+  const match = value ? /^Bearer\s+(\S+)$/i.exec(value.trim()) : null;
+  return match?.[1];
+}
+
+/** Bearer token -> session -> user and shop. Every failure is the same 401: no hint which part failed. */
+export async function authenticate(headers: Record<string, string | undefined>, deps: Deps, kind: SessionRecord['kind'] = 'full'): Promise<AuthContext> {
+  const token = bearer(headers);
+  const parsed = token ? parseSessionToken(token) : undefined;
+  if (!parsed) throw new AppError('UNAUTHORIZED');
+  const session = await deps.sessions.get(parsed.shopId, parsed.userId, parsed.tokenHash);
+  if (!session || session.kind !== kind) throw new AppError('UNAUTHORIZED');
+  const [user, shop] = await Promise.all([
+    deps.users.get(parsed.shopId, parsed.userId),
+    deps.shops.get(parsed.shopId),
+  ]);
+  if (!user || !shop || !user.is_active || !user.is_verified_user || shop.status !== 'ACTIVE') {
+    throw new AppError('UNAUTHORIZED');
+  }
+  return { user, shop, session };
+}
+
+/** The route table's access rule, enforced for every route before its operation runs. */
+export function authorize(access: Access, route: RouteDef, auth: AuthContext): void {
+  if (access.kind === 'admin' && auth.user.role !== 'ADMIN') throw new AppError('ADMIN_ONLY');
+  if (access.kind === 'scope' && !hasScope(auth.user, access.scope)) throw new AppError('MISSING_SCOPE');
+  if (route.paidOnly && auth.shop.plan === 'FREE') throw new AppError('PLAN_FEATURE');
+}
+
+export function needsSession(access: Access): boolean {
+  return access.kind === 'signedIn' || access.kind === 'scope' || access.kind === 'admin';
+}

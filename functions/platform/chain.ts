@@ -1,0 +1,149 @@
+import middy, { type MiddlewareObj } from '@middy/core';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { z } from 'zod';
+import { API_BASE, routes, type Group, type RouteDef, type RouteId } from '@dakiya/shared';
+import { authenticate, authorize, needsSession } from './auth';
+import { defaultDeps, type Deps } from './deps';
+import { AppError } from './errors';
+import type { GroupOperations, OpContext, OpInput, RawRequest } from './operation';
+
+type Event = APIGatewayProxyEventV2;
+type Result = APIGatewayProxyStructuredResultV2;
+
+const MAX_BODY_BYTES = 8 * 1024 * 1024;
+
+const JSON_HEADERS = {
+  'content-type': 'application/json; charset=utf-8',
+  'cache-control': 'no-store',
+  'x-content-type-options': 'nosniff',
+};
+
+export const routeKey = (route: Pick<RouteDef, 'method' | 'path'>) => `${route.method} ${API_BASE}${route.path}`;
+
+interface State {
+  id: RouteId;
+  route: RouteDef;
+  ctx: OpContext;
+  input: OpInput<RouteId>;
+  deps: Deps;
+}
+
+type Request = middy.Request<Event, Result, Error, Context & { dakiya?: State }>;
+
+function lowerHeaders(headers: Event['headers'] | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers ?? {})) if (value !== undefined) out[name.toLowerCase()] = value;
+  return out;
+}
+
+function validationError(error: z.ZodError, where: 'params' | 'query' | 'body'): AppError {
+  const first = error.issues[0];
+  const param = first && first.path.length ? first.path.join('.') : where;
+  const err = new AppError('VALIDATION_FAILED', { msg: first?.message ?? 'The request is not valid', param });
+  // every problem is listed so a form can mark all its fields at once; errors[0] is what a toast shows
+  const rest = error.issues.slice(1).map((issue) => ({ msg: issue.message, code: 'VALIDATION_FAILED', param: issue.path.join('.') || where }));
+  return Object.assign(err, { more: rest });
+}
+
+function parsePart(schema: z.ZodType | undefined, value: unknown, where: 'params' | 'query' | 'body'): unknown {
+  if (!schema) return undefined;
+  const result = schema.safeParse(value);
+  if (!result.success) throw validationError(result.error, where);
+  return result.data;
+}
+
+function readBody(event: Event, headers: Record<string, string>, route: RouteDef): { raw: string; json: unknown } {
+  const raw = event.body ? (event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body) : '';
+  if (Buffer.byteLength(raw) > MAX_BODY_BYTES) throw new AppError('PAYLOAD_TOO_LARGE');
+  if (route.kind === 'raw' || !route.body || raw.trim() === '') return { raw, json: undefined };
+  const type = headers['content-type'];
+  if (type && !/json/i.test(type)) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
+  try {
+    return { raw, json: JSON.parse(raw) };
+  } catch {
+    throw new AppError('INVALID_JSON');
+  }
+}
+
+/** Route -> session -> role/scope/plan -> parsed input, in that order, from the route table. */
+const prepare = (group: Group, byKey: Map<string, RouteId>, getDeps: () => Deps): MiddlewareObj<Event, Result, Error, Context> => ({
+  before: async (request) => {
+    const req = request as Request;
+    const { event } = req;
+    const deps = getDeps();
+    const requestId = event.requestContext?.requestId ?? 'unknown';
+    const id = byKey.get(event.routeKey);
+    const log = deps.log.child({ requestId, routeKey: event.routeKey, group });
+    const ctx: OpContext = { requestId, log, now: deps.now(), sourceIp: event.requestContext?.http?.sourceIp ?? '' };
+    if (!id) {
+      req.context.dakiya = { id: 'system.health', route: routes['system.health'], ctx, deps, input: emptyInput() };
+      throw new AppError('ROUTE_NOT_FOUND');
+    }
+    const route: RouteDef = routes[id];
+    const headers = lowerHeaders(event.headers);
+    const query: Record<string, string> = {};
+    for (const [k, v] of Object.entries(event.queryStringParameters ?? {})) if (v !== undefined) query[k] = v;
+    const state: State = { id, route, ctx, deps, input: emptyInput() };
+    req.context.dakiya = state;
+
+    if (needsSession(route.access)) {
+      ctx.auth = await authenticate(headers, deps);
+      authorize(route.access, route, ctx.auth);
+      ctx.log = log.child({ shopId: ctx.auth.shop._id, userId: ctx.auth.user._id });
+    }
+    const body = readBody(event, headers, route);
+    const raw: RawRequest = { body: body.raw, headers, query };
+    state.input = {
+      params: parsePart(route.params, event.pathParameters ?? {}, 'params'),
+      query: parsePart(route.query, query, 'query'),
+      body: parsePart(route.body, body.json, 'body'),
+      raw,
+    } as OpInput<RouteId>;
+  },
+});
+
+function emptyInput(): OpInput<RouteId> {
+  return { params: undefined, query: undefined, body: undefined, raw: { body: '', headers: {}, query: {} } } as OpInput<RouteId>;
+}
+
+function errorResult(error: unknown, state: State | undefined): Result {
+  const requestId = state?.ctx.requestId;
+  if (error instanceof AppError) {
+    const body = error.toBody(requestId);
+    const more = (error as AppError & { more?: typeof body.errors }).more;
+    if (more?.length) body.errors.push(...more);
+    if (error.status >= 500) state?.ctx.log.error('operation failed', { code: error.code, error: String(error.message) });
+    return { statusCode: error.status, headers: JSON_HEADERS, body: JSON.stringify(body) };
+  }
+  state?.ctx.log.error('unexpected error', { error: error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : String(error) });
+  return { statusCode: 500, headers: JSON_HEADERS, body: JSON.stringify(new AppError('INTERNAL').toBody(requestId ?? 'unknown')) };
+}
+
+/** The one middy chain every group uses. */
+export function groupHandler<G extends Group>(group: G, operations: GroupOperations<G>, getDeps: () => Deps = defaultDeps) {
+  const byKey = new Map<string, RouteId>();
+  for (const id of Object.keys(routes) as RouteId[]) {
+    if (routes[id].group === group) byKey.set(routeKey(routes[id]), id);
+  }
+  const ops = operations as unknown as Record<string, (input: unknown, ctx: OpContext, deps: Deps) => Promise<unknown>>;
+
+  return middy<Event, Result, Error, Context>()
+    .use(prepare(group, byKey, getDeps))
+    .use({
+      onError: async (request) => {
+        const state = (request as Request).context.dakiya;
+        request.response = errorResult(request.error, state);
+      },
+    })
+    .handler(async (_event, context) => {
+      const state = (context as Context & { dakiya?: State }).dakiya!;
+      const { id, route, ctx, input, deps } = state;
+      const output = await ops[id]!(input, ctx, deps);
+      const parsed = route.output.parse(output) as Record<string, unknown>;
+      if (route.kind === 'redirect') {
+        const { location, cookies } = parsed as { location: string; cookies?: string[] };
+        return { statusCode: 302, headers: { location, 'cache-control': 'no-store' }, cookies, body: '' };
+      }
+      return { statusCode: 200, headers: JSON_HEADERS, body: JSON.stringify(parsed) };
+    });
+}

@@ -1,0 +1,26 @@
+import { ERRORS, type ErrorBody, type ErrorCode } from '@dakiya/shared';
+
+/** The only error the domain throws: a catalogue code, optionally a more precise message and field. */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly param?: string;
+  readonly extra?: Partial<Pick<ErrorBody, 'plan_limit_error' | 'message'>>;
+
+  constructor(code: ErrorCode, opts: { msg?: string; param?: string; extra?: AppError['extra'] } = {}) {
+    super(opts.msg ?? ERRORS[code].msg);
+    this.code = code;
+    this.status = ERRORS[code].status;
+    this.param = opts.param;
+    this.extra = opts.extra;
+  }
+
+  toBody(requestId?: string): ErrorBody {
+    const item = { msg: this.message, code: this.code, ...(this.param ? { param: this.param } : {}) };
+    return { errors: [item], ...this.extra, ...(requestId && this.status >= 500 ? { request_id: requestId } : {}) };
+  }
+}
+
+export const fail = (code: ErrorCode, opts?: ConstructorParameters<typeof AppError>[1]): never => {
+  throw new AppError(code, opts);
+};

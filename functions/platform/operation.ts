@@ -1,0 +1,38 @@
+import type { Group, RouteBody, RouteId, RouteOutput, RouteParams, RouteQuery, Routes } from '@dakiya/shared';
+import type { AuthContext } from './auth';
+import type { Deps } from './deps';
+import type { Log } from './log';
+
+export interface RawRequest {
+  body: string;
+  headers: Record<string, string>;
+  query: Record<string, string>;
+}
+
+export interface OpInput<Id extends RouteId> {
+  params: RouteParams<Id>;
+  query: RouteQuery<Id>;
+  body: RouteBody<Id>;
+  raw: RawRequest;
+}
+
+export interface OpContext {
+  requestId: string;
+  log: Log;
+  now: Date;
+  sourceIp: string;
+  /** Present on every route whose access needs a session. */
+  auth?: AuthContext;
+}
+
+export type Operation<Id extends RouteId> = (input: OpInput<Id>, ctx: OpContext, deps: Deps) => Promise<RouteOutput<Id>>;
+
+export type GroupRouteId<G extends Group> = { [K in RouteId]: Routes[K]['group'] extends G ? K : never }[RouteId];
+
+/** A group's handler maps every one of its route ids to an operation; the compiler checks none is missing. */
+export type GroupOperations<G extends Group> = { [K in GroupRouteId<G>]: Operation<K> };
+
+export function requireAuth(ctx: OpContext): AuthContext {
+  if (!ctx.auth) throw new Error('operation needs a session but the route does not require one');
+  return ctx.auth;
+}

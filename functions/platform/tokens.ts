@@ -1,0 +1,24 @@
+import { createHash, randomBytes } from 'node:crypto';
+
+export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+
+/**
+ * A session token names its shop and user (so the lookup is one GetItem under the shop) and carries
+ * 256 random bits; only the hash of those bits is stored, so a table dump yields no usable token.
+ */
+export function issueSessionToken(shopId: string, userId: string): { token: string; tokenHash: string } {
+  const secret = randomBytes(32).toString('base64url');
+  return { token: `${shopId}.${userId}.${secret}`, tokenHash: sha256(secret) };
+}
+
+const TOKEN = /^([0-9a-f]{24})\.([0-9a-f]{24})\.([A-Za-z0-9_-]{43})$/;
+
+export function parseSessionToken(token: string): { shopId: string; userId: string; tokenHash: string } | undefined {
+  const match = TOKEN.exec(token);
+  if (!match) return undefined;
+  return { shopId: match[1]!, userId: match[2]!, tokenHash: sha256(match[3]!) };
+}
+
+export function randomNonce(bytes = 32): string {
+  return randomBytes(bytes).toString('hex');
+}
