@@ -1,0 +1,201 @@
+/**
+ * The GraphQL documents the app sends (reference/shopify.md §3.4). Nested `first` values stay small
+ * because connection cost multiplies (§4.1); a single query must stay under 1000 points.
+ */
+
+const MONEY = 'presentmentMoney { amount currencyCode }';
+
+export const ORDER_FIELDS = `
+fragment OrderFields on Order {
+  id
+  legacyResourceId
+  name
+  email
+  phone
+  createdAt
+  updatedAt
+  processedAt
+  cancelledAt
+  cancelReason
+  closed
+  test
+  displayFinancialStatus
+  displayFulfillmentStatus
+  tags
+  note
+  paymentGatewayNames
+  totalPriceSet { ${MONEY} }
+  currentTotalPriceSet { ${MONEY} }
+  subtotalPriceSet { ${MONEY} }
+  totalShippingPriceSet { ${MONEY} }
+  totalDiscountsSet { ${MONEY} }
+  totalOutstandingSet { ${MONEY} }
+  shippingAddress {
+    name firstName lastName company phone
+    address1 address2 city province provinceCode zip country countryCodeV2
+  }
+  shippingLines(first: 5) {
+    nodes { title code originalPriceSet { ${MONEY} } }
+  }
+  discountApplications(first: 10) {
+    nodes {
+      __typename
+      allocationMethod
+      targetType
+      value {
+        __typename
+        ... on MoneyV2 { amount currencyCode }
+        ... on PricingPercentageValue { percentage }
+      }
+      ... on DiscountCodeApplication { code }
+      ... on AutomaticDiscountApplication { title }
+      ... on ManualDiscountApplication { title }
+    }
+  }
+  lineItems(first: $lineItemCount) {
+    nodes {
+      id
+      title
+      variantTitle
+      sku
+      quantity
+      currentQuantity
+      originalUnitPriceSet { ${MONEY} }
+      image { url }
+    }
+    pageInfo { hasNextPage endCursor }
+  }
+}`;
+
+export const SHOP = `
+query Shop {
+  shop { id name email myshopifyDomain currencyCode ianaTimezone }
+}`;
+
+export const ORDER = `
+query OrderForBooking($id: ID!, $lineItemCount: Int!) {
+  order(id: $id) { ...OrderFields }
+}
+${ORDER_FIELDS}`;
+
+export const ORDERS_BY_IDS = `
+query OrdersByIds($ids: [ID!]!, $lineItemCount: Int!) {
+  nodes(ids: $ids) { __typename ... on Order { ...OrderFields } }
+}
+${ORDER_FIELDS}`;
+
+export const ORDERS = `
+query Orders($first: Int!, $after: String, $query: String, $sortKey: OrderSortKeys, $reverse: Boolean) {
+  orders(first: $first, after: $after, query: $query, sortKey: $sortKey, reverse: $reverse) {
+    pageInfo { hasNextPage endCursor }
+    nodes {
+      id
+      legacyResourceId
+      name
+      createdAt
+      updatedAt
+      cancelledAt
+      displayFinancialStatus
+      displayFulfillmentStatus
+      tags
+      currentTotalPriceSet { ${MONEY} }
+      shippingAddress { name phone city }
+    }
+  }
+}`;
+
+export const FULFILLMENT_ORDERS = `
+query FulfillmentOrdersOfOrder($id: ID!) {
+  order(id: $id) {
+    id
+    fulfillmentOrders(first: 5) {
+      nodes {
+        id
+        status
+        requestStatus
+        supportedActions { action }
+        assignedLocation { name location { id } }
+        lineItems(first: 50) {
+          nodes { id remainingQuantity totalQuantity lineItem { id title } }
+        }
+      }
+    }
+  }
+}`;
+
+export const FULFILLMENT_CREATE = `
+mutation BookAndFulfil($fulfillment: FulfillmentInput!, $message: String) {
+  fulfillmentCreate(fulfillment: $fulfillment, message: $message) {
+    fulfillment { id status createdAt trackingInfo(first: 5) { company number url } }
+    userErrors { field message }
+  }
+}`;
+
+export const FULFILLMENT_CANCEL = `
+mutation CancelFulfilment($id: ID!) {
+  fulfillmentCancel(id: $id) {
+    fulfillment { id status }
+    userErrors { field message }
+  }
+}`;
+
+export const TAGS_ADD = `
+mutation TagOrder($id: ID!, $tags: [String!]!) {
+  tagsAdd(id: $id, tags: $tags) {
+    node { id ... on Order { tags } }
+    userErrors { field message }
+  }
+}`;
+
+export const TAGS_REMOVE = `
+mutation UntagOrder($id: ID!, $tags: [String!]!) {
+  tagsRemove(id: $id, tags: $tags) {
+    node { id ... on Order { tags } }
+    userErrors { field message }
+  }
+}`;
+
+export const SUBSCRIPTION_CREATE = `
+mutation StartPlan(
+  $name: String!
+  $returnUrl: URL!
+  $test: Boolean
+  $trialDays: Int
+  $replacementBehavior: AppSubscriptionReplacementBehavior
+  $lineItems: [AppSubscriptionLineItemInput!]!
+) {
+  appSubscriptionCreate(
+    name: $name
+    returnUrl: $returnUrl
+    test: $test
+    trialDays: $trialDays
+    replacementBehavior: $replacementBehavior
+    lineItems: $lineItems
+  ) {
+    appSubscription { id name status test }
+    confirmationUrl
+    userErrors { field message }
+  }
+}`;
+
+export const SUBSCRIPTION_CANCEL = `
+mutation CancelPlan($id: ID!, $prorate: Boolean) {
+  appSubscriptionCancel(id: $id, prorate: $prorate) {
+    appSubscription { id status }
+    userErrors { field message }
+  }
+}`;
+
+export const CURRENT_PLAN = `
+query CurrentPlan {
+  currentAppInstallation {
+    id
+    activeSubscriptions {
+      id name status test trialDays createdAt currentPeriodEnd
+      lineItems {
+        id
+        plan { pricingDetails { __typename ... on AppRecurringPricing { interval price { amount currencyCode } } } }
+      }
+    }
+  }
+}`;

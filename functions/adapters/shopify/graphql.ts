@@ -1,0 +1,188 @@
+import { ShopifyError, ShopifyUnauthorizedError, type GraphqlErrorEntry } from './errors';
+import type { FetchLike } from './oauth';
+import { adminOperations, type AdminOperations } from './admin-operations';
+import { shopUrl } from './shop-origin';
+
+/** `extensions.cost` of an Admin API response (reference/shopify.md §4.1). */
+export interface QueryCost {
+  requestedQueryCost: number;
+  actualQueryCost: number | null;
+  throttleStatus?: { maximumAvailable: number; currentlyAvailable: number; restoreRate: number };
+}
+
+export interface ShopifyClientOptions {
+  shop: string;
+  accessToken: string;
+  /** Origin template, `https://{shop}` in production (see shop-origin.ts). */
+  origin: string;
+  apiVersion: string;
+  fetch: FetchLike;
+  /** Injected so tests never wait for real; defaults to setTimeout. */
+  sleep?: (ms: number) => Promise<void>;
+  /** Retries after the first attempt for THROTTLED, 429, 5xx and network errors. */
+  maxRetries?: number;
+  /** Called with the cost of every answered request (metrics, adaptive paging). */
+  onCost?: (cost: QueryCost) => void;
+}
+
+export type Variables = Record<string, unknown>;
+
+export interface GraphqlRequester {
+  request<T>(query: string, variables?: Variables): Promise<T>;
+}
+
+export interface ShopifyClient extends GraphqlRequester, AdminOperations {
+  readonly shop: string;
+}
+
+const BACKOFF_BASE_MS = 1000;
+const BACKOFF_CAP_MS = 30_000;
+/** Floor of a THROTTLED wait: even when the bucket says "now", never spin. */
+const MIN_THROTTLE_WAIT_MS = 250;
+const MAX_THROTTLE_WAIT_MS = 60_000;
+
+/**
+ * GraphQL Admin API client. Retries only what is safe: THROTTLED and 429 (Shopify did not run the
+ * operation) for everything, 5xx and network errors for queries only, because a mutation may have
+ * been applied before the failure (the caller's idempotency decides about those).
+ */
+export function createShopifyClient(options: ShopifyClientOptions): ShopifyClient {
+  const url = shopUrl(options.origin, options.shop, `/admin/api/${options.apiVersion}/graphql.json`);
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const maxRetries = options.maxRetries ?? 4;
+
+  async function request<T>(query: string, variables: Variables = {}): Promise<T> {
+    const mutation = isMutation(query);
+    for (let attempt = 0; ; attempt += 1) {
+      const canRetry = attempt < maxRetries;
+      let response: Response;
+      try {
+        response = await options.fetch(url, {
+          method: 'POST',
+          headers: {
+            'Content-Type': 'application/json',
+            Accept: 'application/json',
+            'X-Shopify-Access-Token': options.accessToken,
+          },
+          body: JSON.stringify({ query, variables }),
+        });
+      } catch (cause) {
+        if (canRetry && !mutation) {
+          await sleep(backoff(attempt));
+          continue;
+        }
+        throw new ShopifyError('NETWORK', `Shopify request to ${options.shop} failed: ${describe(cause)}`, {
+          retryable: true,
+          cause,
+        });
+      }
+
+      const { status } = response;
+      if (status === 401) throw new ShopifyUnauthorizedError(stringErrors(await response.text()));
+      if (status === 429) {
+        await response.body?.cancel();
+        if (!canRetry) throw throttledError(status);
+        await sleep(retryAfterMs(response.headers.get('retry-after')) ?? backoff(attempt));
+        continue;
+      }
+      if (status >= 500) {
+        await response.body?.cancel();
+        if (canRetry && !mutation) {
+          await sleep(backoff(attempt));
+          continue;
+        }
+        throw new ShopifyError('SERVER', `Shopify answered ${status}`, { status, retryable: true });
+      }
+      if (status !== 200) throw statusError(status, await response.text());
+
+      let body: { data?: unknown; errors?: unknown; extensions?: { cost?: QueryCost } };
+      try {
+        body = (await response.json()) as typeof body;
+      } catch {
+        throw new ShopifyError('BAD_RESPONSE', 'Shopify answered with a body that is not JSON', { status });
+      }
+      const cost = body.extensions?.cost;
+      if (cost) options.onCost?.(cost);
+
+      const errors = Array.isArray(body.errors) ? (body.errors as GraphqlErrorEntry[]) : [];
+      if (typeof body.errors === 'string') {
+        throw new ShopifyError('GRAPHQL', body.errors, { status });
+      }
+      if (errors.some((e) => e.extensions?.code === 'THROTTLED')) {
+        if (!canRetry) throw throttledError(status, errors);
+        await sleep(throttleWaitMs(cost));
+        continue;
+      }
+      if (errors.length > 0) {
+        const code = errors.some((e) => e.extensions?.code === 'MAX_COST_EXCEEDED')
+          ? 'MAX_COST_EXCEEDED'
+          : errors.some((e) => e.extensions?.code === 'ACCESS_DENIED')
+            ? 'ACCESS_DENIED'
+            : 'GRAPHQL';
+        throw new ShopifyError(code, errors.map((e) => e.message).join('; '), { status, graphqlErrors: errors });
+      }
+      if (body.data === undefined || body.data === null) {
+        throw new ShopifyError('BAD_RESPONSE', 'Shopify answered without data', { status });
+      }
+      return body.data as T;
+    }
+  }
+
+  const requester: GraphqlRequester = { request };
+  return { shop: options.shop, request, ...adminOperations(requester) };
+}
+
+/** Seconds until the bucket holds the requested cost: (requested − available) / restoreRate (§4.1). */
+export function throttleWaitMs(cost: QueryCost | undefined): number {
+  const status = cost?.throttleStatus;
+  if (!cost || !status || !(status.restoreRate > 0)) return BACKOFF_BASE_MS;
+  const missing = cost.requestedQueryCost - status.currentlyAvailable;
+  const ms = Math.ceil((missing / status.restoreRate) * 1000);
+  return Math.min(MAX_THROTTLE_WAIT_MS, Math.max(MIN_THROTTLE_WAIT_MS, ms));
+}
+
+/** `Retry-After` is decimal seconds on Shopify ("2.0"); the JS client wrongly reads it as ms. */
+export function retryAfterMs(header: string | null): number | undefined {
+  if (header === null) return undefined;
+  const seconds = Number.parseFloat(header);
+  if (!Number.isFinite(seconds) || seconds < 0) return undefined;
+  return Math.min(MAX_THROTTLE_WAIT_MS, Math.max(MIN_THROTTLE_WAIT_MS, Math.ceil(seconds * 1000)));
+}
+
+function backoff(attempt: number): number {
+  return Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** attempt);
+}
+
+export function isMutation(query: string): boolean {
+  const code = query.replace(/#[^\n]*/g, '').trimStart();
+  return /^mutation\b/.test(code);
+}
+
+function throttledError(status: number, graphqlErrors: GraphqlErrorEntry[] = []): ShopifyError {
+  return new ShopifyError('THROTTLED', 'Shopify is still throttling after the retries', {
+    status,
+    retryable: true,
+    graphqlErrors,
+  });
+}
+
+function statusError(status: number, text: string): ShopifyError {
+  const code = status === 402 ? 'PAYMENT_REQUIRED' : status === 403 ? 'FORBIDDEN' : status === 404 ? 'NOT_FOUND' : status === 423 ? 'LOCKED' : 'BAD_RESPONSE';
+  return new ShopifyError(code, `Shopify answered ${status}: ${stringErrors(text)}`, { status });
+}
+
+/** 401/4xx bodies carry `{"errors": "..."}` with a string (§5); keep the text for the log. */
+function stringErrors(text: string): string {
+  try {
+    const body = JSON.parse(text) as { errors?: unknown };
+    if (typeof body.errors === 'string') return body.errors;
+    if (body.errors !== undefined) return JSON.stringify(body.errors);
+  } catch {
+    // not JSON
+  }
+  return text.slice(0, 300) || 'no body';
+}
+
+function describe(cause: unknown): string {
+  return cause instanceof Error ? cause.message : String(cause);
+}
