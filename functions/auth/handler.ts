@@ -1,4 +1,5 @@
 import { groupHandler } from '../platform/chain';
+import { createPassword } from './create-password';
 import { getMe } from './get-me';
 import { loginUser } from './login-user';
 import { logout } from './logout';
@@ -7,6 +8,7 @@ export const operations = {
   'auth.login': loginUser,
   'auth.me': getMe,
   'auth.logout': logout,
+  'auth.createPassword': createPassword,
 };
 
 export const handler = groupHandler('auth', operations);

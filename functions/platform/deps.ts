@@ -5,7 +5,10 @@ import { DynamoShopRepo } from '../adapters/dynamo/shop-repo';
 import { DynamoUserRepo } from '../adapters/dynamo/user-repo';
 import { DynamoSessionRepo } from '../adapters/dynamo/session-repo';
 import { DynamoOAuthStateRepo, DynamoWebhookLog } from '../adapters/dynamo/oauth-state-repo';
-import type { OAuthStateRepo, SessionRepo, ShopRepo, UserRepo, WebhookLog } from '../domain/ports/repos';
+import { DynamoLinkRepo } from '../adapters/dynamo/link-repo';
+import { SesMailer, createSesClient } from '../adapters/email/ses-mailer';
+import type { LinkRepo, OAuthStateRepo, SessionRepo, ShopRepo, UserRepo, WebhookLog } from '../domain/ports/repos';
+import type { Mailer } from '../domain/ports/mailer';
 import { env as readEnv, type Env } from './env';
 import { createLog, type Log } from './log';
 import { KmsSecretBox, LocalSecretBox, type SecretBox } from './secret-box';
@@ -21,6 +24,8 @@ export interface Deps {
   sessions: SessionRepo;
   oauthStates: OAuthStateRepo;
   webhooks: WebhookLog;
+  links: LinkRepo;
+  mailer: Mailer;
   secrets: SecretBox;
   fetch: typeof fetch;
 }
@@ -42,6 +47,8 @@ export function buildDeps(env: Env, overrides: Partial<Deps> = {}): Deps {
     sessions: new DynamoSessionRepo(db, table, () => Math.floor(now().getTime() / 1000)),
     oauthStates: new DynamoOAuthStateRepo(db, table),
     webhooks: new DynamoWebhookLog(db, table),
+    links: new DynamoLinkRepo(db, table),
+    mailer: overrides.mailer ?? new SesMailer(createSesClient(env.AWS_REGION, env.SES_ENDPOINT), env.MAIL_FROM),
     secrets,
     fetch: globalThis.fetch,
     ...overrides,

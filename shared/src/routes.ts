@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Scope } from './scopes';
 import { Empty, Ok } from './schemas/common';
-import { LoginInput, LoginOutput, MeOutput } from './schemas/auth';
+import { CreatePasswordInput, LoginInput, LoginOutput, MeOutput } from './schemas/auth';
 import { Redirect, ShopifyCallbackQuery, ShopifyInstallQuery, WebhookAck } from './schemas/shopify';
 
 export const API_BASE = '/api/v1';
@@ -53,6 +53,9 @@ export const routes = {
   'auth.login': { method: 'POST', path: '/login-user', group: 'auth', access: PUBLIC, body: LoginInput, output: LoginOutput },
   'auth.me': { method: 'GET', path: '/me', group: 'auth', access: SIGNED_IN, output: MeOutput },
   'auth.logout': { method: 'POST', path: '/logout', group: 'auth', access: SIGNED_IN, body: Empty.optional(), output: Ok },
+  'auth.createPassword': {
+    method: 'POST', path: '/password/create-password', group: 'auth', access: PUBLIC, body: CreatePasswordInput, output: Ok,
+  },
 
   'shopify.install': {
     method: 'GET', path: '/shopify/install', group: 'shopify', access: SHOPIFY,

@@ -11,6 +11,7 @@ export const keys = {
   emailClaim: (email: string) => ({ pk: `EMAIL#${email.toLowerCase()}`, sk: 'EMAIL' }),
   session: (shopId: string, userId: string, tokenHash: string) => ({ pk: `SHOP#${shopId}`, sk: `SESSION#${userId}#${tokenHash}` }),
   sessionsOfUser: (shopId: string, userId: string) => ({ pk: `SHOP#${shopId}`, skPrefix: `SESSION#${userId}#` }),
+  link: (shopId: string, digest: string) => ({ pk: `SHOP#${shopId}`, sk: `LINK#${digest}` }),
   oauthState: (nonce: string) => ({ pk: `OAUTH#${nonce}`, sk: 'STATE' }),
   webhookDelivery: (shopDomain: string, webhookId: string) => ({ pk: `DOMAIN#${shopDomain}`, sk: `WEBHOOK#${webhookId}` }),
 };

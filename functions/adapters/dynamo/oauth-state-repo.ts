@@ -31,4 +31,8 @@ export class DynamoWebhookLog implements WebhookLog {
       throw error;
     }
   }
+
+  async forget(shopDomain: string, webhookId: string): Promise<void> {
+    await this.db.send(new DeleteCommand({ TableName: this.table, Key: keys.webhookDelivery(shopDomain, webhookId) }));
+  }
 }

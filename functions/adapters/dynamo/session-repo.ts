@@ -1,6 +1,7 @@
-import { BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { SessionRepo } from '../../domain/ports/repos';
 import type { SessionRecord } from '../../domain/records';
+import { batchDelete } from './batch';
 import { keys, stripKeys } from './keys';
 
 export class DynamoSessionRepo implements SessionRepo {
@@ -40,15 +41,8 @@ export class DynamoSessionRepo implements SessionRepo {
         ProjectionExpression: 'pk, sk',
         ExclusiveStartKey: cursor,
       }));
-      const items = page.Items ?? [];
-      for (let i = 0; i < items.length; i += 25) {
-        const chunk = items.slice(i, i + 25);
-        let requests = chunk.map((item) => ({ DeleteRequest: { Key: { pk: item.pk, sk: item.sk } } }));
-        while (requests.length) {
-          const result = await this.db.send(new BatchWriteCommand({ RequestItems: { [this.table]: requests } }));
-          requests = (result.UnprocessedItems?.[this.table] ?? []) as typeof requests;
-        }
-      }
+      const items = (page.Items ?? []) as { pk: string; sk: string }[];
+      await batchDelete(this.db, this.table, items);
       deleted += items.length;
       cursor = page.LastEvaluatedKey;
     } while (cursor);

@@ -1,7 +1,8 @@
-import { GetCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { ShopRepo } from '../../domain/ports/repos';
 import type { ShopRecord, UserRecord } from '../../domain/records';
 import { AppError } from '../../platform/errors';
+import { batchDelete } from './batch';
 import { isConditionFailure, keys, setExpression, stripKeys } from './keys';
 
 export class DynamoShopRepo implements ShopRepo {
@@ -45,5 +46,29 @@ export class DynamoShopRepo implements ShopRepo {
       ExpressionAttributeValues: set.values,
       ConditionExpression: 'attribute_exists(pk)',
     }));
+  }
+
+  async purge(shopId: string): Promise<number> {
+    const shop = await this.get(shopId);
+    const doomed: { pk: string; sk: string }[] = [];
+    let cursor: Record<string, unknown> | undefined;
+    do {
+      const page = await this.db.send(new QueryCommand({
+        TableName: this.table,
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': keys.shop(shopId).pk },
+        ProjectionExpression: 'pk, sk, #t, email',
+        ExpressionAttributeNames: { '#t': 'type' },
+        ExclusiveStartKey: cursor,
+      }));
+      for (const item of page.Items ?? []) {
+        doomed.push({ pk: item.pk as string, sk: item.sk as string });
+        if (item.type === 'user' && typeof item.email === 'string') doomed.push(keys.emailClaim(item.email));
+      }
+      cursor = page.LastEvaluatedKey;
+    } while (cursor);
+    if (shop) doomed.push(keys.domainClaim(shop.domain));
+    await batchDelete(this.db, this.table, doomed);
+    return doomed.length;
   }
 }

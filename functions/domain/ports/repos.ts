@@ -6,6 +6,8 @@ export interface ShopRepo {
   /** First install: shop, its domain claim, its owner and the owner's email claim in one transaction. */
   createWithOwner(shop: ShopRecord, owner: UserRecord): Promise<void>;
   update(shopId: string, patch: Partial<Omit<ShopRecord, '_id' | 'domain'>>): Promise<void>;
+  /** shop/redact: every item of the shop and its domain and email claims. */
+  purge(shopId: string): Promise<number>;
 }
 
 export interface UserRepo {
@@ -32,4 +34,19 @@ export interface OAuthStateRepo {
 export interface WebhookLog {
   /** False when this delivery id was seen before (Shopify retries and duplicates). */
   firstDelivery(shopDomain: string, webhookId: string, expiresAt: number): Promise<boolean>;
+  forget(shopDomain: string, webhookId: string): Promise<void>;
+}
+
+export interface LinkRecord {
+  shopId: string;
+  digest: string;
+  userId: string;
+  purpose: 'create-password' | 'reset-password' | 'verify-email';
+  expiresAt: number;
+}
+
+export interface LinkRepo {
+  put(link: LinkRecord): Promise<void>;
+  /** Reads and deletes in one step: a link works once. */
+  take(shopId: string, digest: string): Promise<LinkRecord | undefined>;
 }

@@ -20,3 +20,21 @@ export type LoginOutput = z.infer<typeof LoginOutput>;
 
 export const MeOutput = z.object({ data: SessionUser });
 export type MeOutput = z.infer<typeof MeOutput>;
+
+/** Password rule where the spec is silent: 8 to 200 characters. */
+export const NewPassword = z
+  .string({ error: 'Password is required' })
+  .min(1, 'Password is required')
+  .min(8, 'Password must be at least 8 characters')
+  .max(200, 'Password must be at most 200 characters');
+
+export const CreatePasswordInput = z
+  .object({
+    password: NewPassword,
+    confirm_password: z.string({ error: 'Confirm password is required' }).min(1, 'Confirm password is required').max(200),
+    hash: z.string({ error: 'This link is not valid' }).min(1, 'This link is not valid').max(200, 'This link is not valid'),
+    _id: z.string().regex(/^[0-9a-f]{24}$/, 'This link is not valid'),
+    email: z.string().max(254).optional(),
+  })
+  .refine((v) => v.password === v.confirm_password, { message: 'Password and confirm password must be same', path: ['confirm_password'] });
+export type CreatePasswordInput = z.infer<typeof CreatePasswordInput>;

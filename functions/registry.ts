@@ -1,0 +1,8 @@
+import type { Group } from '@dakiya/shared';
+import type { GroupOperations } from './platform/operation';
+import { operations as auth } from './auth/handler';
+import { operations as shopify } from './shopify/handler';
+import { operations as system } from './system/handler';
+
+/** Every group's operations: the local gateway, the tests and the route-table check read this. */
+export const operationsByGroup: { [G in Group]: GroupOperations<G> } = { auth, shopify, system };

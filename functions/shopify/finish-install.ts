@@ -1,0 +1,103 @@
+import { ALL_SCOPES } from '@dakiya/shared';
+import {
+  ShopifyError, createShopifyClient, exchangeCode, hasScopes, isValidShopDomain, verifyQueryHmac, type TokenSet,
+} from '../adapters/shopify';
+import type { Operation } from '../platform/operation';
+import type { Deps } from '../platform/deps';
+import { AppError } from '../platform/errors';
+import { newId } from '../platform/ids';
+import { createPasswordMail } from '../domain/emails';
+import { issueLink } from '../domain/links';
+import type { ShopRecord, UserRecord } from '../domain/records';
+import { startSession } from '../domain/sessions';
+import { STATE_COOKIE, clientSecrets, readCookie, requiredScopes, stateCookie } from './shopify-config';
+
+/**
+ * The OAuth callback (reference/shopify.md §1.4-1.7): state, signature and shop are checked before
+ * the code is spent. First install creates the shop and its owner; a reinstall refreshes them.
+ * The merchant lands signed in on /login?token=... (spec 000 §2).
+ */
+export const finishInstall: Operation<'shopify.callback'> = async ({ query, raw }, ctx, deps) => {
+  const { env } = deps;
+  const shopDomain = query.shop.toLowerCase();
+  const nowSeconds = Math.floor(ctx.now.getTime() / 1000);
+  const state = await deps.oauthStates.take(query.state);
+  const cookie = readCookie(raw.headers.cookie, STATE_COOKIE);
+  if (!state || state.expiresAt <= nowSeconds || state.shop !== shopDomain || cookie !== query.state) {
+    throw new AppError('SHOPIFY_STATE_INVALID');
+  }
+  if (!verifyQueryHmac(raw.query, clientSecrets(env), ctx.now.getTime())) throw new AppError('SHOPIFY_HMAC_INVALID');
+  if (!isValidShopDomain(shopDomain, env.SHOPIFY_SHOP_SUFFIX)) throw new AppError('SHOPIFY_SHOP_INVALID', { param: 'shop' });
+
+  const tokens = await callShopify(() => exchangeCode({
+    shop: shopDomain, code: query.code, origin: env.SHOPIFY_ORIGIN_TEMPLATE,
+    clientId: env.SHOPIFY_CLIENT_ID, clientSecret: env.SHOPIFY_CLIENT_SECRET, fetch: deps.fetch,
+  }));
+  if (!hasScopes(tokens.scopes, requiredScopes(env))) throw new AppError('SHOPIFY_SCOPES_MISSING');
+  const info = await callShopify(() => createShopifyClient({
+    shop: shopDomain, accessToken: tokens.accessToken, origin: env.SHOPIFY_ORIGIN_TEMPLATE,
+    apiVersion: env.SHOPIFY_API_VERSION, fetch: deps.fetch,
+  }).getShop());
+
+  const existing = await deps.shops.getByDomain(shopDomain);
+  const shopId = existing?._id ?? newId(ctx.now);
+  const shopify = await sealTokens(tokens, shopId, deps);
+  const profile = { name: info.name, email: info.email, currency: info.currencyCode, iana_time_zone: info.ianaTimezone };
+  const stamp = ctx.now.toISOString();
+
+  let owner: UserRecord | undefined;
+  if (existing) {
+    await deps.shops.update(shopId, { ...profile, shopify, status: 'ACTIVE', updatedAt: stamp });
+    owner = await deps.users.get(shopId, existing.ownerUserId);
+  } else {
+    owner = newOwner(shopId, info.email, stamp);
+    const shop: ShopRecord = {
+      _id: shopId, domain: shopDomain, ...profile, status: 'ACTIVE', plan: 'FREE',
+      installedAt: stamp, updatedAt: stamp, ownerUserId: owner._id, shopify,
+    };
+    await deps.shops.createWithOwner(shop, owner);
+    ctx.log.info('shop installed', { shopId, shopDomain });
+  }
+  if (!owner) throw new Error(`shop ${shopId} has no owner record`);
+  if (!owner.passwordHash) {
+    const hash = await issueLink(shopId, owner._id, 'create-password', deps);
+    const url = `${env.APP_URL}/create-new-password?hash=${encodeURIComponent(hash)}&id=${owner._id}`;
+    await deps.mailer.send(createPasswordMail(owner.email, info.name, url));
+  }
+  // Shopify already authenticated this person as the store's staff: no second factor on this path.
+  const token = await startSession(owner, 'full', deps);
+  return {
+    location: `${env.APP_URL}/login?token=${encodeURIComponent(token)}`,
+    cookies: [stateCookie(env, '', 0)],
+  };
+};
+
+function newOwner(shopId: string, email: string, stamp: string): UserRecord {
+  return {
+    _id: newId(), shopId, first_name: 'Store', last_name: 'Owner', email: email.toLowerCase(), phone: '',
+    role: 'ADMIN', tag: 'owner', access_scopes: [...ALL_SCOPES], is_active: true,
+    // Shopify verified the store's email; the owner does not verify it again
+    is_verified_user: true, two_factor_enabled: false, createdAt: stamp, updatedAt: stamp,
+  };
+}
+
+async function sealTokens(tokens: TokenSet, shopId: string, deps: Deps): Promise<ShopRecord['shopify']> {
+  return {
+    accessToken: await deps.secrets.encrypt(tokens.accessToken, shopId),
+    accessTokenExpiresAt: tokens.expiresAt,
+    refreshToken: tokens.refreshToken ? await deps.secrets.encrypt(tokens.refreshToken, shopId) : undefined,
+    refreshTokenExpiresAt: tokens.refreshTokenExpiresAt,
+    scopes: tokens.scopes,
+  };
+}
+
+async function callShopify<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    // a refused code (reused, expired) means the install must start again; anything else is Shopify's side
+    if (error instanceof ShopifyError && error.code === 'OAUTH' && error.status === 400) throw new AppError('SHOPIFY_STATE_INVALID');
+    if (error instanceof ShopifyError) throw new AppError('SHOPIFY_UNAVAILABLE');
+    throw error;
+  }
+}
