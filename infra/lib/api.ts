@@ -1,0 +1,102 @@
+import { RemovalPolicy } from 'aws-cdk-lib';
+import * as apigw from 'aws-cdk-lib/aws-apigateway';
+import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import { API_BASE, routes, type RouteDef } from '@dakiya/shared';
+import { acknowledge } from './nag';
+
+export interface ApiProps {
+  prefix: string;
+  rateLimit: number;
+  burstLimit: number;
+  logRetention: logs.RetentionDays;
+}
+
+/** `GET /api/v1/orders/{id}`: the route key API Gateway matches, straight from the route table. */
+export function routeKeyOf(route: Pick<RouteDef, 'method' | 'path'>): string {
+  return `${route.method} ${API_BASE}${route.path}`;
+}
+
+/**
+ * The HTTP API: one route per entry of the route table (`addRoutes`), each integrated with its
+ * group's function. Served under the CloudFront domain at /api/*, so no CORS. Access logs in JSON; stage throttling.
+ */
+export class Api extends Construct {
+  readonly httpApi: apigwv2.HttpApi;
+  readonly stage: apigwv2.HttpStage;
+  readonly accessLogs: logs.LogGroup;
+
+  constructor(scope: Construct, id: string, props: ApiProps) {
+    super(scope, id);
+
+    this.httpApi = new apigwv2.HttpApi(this, 'HttpApi', {
+      apiName: props.prefix,
+      description: 'Dakiya API (routes from shared/src/routes.ts)',
+      createDefaultStage: false,
+    });
+
+    this.accessLogs = new logs.LogGroup(this, 'AccessLogs', {
+      logGroupName: `/aws/apigateway/${props.prefix}-access`,
+      retention: props.logRetention,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    this.stage = new apigwv2.HttpStage(this, 'DefaultStage', {
+      httpApi: this.httpApi,
+      stageName: '$default',
+      autoDeploy: true,
+      throttle: { rateLimit: props.rateLimit, burstLimit: props.burstLimit },
+      accessLogSettings: {
+        destination: new apigwv2.LogGroupLogDestination(this.accessLogs),
+        format: apigw.AccessLogFormat.custom(
+          JSON.stringify({
+            requestId: '$context.requestId',
+            ip: '$context.identity.sourceIp',
+            requestTime: '$context.requestTime',
+            method: '$context.httpMethod',
+            path: '$context.path',
+            routeKey: '$context.routeKey',
+            status: '$context.status',
+            responseLength: '$context.responseLength',
+            latency: '$context.responseLatency',
+            integrationLatency: '$context.integrationLatency',
+            integrationError: '$context.integrationErrorMessage',
+            userAgent: '$context.identity.userAgent',
+          }),
+        ),
+      },
+    });
+
+    acknowledge(
+      this,
+      'AwsSolutions-APIG4',
+      'Authorization is per route from the route table (public, signed-in, scope, admin, Shopify HMAC) and enforced by the shared middy chain in each function, with sessions stored hashed in DynamoDB; an API Gateway authorizer cannot express those rules.',
+    );
+  }
+
+  /**
+   * One HTTP route per entry of the route table, integrated with its group's function (one
+   * integration per group). A route whose group has no function fails the synth.
+   */
+  addRoutes(functions: ReadonlyMap<string, lambda.IFunction>): void {
+    const integrations = new Map<string, HttpLambdaIntegration>();
+    for (const [routeId, route] of Object.entries(routes) as [string, RouteDef][]) {
+      const fn = functions.get(route.group);
+      if (!fn) throw new Error(`route ${routeId} belongs to group "${route.group}", which has no function`);
+      let integration = integrations.get(route.group);
+      if (!integration) {
+        integration = new HttpLambdaIntegration(`${route.group}Integration`, fn, {
+          payloadFormatVersion: apigwv2.PayloadFormatVersion.VERSION_2_0,
+        });
+        integrations.set(route.group, integration);
+      }
+      new apigwv2.HttpRoute(this, `Route-${routeId}`, {
+        httpApi: this.httpApi,
+        routeKey: apigwv2.HttpRouteKey.with(`${API_BASE}${route.path}`, apigwv2.HttpMethod[route.method]),
+        integration,
+      });
+    }
+  }
+}

@@ -1,0 +1,124 @@
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import { acknowledge } from './nag';
+import { LOCK_FILE, REPO_ROOT, handlerEntry, handlerExists } from './paths';
+
+/** The newest Node.js runtime aws-cdk-lib knows (cdk-nag AwsSolutions-L1 wants the newest). */
+export const FUNCTION_RUNTIME = lambda.Runtime.NODEJS_24_X;
+export const FUNCTION_ARCHITECTURE = lambda.Architecture.ARM_64;
+
+/**
+ * Lambda sets these itself, and the local-only ones (emulator endpoints, the local stand-in for
+ * KMS) must never reach AWS: passing any of them is a bug in the caller.
+ */
+const RESERVED_ENV = new Set([
+  '_HANDLER', '_X_AMZN_TRACE_ID', 'AWS_REGION', 'AWS_DEFAULT_REGION', 'AWS_EXECUTION_ENV',
+  'AWS_LAMBDA_FUNCTION_NAME', 'AWS_LAMBDA_FUNCTION_MEMORY_SIZE', 'AWS_LAMBDA_FUNCTION_VERSION',
+  'AWS_LAMBDA_INITIALIZATION_TYPE', 'AWS_LAMBDA_LOG_GROUP_NAME', 'AWS_LAMBDA_LOG_STREAM_NAME',
+  'AWS_ACCESS_KEY', 'AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY', 'AWS_SESSION_TOKEN',
+  'AWS_LAMBDA_RUNTIME_API', 'LAMBDA_TASK_ROOT', 'LAMBDA_RUNTIME_DIR',
+  'DYNAMO_ENDPOINT', 'SQS_ENDPOINT', 'SES_ENDPOINT', 'LOCAL_SECRET_KEY',
+]);
+
+/** ESM bundles still meet CommonJS dependencies that call `require`: give them one. */
+const REQUIRE_BANNER =
+  "import { createRequire as __dakiyaCreateRequire } from 'node:module'; const require = __dakiyaCreateRequire(import.meta.url);";
+
+export interface DakiyaFunctionProps {
+  /** The folder under functions/: an endpoint group (`auth`) or a background function (`sync`). */
+  name: string;
+  /** Resource-name prefix, e.g. `dakiya-dev`. */
+  prefix: string;
+  environment: Record<string, string>;
+  logRetention: logs.RetentionDays;
+  /** Where `<name>/handler.ts` lives; default the repository's functions/. */
+  functionsDir: string;
+  timeout?: Duration;
+  memorySize?: number;
+  description?: string;
+}
+
+/**
+ * Every Lambda of the app, with the defaults in one place (STYLE.md §6): Node.js 24 on arm64, bundled
+ * by the locally installed esbuild (no Docker) as minified ESM with source maps, the AWS SDK left to
+ * the runtime, its own log group with a retention, active X-Ray tracing, and its own role that starts
+ * with nothing but writing to that log group. Permissions come from the helpers in grants.ts.
+ */
+export class DakiyaFunction extends Construct {
+  readonly fn: NodejsFunction;
+  readonly role: iam.Role;
+  readonly logGroup: logs.LogGroup;
+
+  constructor(scope: Construct, id: string, props: DakiyaFunctionProps) {
+    super(scope, id);
+    const entry = handlerEntry(props.functionsDir, props.name);
+    if (!handlerExists(props.functionsDir, props.name)) {
+      throw new Error(
+        `Lambda "${props.name}" has no handler: expected functions/${props.name}/handler.ts exporting \`handler\`. ` +
+          'Every group in GROUPS (shared/src/routes.ts) needs one.',
+      );
+    }
+    for (const key of Object.keys(props.environment)) {
+      if (RESERVED_ENV.has(key)) throw new Error(`Lambda "${props.name}": environment variable ${key} is reserved or local-only`);
+    }
+
+    const functionName = `${props.prefix}-${props.name}`;
+    this.logGroup = new logs.LogGroup(this, 'Logs', {
+      logGroupName: `/aws/lambda/${functionName}`,
+      retention: props.logRetention,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+
+    // Our own role instead of the default one: the default attaches the AWS managed
+    // AWSLambdaBasicExecutionRole (logs on every log group), this one writes to its own group only.
+    this.role = new iam.Role(this, 'Role', {
+      assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
+      description: `Runs the ${functionName} Lambda`,
+    });
+    this.role.addToPrincipalPolicy(
+      new iam.PolicyStatement({
+        actions: ['logs:CreateLogStream', 'logs:PutLogEvents'],
+        resources: [this.logGroup.logGroupArn],
+      }),
+    );
+
+    this.fn = new NodejsFunction(this, 'Function', {
+      functionName,
+      description: props.description,
+      entry,
+      handler: 'handler',
+      runtime: FUNCTION_RUNTIME,
+      architecture: FUNCTION_ARCHITECTURE,
+      memorySize: props.memorySize ?? 512,
+      timeout: props.timeout ?? Duration.seconds(10),
+      role: this.role,
+      logGroup: this.logGroup,
+      tracing: lambda.Tracing.ACTIVE,
+      projectRoot: REPO_ROOT,
+      depsLockFilePath: LOCK_FILE,
+      environment: { NODE_OPTIONS: '--enable-source-maps', ...props.environment },
+      bundling: {
+        forceDockerBundling: false,
+        minify: true,
+        sourceMap: true,
+        sourcesContent: false,
+        format: OutputFormat.ESM,
+        target: 'node24',
+        mainFields: ['module', 'main'],
+        banner: REQUIRE_BANNER,
+        // The Node.js runtimes ship AWS SDK v3; bundling it would only add cold-start weight.
+        externalModules: ['@aws-sdk/*'],
+      },
+    });
+
+    acknowledge(
+      this,
+      'AwsSolutions-IAM5[Resource::*]',
+      'X-Ray tracing: xray:PutTraceSegments and xray:PutTelemetryRecords do not support resource-level permissions, so CDK grants them on "*".',
+    );
+  }
+}

@@ -1,0 +1,79 @@
+import { RemovalPolicy } from 'aws-cdk-lib';
+import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as kms from 'aws-cdk-lib/aws-kms';
+import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
+import { Construct } from 'constructs';
+import { INDEXES, TABLE_KEYS, TTL_ATTRIBUTE } from '../../functions/adapters/dynamo/table';
+import { acknowledge } from './nag';
+
+export interface DataProps {
+  prefix: string;
+  /** Name of an existing secret with the Shopify client secret; unset: the stack creates one. */
+  shopifyClientSecretName?: string;
+}
+
+/**
+ * The stateful part: the app's KMS key, the single table (keys, TTL and GSIs from
+ * functions/adapters/dynamo/table.ts, the same definition local mode and the tests use) and the
+ * Shopify client secret. Key and table are retained when the stack is deleted.
+ */
+export class Data extends Construct {
+  readonly key: kms.Key;
+  readonly table: dynamodb.Table;
+  readonly indexNames: readonly string[];
+  readonly shopifyClientSecret: secretsmanager.ISecret;
+
+  constructor(scope: Construct, id: string, props: DataProps) {
+    super(scope, id);
+
+    this.key = new kms.Key(this, 'Key', {
+      alias: `alias/${props.prefix}`,
+      description: 'Dakiya: table encryption, courier credentials and Shopify tokens, the Shopify client secret',
+      enableKeyRotation: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+
+    this.table = new dynamodb.Table(this, 'Table', {
+      tableName: props.prefix,
+      partitionKey: { name: TABLE_KEYS.partition, type: dynamodb.AttributeType.STRING },
+      sortKey: { name: TABLE_KEYS.sort, type: dynamodb.AttributeType.STRING },
+      billingMode: dynamodb.BillingMode.PAY_PER_REQUEST,
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      timeToLiveAttribute: TTL_ATTRIBUTE,
+      encryption: dynamodb.TableEncryption.CUSTOMER_MANAGED,
+      encryptionKey: this.key,
+      deletionProtection: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    for (const index of INDEXES) {
+      this.table.addGlobalSecondaryIndex({
+        indexName: index.name,
+        partitionKey: { name: index.partition, type: dynamodb.AttributeType.STRING },
+        sortKey: { name: index.sort, type: dynamodb.AttributeType.STRING },
+        projectionType: dynamodb.ProjectionType.ALL,
+      });
+    }
+    this.indexNames = INDEXES.map((index) => index.name);
+
+    if (props.shopifyClientSecretName) {
+      this.shopifyClientSecret = secretsmanager.Secret.fromSecretNameV2(
+        this,
+        'ShopifyClientSecret',
+        props.shopifyClientSecretName,
+      );
+    } else {
+      const secret = new secretsmanager.Secret(this, 'ShopifyClientSecret', {
+        secretName: `${props.prefix.replace(/-/g, '/')}/shopify-client-secret`,
+        description: 'Shopify app client secret (Partner dashboard > app > Client credentials). Put the value with put-secret-value.',
+        encryptionKey: this.key,
+        removalPolicy: RemovalPolicy.RETAIN,
+      });
+      acknowledge(
+        secret,
+        'AwsSolutions-SMG4',
+        'The Shopify client secret is issued and rotated in the Shopify Partner dashboard, not by a rotation Lambda; after a rotation the new value is put here and the old one kept as SHOPIFY_PREVIOUS_CLIENT_SECRET for the overlap.',
+      );
+      this.shopifyClientSecret = secret;
+    }
+  }
+}

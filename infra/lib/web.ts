@@ -1,0 +1,199 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { Annotations, Duration, Fn, RemovalPolicy } from 'aws-cdk-lib';
+import type * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
+import * as acm from 'aws-cdk-lib/aws-certificatemanager';
+import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
+import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
+import * as s3 from 'aws-cdk-lib/aws-s3';
+import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
+import { Construct } from 'constructs';
+import { acknowledge } from './nag';
+
+export interface WebProps {
+  prefix: string;
+  httpApi: apigwv2.IHttpApi;
+  /** The built SPA (web/dist). Missing at synth: no deployment, and a warning. */
+  distDir: string;
+  domainName?: string;
+  certificateArn?: string;
+}
+
+/** The path the CloudFront behaviour sends to the HTTP API. */
+export const API_PATH_PATTERN = '/api/*';
+
+/**
+ * Client-side routes of the SPA (`/orders/123`, no file extension) are rewritten to /index.html on
+ * the S3 behaviour only. Distribution-wide custom error responses would also rewrite the API's own
+ * 403/404 answers into index.html, which is why the SPA fallback is a viewer-request function.
+ */
+const SPA_REWRITE = `
+function handler(event) {
+  var request = event.request;
+  var uri = request.uri;
+  var last = uri.substring(uri.lastIndexOf('/') + 1);
+  if (last.indexOf('.') === -1) {
+    request.uri = '/index.html';
+  }
+  return request;
+}
+`;
+
+const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  // Chakra UI (emotion) injects style elements at run time.
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+/**
+ * The SPA on S3 behind CloudFront (Origin Access Control), and /api/* forwarded to the HTTP API on
+ * the same domain, uncached, with every viewer header except Host.
+ */
+export class Web extends Construct {
+  readonly bucket: s3.Bucket;
+  readonly logsBucket: s3.Bucket;
+  readonly distribution: cloudfront.Distribution;
+  /** The origin the app is served from: `https://{domain}`. */
+  readonly appUrl: string;
+  readonly deployment?: s3deploy.BucketDeployment;
+
+  constructor(scope: Construct, id: string, props: WebProps) {
+    super(scope, id);
+
+    // S3 server access logs of the SPA bucket and CloudFront standard logs. CloudFront's legacy log
+    // delivery writes with an ACL, hence BUCKET_OWNER_PREFERRED.
+    this.logsBucket = new s3.Bucket(this, 'AccessLogs', {
+      encryption: s3.BucketEncryption.S3_MANAGED,
+      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+      enforceSSL: true,
+      objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_PREFERRED,
+      lifecycleRules: [{ expiration: Duration.days(90) }],
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    acknowledge(
+      this.logsBucket,
+      'AwsSolutions-S1',
+      'This is the access-log bucket itself; logging its own access would log the log deliveries.',
+    );
+
+    this.bucket = new s3.Bucket(this, 'Spa', {
+      encryption: s3.BucketEncryption.S3_MANAGED,
+      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+      enforceSSL: true,
+      serverAccessLogsBucket: this.logsBucket,
+      serverAccessLogsPrefix: 's3/spa/',
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+
+    const securityHeaders = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
+      responseHeadersPolicyName: `${props.prefix}-security-headers`,
+      comment: 'Dakiya: HSTS, CSP, no framing, no sniffing, strict referrer',
+      securityHeadersBehavior: {
+        strictTransportSecurity: {
+          accessControlMaxAge: Duration.days(365),
+          includeSubdomains: true,
+          preload: false,
+          override: true,
+        },
+        contentSecurityPolicy: { contentSecurityPolicy: CONTENT_SECURITY_POLICY, override: true },
+        contentTypeOptions: { override: true },
+        frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },
+        referrerPolicy: { referrerPolicy: cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
+        xssProtection: { protection: true, modeBlock: true, override: true },
+      },
+    });
+
+    const spaRewrite = new cloudfront.Function(this, 'SpaRewrite', {
+      functionName: `${props.prefix}-spa-rewrite`,
+      comment: 'Client-side routes to /index.html (S3 behaviour only)',
+      runtime: cloudfront.FunctionRuntime.JS_2_0,
+      code: cloudfront.FunctionCode.fromInline(SPA_REWRITE),
+    });
+
+    // https://{apiId}.execute-api.{region}.amazonaws.com -> the host name.
+    const apiHost = Fn.select(2, Fn.split('/', props.httpApi.apiEndpoint));
+
+    const customDomain = props.domainName && props.certificateArn
+      ? {
+          domainNames: [props.domainName],
+          certificate: acm.Certificate.fromCertificateArn(this, 'Certificate', props.certificateArn),
+          minimumProtocolVersion: cloudfront.SecurityPolicyProtocol.TLS_V1_2_2021,
+        }
+      : {};
+
+    this.distribution = new cloudfront.Distribution(this, 'Distribution', {
+      comment: `${props.prefix}: SPA and /api`,
+      defaultRootObject: 'index.html',
+      httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
+      priceClass: cloudfront.PriceClass.PRICE_CLASS_200,
+      enableLogging: true,
+      logBucket: this.logsBucket,
+      logFilePrefix: 'cloudfront/',
+      ...customDomain,
+      defaultBehavior: {
+        origin: origins.S3BucketOrigin.withOriginAccessControl(this.bucket),
+        viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
+        responseHeadersPolicy: securityHeaders,
+        compress: true,
+        functionAssociations: [{ function: spaRewrite, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
+      },
+      additionalBehaviors: {
+        [API_PATH_PATTERN]: {
+          origin: new origins.HttpOrigin(apiHost, {
+            protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
+            originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
+          }),
+          viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
+          allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
+          cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
+          originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          responseHeadersPolicy: securityHeaders,
+        },
+      },
+    });
+    this.appUrl = `https://${props.domainName ?? this.distribution.distributionDomainName}`;
+
+    acknowledge(
+      this.distribution,
+      'AwsSolutions-CFR1',
+      'No geo restriction: Shopify calls the OAuth and webhook routes under /api from outside Pakistan, and consignees may track parcels from abroad.',
+    );
+    acknowledge(
+      this.distribution,
+      'AwsSolutions-CFR2',
+      'No WAF web ACL yet: API Gateway stage throttling plus the app\'s own rate limits on login and codes cover abuse for now; attach a web ACL when traffic warrants its cost.',
+    );
+    if (!props.domainName) {
+      acknowledge(
+        this.distribution,
+        'AwsSolutions-CFR4',
+        'Without a custom domain the distribution uses the default *.cloudfront.net certificate, whose minimum TLS version cannot be set; with context domainName/certificateArn it uses TLSv1.2_2021.',
+      );
+    }
+
+    if (existsSync(join(props.distDir, 'index.html'))) {
+      this.deployment = new s3deploy.BucketDeployment(this, 'Deploy', {
+        sources: [s3deploy.Source.asset(props.distDir)],
+        destinationBucket: this.bucket,
+        distribution: this.distribution,
+        distributionPaths: ['/index.html'],
+        prune: true,
+        memoryLimit: 512,
+      });
+    } else {
+      Annotations.of(this).addWarningV2(
+        'dakiya:web-dist-missing',
+        'web/dist/index.html not found: the SPA is not deployed by this synth (run `npm run build:web` before `cdk deploy`). The bucket keeps whatever it held.',
+      );
+    }
+  }
+}
