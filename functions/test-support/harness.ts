@@ -1,0 +1,158 @@
+import { randomBytes } from 'node:crypto';
+import { inject } from 'vitest';
+import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
+import { API_BASE, ALL_SCOPES, buildPath, routes, type RouteId, type Scope } from '@dakiya/shared';
+import { createDocClient } from '../adapters/dynamo/client';
+import { ensureTable } from '../adapters/dynamo/create-table';
+import { buildDeps, type Deps } from '../platform/deps';
+import { parseEnv } from '../platform/env';
+import { groupHandler, routeKey } from '../platform/chain';
+import { silentLog } from '../platform/log';
+import { hashPassword } from '../platform/passwords';
+import { newId } from '../platform/ids';
+import { operationsByGroup } from '../registry';
+import type { Mailer, OutgoingMail } from '../domain/ports/mailer';
+import type { ShopRecord, UserRecord } from '../domain/records';
+import { startSession } from '../domain/sessions';
+
+export const TEST_SHOPIFY_SECRET = 'test-shopify-secret';
+
+/** Records mail instead of sending it; local-stack tests read the real local SES instead. */
+export class MailBox implements Mailer {
+  readonly sent: OutgoingMail[] = [];
+  async send(mail: OutgoingMail) { this.sent.push(mail); }
+}
+
+/** Deps on DynamoDB Local with a fresh table per call, so test files never see each other's rows. */
+export async function testDeps(overrides: Partial<Deps> = {}, envOverrides: Record<string, string> = {}): Promise<Deps & { mailbox: MailBox }> {
+  const endpoint = inject('dynamoEndpoint');
+  const tableName = `test-${randomBytes(6).toString('hex')}`;
+  const env = parseEnv({
+    TABLE_NAME: tableName,
+    AWS_REGION: 'us-east-1',
+    DYNAMO_ENDPOINT: endpoint,
+    LOCAL_SECRET_KEY: randomBytes(32).toString('base64'),
+    APP_URL: 'http://127.0.0.1:5999',
+    SHOPIFY_CLIENT_ID: 'test-client-id',
+    SHOPIFY_CLIENT_SECRET: TEST_SHOPIFY_SECRET,
+    SHOPIFY_ORIGIN_TEMPLATE: 'http://127.0.0.1:1/_shops/{shop}',
+    LOG_LEVEL: 'ERROR',
+    ...envOverrides,
+  });
+  const db = createDocClient({ region: env.AWS_REGION, endpoint });
+  await ensureTable(db as unknown as Parameters<typeof ensureTable>[0], tableName);
+  const mailbox = new MailBox();
+  const deps = buildDeps(env, { db, mailer: mailbox, log: silentLog, ...overrides });
+  return Object.assign(deps, { mailbox });
+}
+
+export interface CallInput {
+  params?: Record<string, string>;
+  query?: Record<string, string>;
+  body?: unknown;
+  /** Sent as is, for junk-JSON and raw-body cases. */
+  rawBody?: string;
+  token?: string;
+  headers?: Record<string, string>;
+}
+
+export function apiEvent(id: RouteId, input: CallInput = {}): APIGatewayProxyEventV2 {
+  const route = routes[id];
+  const path = `${API_BASE}${buildPath(route.path, input.params ?? {})}`;
+  const headers: Record<string, string> = { 'content-type': 'application/json', ...input.headers };
+  if (input.token) headers.authorization = `Bearer ${input.token}`;
+  const query = input.query ?? {};
+  const body = input.rawBody ?? (input.body === undefined ? undefined : JSON.stringify(input.body));
+  return {
+    version: '2.0',
+    routeKey: routeKey(route),
+    rawPath: path,
+    rawQueryString: new URLSearchParams(query).toString(),
+    cookies: [],
+    headers,
+    queryStringParameters: Object.keys(query).length ? query : undefined,
+    pathParameters: input.params,
+    body,
+    isBase64Encoded: false,
+    requestContext: {
+      accountId: 'local', apiId: 'local', domainName: 'localhost', domainPrefix: 'localhost',
+      http: { method: route.method, path, protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'vitest' },
+      requestId: randomBytes(8).toString('hex'), routeKey: routeKey(route), stage: '$default',
+      time: new Date().toUTCString(), timeEpoch: Date.now(),
+    },
+  } as APIGatewayProxyEventV2;
+}
+
+export interface CallResult {
+  status: number;
+  body: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- tests assert on exact JSON
+  headers: Record<string, string>;
+  cookies: string[];
+}
+
+const handlers = new WeakMap<Deps, Map<string, ReturnType<typeof groupHandler>>>();
+
+/** Invoke the route's real group handler (the same middy chain Lambda runs) with these deps. */
+export async function call(deps: Deps, id: RouteId, input: CallInput = {}): Promise<CallResult> {
+  const group = routes[id].group;
+  let byGroup = handlers.get(deps);
+  if (!byGroup) { byGroup = new Map(); handlers.set(deps, byGroup); }
+  let handler = byGroup.get(group);
+  if (!handler) {
+    handler = groupHandler(group, operationsByGroup[group] as never, () => deps);
+    byGroup.set(group, handler);
+  }
+  const result = await handler(apiEvent(id, input), {} as Context);
+  const text = result.body ?? '';
+  return {
+    status: result.statusCode ?? 200,
+    body: text ? JSON.parse(text) : undefined,
+    headers: (result.headers ?? {}) as Record<string, string>,
+    cookies: result.cookies ?? [],
+  };
+}
+
+export interface SeededShop {
+  shop: ShopRecord;
+  owner: UserRecord;
+  ownerToken: string;
+  password: string;
+}
+
+/** A shop with an owner who has a password and a session, written through the repositories. */
+export async function seedShop(deps: Deps, opts: { plan?: ShopRecord['plan']; domain?: string } = {}): Promise<SeededShop> {
+  const stamp = deps.now().toISOString();
+  const shopId = newId();
+  const password = 'owner-password-1';
+  const domain = opts.domain ?? `shop-${randomBytes(4).toString('hex')}.myshopify.com`;
+  const owner: UserRecord = {
+    _id: newId(), shopId, first_name: 'Ayesha', last_name: 'Khan', email: `owner@${domain}`, phone: '03001234567',
+    role: 'ADMIN', tag: 'owner', access_scopes: [...ALL_SCOPES], is_active: true, is_verified_user: true,
+    two_factor_enabled: false, createdAt: stamp, updatedAt: stamp, passwordHash: await hashPassword(password),
+  };
+  const shop: ShopRecord = {
+    _id: shopId, domain, name: 'Lahore Linen', email: owner.email, currency: 'PKR', iana_time_zone: 'Asia/Karachi',
+    status: 'ACTIVE', plan: opts.plan ?? 'FREE', installedAt: stamp, updatedAt: stamp, ownerUserId: owner._id,
+    shopify: { accessToken: await deps.secrets.encrypt('shpat_test', shopId), scopes: [] },
+  };
+  await deps.shops.createWithOwner(shop, owner);
+  return { shop, owner, ownerToken: await startSession(owner, 'full', deps), password };
+}
+
+export async function seedUser(
+  deps: Deps,
+  shopId: string,
+  opts: { role?: 'USER' | 'ADMIN'; scopes?: Scope[]; active?: boolean; verified?: boolean; email?: string } = {},
+): Promise<{ user: UserRecord; token: string; password: string }> {
+  const stamp = deps.now().toISOString();
+  const password = 'staff-password-1';
+  const user: UserRecord = {
+    _id: newId(), shopId, first_name: 'Bilal', last_name: 'Ahmed',
+    email: opts.email ?? `staff-${randomBytes(4).toString('hex')}@example.pk`, phone: '',
+    role: opts.role ?? 'USER', tag: 'staff', access_scopes: opts.scopes ?? ['READ_ORDERS'],
+    is_active: opts.active ?? true, is_verified_user: opts.verified ?? true, two_factor_enabled: false,
+    createdAt: stamp, updatedAt: stamp, passwordHash: await hashPassword(password),
+  };
+  await deps.users.create(user);
+  return { user, token: await startSession(user, 'full', deps), password };
+}
