@@ -11,6 +11,12 @@ import { FUNCTIONS_DIR, WEB_DIST_DIR, handlerExists } from './paths';
 import { StatusSync } from './status-sync';
 import { Web } from './web';
 
+/**
+ * Folders under functions/ that are Lambdas but not endpoint groups (no routes). Each is created
+ * when its handler exists and wired below with one line.
+ */
+export const BACKGROUND_FUNCTIONS = ['sync'] as const;
+
 export interface DakiyaStackProps extends StackProps {
   config: DakiyaConfig;
   /** Where the Lambda entries live; default the repository's functions/. */
@@ -98,7 +104,8 @@ export class DakiyaStack extends Stack {
     const functionsByGroup = new Map(GROUPS.map((group) => [group as string, addFunction(group, `Dakiya API: ${group} routes`).fn]));
     this.api.addRoutes(functionsByGroup);
 
-    // Background functions: each is created when its handler exists (one line each).
+    // Background functions (BACKGROUND_FUNCTIONS): created when the handler exists, one line each.
+    // The status worker, when it comes: `this.statusSync.addWorker(addFunction('<name>', ...).fn)`.
     if (handlerExists(functionsDir, 'sync')) {
       this.statusSync.scheduleSync(addFunction('sync', 'Dakiya: finds parcels still moving and enqueues them', Duration.minutes(1)).fn);
     }
