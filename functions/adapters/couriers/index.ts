@@ -1,0 +1,62 @@
+import type { CourierAdapter, CourierCredentials, CourierId } from '../../domain/ports/courier';
+import { redact, secretsOf } from './http';
+import { createLeopardAdapter } from './leopard/adapter';
+import { createMnpAdapter } from './mnp/adapter';
+import { DEFAULT_TIMEOUT_MS, PRODUCTION_BASE_URLS, type CourierAdapterOptions, type ResolvedOptions } from './options';
+import { createPostexAdapter } from './postex/adapter';
+import { createTcsAdapter } from './tcs/adapter';
+
+export type { CourierAdapterOptions, CourierBaseUrls } from './options';
+export { PRODUCTION_BASE_URLS } from './options';
+export { normalisePkMobile } from './phone';
+export { matchCity } from './cities';
+
+const FACTORIES: Record<CourierId, (credentials: CourierCredentials, options: ResolvedOptions) => CourierAdapter> = {
+  LEOPARD: createLeopardAdapter,
+  MNP: createMnpAdapter,
+  POSTEX: createPostexAdapter,
+  TCS: createTcsAdapter,
+};
+
+/** The one entry point the domain uses: it never needs to know which courier it is talking to. */
+export function createCourierAdapter(company: CourierId, credentials: CourierCredentials, options: CourierAdapterOptions = {}): CourierAdapter {
+  const resolved: ResolvedOptions = {
+    fetch: options.fetch ?? ((input, init) => fetch(input, init)),
+    baseUrls: options.baseUrls ?? PRODUCTION_BASE_URLS[company],
+    timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    now: options.now ?? Date.now,
+  };
+  return withRedactedMessages(FACTORIES[company](credentials, resolved), secretsOf(credentials));
+}
+
+/** Couriers sometimes echo what they were sent; no credential may reach a message a person reads. */
+function withRedactedMessages(adapter: CourierAdapter, secrets: string[]): CourierAdapter {
+  const clean = <T>(value: T): T => {
+    if (Array.isArray(value)) return value.map(clean) as T;
+    if (value && typeof value === 'object' && 'messages' in value && Array.isArray(value.messages)) {
+      return { ...value, messages: value.messages.map((m: unknown) => (typeof m === 'string' ? redact(m, secrets) : m)) };
+    }
+    return value;
+  };
+  const wrap = <A extends unknown[], R>(fn: (...args: A) => Promise<R>) => async (...args: A) => {
+    try {
+      return clean(await fn(...args));
+    } catch (error) {
+      if (error instanceof Error) error.message = redact(error.message, secrets);
+      throw error;
+    }
+  };
+  return {
+    courier: adapter.courier,
+    capabilities: adapter.capabilities,
+    checkCredentials: wrap(adapter.checkCredentials),
+    listCities: wrap(adapter.listCities),
+    book: wrap(adapter.book),
+    bookMany: wrap(adapter.bookMany),
+    track: wrap(adapter.track),
+    cancel: wrap(adapter.cancel),
+    label: wrap(adapter.label),
+    loadSheet: wrap(adapter.loadSheet),
+    findByOrderRef: wrap(adapter.findByOrderRef),
+  };
+}

@@ -1,0 +1,33 @@
+import type { z } from 'zod';
+import { CourierUnavailableError, type CourierId } from '../../domain/ports/courier';
+
+/**
+ * Parses a courier body with a schema. A body that does not fit is treated like an outage: we cannot
+ * tell what the courier did, so nothing may be concluded from it.
+ */
+export function parseBody<S extends z.ZodType>(courier: CourierId, schema: S, body: unknown, what: string): z.infer<S> {
+  const result = schema.safeParse(body);
+  if (!result.success) {
+    throw new CourierUnavailableError(courier, 'unparseable', `${courier} sent an unexpected ${what} response`);
+  }
+  return result.data;
+}
+
+/** Couriers send flags and numbers as numbers or strings ("1", "true"). */
+export function truthy(value: unknown): boolean {
+  if (typeof value === 'boolean') return value;
+  if (typeof value === 'number') return value === 1;
+  if (typeof value === 'string') return ['1', 'true', 'yes'].includes(value.trim().toLowerCase());
+  return false;
+}
+
+export function messagesOf(value: unknown, fallback: string): string[] {
+  const out: string[] = [];
+  const walk = (v: unknown): void => {
+    if (typeof v === 'string' && v.trim() !== '' && v !== 'null' && v !== '0') out.push(v.trim());
+    else if (Array.isArray(v)) v.forEach(walk);
+    else if (v && typeof v === 'object') Object.values(v).forEach(walk);
+  };
+  walk(value);
+  return out.length > 0 ? out : [fallback];
+}

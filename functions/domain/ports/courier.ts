@@ -1,0 +1,191 @@
+/**
+ * The one courier interface (STYLE.md §5). The domain books, tracks and cancels through this port and
+ * never branches on which courier it talks to: differences live in the adapters and are exposed as data
+ * (`capabilities`, `{ kind: 'unsupported' }`), never as crashes.
+ */
+
+export const COURIER_IDS = ['LEOPARD', 'MNP', 'POSTEX', 'TCS'] as const;
+export type CourierId = (typeof COURIER_IDS)[number];
+
+/** The order statuses a courier status can move an order to. */
+export const NORMALISED_STATUSES = ['FULFILLED', 'INPROCESS', 'DELIVERED', 'CANCELLED', 'RTS'] as const;
+export type NormalisedStatus = (typeof NORMALISED_STATUSES)[number];
+
+/**
+ * What the product stores per tracking account. Each courier reads the fields it needs:
+ * LEOPARD api_key + api_password; POSTEX token + address_code; TCS client_id, client_secret, username,
+ * api_password, tcs_account_id, cost_center_code and shipper_*; MNP username, api_password, account_no
+ * and, when known, the M&P location fields (otherwise the adapter looks the location up).
+ */
+export interface CourierCredentials {
+  api_key?: string;
+  api_password?: string;
+  username?: string;
+  account_no?: string;
+  token?: string;
+  tcs_account_id?: string;
+  client_id?: string;
+  client_secret?: string;
+  cost_center_code?: string;
+  address_code?: string;
+  shipper_name?: string;
+  shipper_mobile?: string;
+  shipper_address?: string;
+  shipper_city?: string;
+  /** M&P pickup location (`locationID`); looked up with Locations/Get_locations when absent. */
+  location_id?: string;
+  /** M&P numeric `ReturnLocation`; defaults to the pickup location. */
+  return_location?: string;
+  /** M&P numeric `subAccountId`; defaults to 0. */
+  sub_account_id?: string;
+}
+
+export interface BookingRequest {
+  /** Merchant order reference (Shopify order name, e.g. "#1001"); the courier's idempotency handle where it has one. */
+  orderRef: string;
+  consignee: {
+    name: string;
+    phone: string;
+    phone2?: string;
+    phone3?: string;
+    email?: string;
+    address: string;
+  };
+  /** The courier's own city key from `listCities()` (Leopards id, TCS code, PostEx/M&P name). */
+  destinationCity: string;
+  pieces: number;
+  /** Grams. Each adapter converts to the courier's unit. */
+  weightGrams: number;
+  /** Cash to collect in PKR; 0 = prepaid. */
+  codAmount: number;
+  productsDescription: string;
+  remarks?: string;
+  shippingType: 'overnight';
+}
+
+export type BookingResult =
+  | { ok: true; trackingNumber: string; labelUrl?: string }
+  | {
+      ok: false;
+      messages: string[];
+      /**
+       * Only in `bookMany` answers (where one outage must not hide the other rows' results): the courier
+       * was unavailable for this row. `ambiguous` = the booking may exist; do not re-send it blindly.
+       */
+      unavailable?: { ambiguous: boolean };
+    };
+
+export interface TrackingEvent {
+  /** The courier's status text for this scan, as sent. */
+  status: string;
+  /** Extra human text (reason, receiver, narration); may equal `status`. */
+  message: string;
+  /** ISO 8601, UTC. Couriers send Pakistan local time; adapters convert. */
+  at: string;
+  location?: string;
+}
+
+export interface TrackingResult {
+  trackingNumber: string;
+  /** False when the courier has no record (or, for TCS, no scan yet). Not an error. */
+  found: boolean;
+  /** Null when the courier's status is unknown to us: unknown strings never move an order. */
+  status: NormalisedStatus | null;
+  /** True while a return leg is still moving (status stays INPROCESS until RTS). */
+  returning: boolean;
+  /** The courier's current status text, verbatim. */
+  rawStatus: string | null;
+  /** Oldest first. */
+  events: TrackingEvent[];
+  deliveredAt?: string;
+  returnedAt?: string;
+}
+
+export interface CourierCity {
+  /** What goes into `BookingRequest.destinationCity`. */
+  key: string;
+  name: string;
+}
+
+export type Unsupported = { kind: 'unsupported' };
+/** A business "no" from the courier, as plain messages a person can read. */
+export type Refused = { kind: 'refused'; messages: string[] };
+
+export type CredentialCheck = { ok: true } | { ok: false; messages: string[] };
+export type CitiesResult = { ok: true; cities: CourierCity[] } | { ok: false; messages: string[] };
+export type CancelResult = { kind: 'cancelled' } | Refused | Unsupported;
+export type LabelResult =
+  | { kind: 'pdf'; contentType: string; bytes: Uint8Array }
+  | { kind: 'url'; url: string }
+  | Refused
+  | Unsupported;
+export type LoadSheetResult = { kind: 'pdf'; contentType: string; bytes: Uint8Array } | Refused | Unsupported;
+export type OrderRefLookup = { kind: 'found'; trackingNumber: string } | { kind: 'not-found' } | Unsupported;
+
+export interface CourierCapabilities {
+  /** 'native' = one courier call books many; 'looped' = one call per order. */
+  bookMany: 'native' | 'looped';
+  cancel: boolean;
+  /** 'url-at-booking': the label link comes back in `BookingResult.labelUrl` only. */
+  label: 'pdf' | 'url-at-booking' | 'none';
+  loadSheet: boolean;
+  /** The courier can find a booking by the merchant's order ref (used after an ambiguous booking). */
+  lookupByOrderRef: boolean;
+  /** Most tracking numbers one courier tracking call accepts. */
+  trackBatchSize: number;
+}
+
+export interface CourierAdapter {
+  readonly courier: CourierId;
+  readonly capabilities: CourierCapabilities;
+  checkCredentials(): Promise<CredentialCheck>;
+  listCities(): Promise<CitiesResult>;
+  /**
+   * Never retried: if the response is lost the booking may exist. The adapter then throws
+   * `CourierUnavailableError` with `ambiguous: true`; the caller resolves it with `findByOrderRef`
+   * where the courier allows, or asks a person, instead of booking again.
+   */
+  book(request: BookingRequest): Promise<BookingResult>;
+  /**
+   * Results in input order. Never throws `CourierUnavailableError`: rows hit by an outage come back
+   * with `unavailable`, so rows already booked are never lost (and never re-booked).
+   */
+  bookMany(requests: BookingRequest[]): Promise<BookingResult[]>;
+  /** Results in input order, one per tracking number; batched the way the courier allows. */
+  track(trackingNumbers: string[]): Promise<TrackingResult[]>;
+  cancel(trackingNumber: string): Promise<CancelResult>;
+  label(trackingNumbers: string[]): Promise<LabelResult>;
+  loadSheet(trackingNumbers: string[]): Promise<LoadSheetResult>;
+  findByOrderRef(orderRef: string): Promise<OrderRefLookup>;
+}
+
+/** 'auth': the courier refused our credentials on a call whose answer has no place for a refusal (tracking). */
+export type UnavailableReason = 'timeout' | 'network' | 'http' | 'unparseable' | 'auth';
+
+/**
+ * The courier could not be reached or answered with something we cannot read. Business rejections are
+ * never thrown; they come back as data. The message never contains credentials or query strings.
+ */
+export class CourierUnavailableError extends Error {
+  override readonly name = 'CourierUnavailableError';
+  constructor(
+    readonly courier: CourierId,
+    readonly reason: UnavailableReason,
+    message: string,
+    readonly details: {
+      httpStatus?: number;
+      /** The request may have been carried out (a booking whose answer was lost). */
+      ambiguous?: boolean;
+    } = {},
+  ) {
+    super(message);
+  }
+
+  get ambiguous(): boolean {
+    return this.details.ambiguous === true;
+  }
+}
+
+export function isCourierUnavailable(error: unknown): error is CourierUnavailableError {
+  return error instanceof CourierUnavailableError;
+}
