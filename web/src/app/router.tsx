@@ -1,0 +1,110 @@
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { createBrowserRouter, Outlet, ScrollRestoration, type RouteObject } from 'react-router-dom';
+import { config } from '../lib/config';
+import { DOCS_PAGES, patterns, type DocsPage } from '../lib/paths';
+import { LoadingPage } from '../components/ui/loading-page';
+
+/** `lazy()` for a named export: every screen is its own chunk so the first load stays small. */
+function lazyNamed<M, K extends keyof M>(load: () => Promise<M>, name: K): ComponentType<object> {
+  return lazy(async () => ({ default: (await load())[name] as ComponentType<object> }));
+}
+
+const LandingPage = lazy(async () => {
+  const m = await import('../features/landing/components/landing-page');
+  return { default: () => <m.LandingPage supportEmail={config.supportEmail} /> };
+});
+const LoginPage = lazyNamed(() => import('../features/auth/components/login-page'), 'LoginPage');
+const NotFoundPage = lazyNamed(() => import('./routes/not-found'), 'NotFoundPage');
+const DashboardLayout = lazyNamed(() => import('./routes/dashboard-layout'), 'DashboardLayout');
+const SupportPage = lazy(async () => {
+  const m = await import('../features/shell/components/support-page');
+  return { default: () => <m.SupportPage email={config.supportEmail} /> };
+});
+const TrackPage = lazyNamed(() => import('./routes/public-placeholders'), 'TrackPlaceholder');
+const EmailVerifyPage = lazyNamed(() => import('./routes/public-placeholders'), 'EmailVerifyPlaceholder');
+const CreatePasswordPage = lazyNamed(() => import('./routes/public-placeholders'), 'CreatePasswordPlaceholder');
+const TwoFactorPage = lazyNamed(() => import('./routes/public-placeholders'), 'TwoFactorPlaceholder');
+
+const placeholders = () => import('./routes/dashboard-placeholders');
+type PlaceholderModule = Awaited<ReturnType<typeof placeholders>>;
+type PlaceholderName = Parameters<PlaceholderModule['Placeholder']>[0]['page'];
+
+function placeholder(page: PlaceholderName): ReactNode {
+  const Page = lazy(async () => {
+    const m = await placeholders();
+    return { default: () => <m.Placeholder page={page} /> };
+  });
+  return <Page />;
+}
+
+function paramPlaceholder(page: PlaceholderName, param: string): ReactNode {
+  const Page = lazy(async () => {
+    const m = await placeholders();
+    return { default: () => <m.ParamPlaceholder page={page} param={param} /> };
+  });
+  return <Page />;
+}
+
+function docsPlaceholder(page: DocsPage): ReactNode {
+  const Page = lazy(async () => {
+    const m = await placeholders();
+    return { default: () => <m.DocsPlaceholder page={page} /> };
+  });
+  return <Page />;
+}
+
+function Root() {
+  return (
+    <Suspense fallback={<LoadingPage label="Loading…" />}>
+      <Outlet />
+      <ScrollRestoration />
+    </Suspense>
+  );
+}
+
+const c = patterns.child;
+
+/** Spec 000 §2: public routes, the authenticated layout under /dashboard, and not-found. */
+export const routeObjects: RouteObject[] = [
+  {
+    element: <Root />,
+    children: [
+      { path: patterns.home, element: <LandingPage /> },
+      { path: patterns.login, element: <LoginPage /> },
+      { path: patterns.createNewPassword, element: <CreatePasswordPage /> },
+      { path: patterns.twoFactor, element: <TwoFactorPage /> },
+      { path: patterns.track, element: <TrackPage /> },
+      { path: patterns.emailVerify, element: <EmailVerifyPage /> },
+      {
+        path: patterns.dashboard,
+        element: <DashboardLayout />,
+        children: [
+          { index: true, element: placeholder('home') },
+          { path: c.users, element: placeholder('users') },
+          { path: c.user, element: paramPlaceholder('user', 'user_id') },
+          { path: c.createUser, element: placeholder('createUser') },
+          { path: c.orders, element: placeholder('orders') },
+          { path: c.shopifyOrders, element: placeholder('shopifyOrders') },
+          { path: c.profile, element: placeholder('profile') },
+          { path: c.accounts, element: placeholder('accounts') },
+          { path: c.createAccount, element: placeholder('createAccount') },
+          { path: c.editAccount, element: paramPlaceholder('editAccount', 'account_id') },
+          { path: c.createAccountAlert, element: placeholder('createAccountAlert') },
+          { path: c.settings, element: placeholder('settings') },
+          { path: c.bookOrder, element: placeholder('bookOrder') },
+          { path: c.postBooking, element: placeholder('postBooking') },
+          { path: c.mergeOrders, element: placeholder('mergeOrders') },
+          { path: c.plans, element: placeholder('plans') },
+          { path: c.support, element: <SupportPage /> },
+          { path: c.staff, element: placeholder('staff') },
+          { path: c.staffStats, element: paramPlaceholder('staffStats', 'user_id') },
+          { path: c.docs, element: placeholder('docs') },
+          ...(Object.keys(DOCS_PAGES) as DocsPage[]).map((page) => ({ path: c.docsPage(page), element: docsPlaceholder(page) })),
+        ],
+      },
+      { path: patterns.notFound, element: <NotFoundPage /> },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routeObjects);

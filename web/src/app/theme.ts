@@ -1,0 +1,63 @@
+import { createSystem, defaultConfig, defineConfig } from '@chakra-ui/react';
+
+/**
+ * The one theme: Dakiya green as the brand palette (usable as `colorPalette="brand"`), a calm grey
+ * canvas, and semantic tokens the screens use instead of raw colours.
+ */
+const config = defineConfig({
+  globalCss: {
+    'html, body': { bg: 'app.canvas', color: 'fg' },
+    '#root': { minHeight: '100dvh' },
+  },
+  theme: {
+    tokens: {
+      fonts: {
+        heading: { value: `'Inter', 'Segoe UI', system-ui, -apple-system, 'Helvetica Neue', Arial, sans-serif` },
+        body: { value: `'Inter', 'Segoe UI', system-ui, -apple-system, 'Helvetica Neue', Arial, sans-serif` },
+      },
+      colors: {
+        brand: {
+          50: { value: '#eaf8f2' },
+          100: { value: '#cdeee0' },
+          200: { value: '#9fdcc4' },
+          300: { value: '#67c4a3' },
+          400: { value: '#34a884' },
+          500: { value: '#168c69' },
+          600: { value: '#0c7356' },
+          700: { value: '#0b5c46' },
+          800: { value: '#0b4a39' },
+          900: { value: '#093d30' },
+          950: { value: '#04241c' },
+        },
+        saffron: {
+          50: { value: '#fff8e6' },
+          100: { value: '#ffedbf' },
+          400: { value: '#f5b42a' },
+          500: { value: '#e29b0c' },
+          700: { value: '#9a6207' },
+        },
+      },
+    },
+    semanticTokens: {
+      colors: {
+        brand: {
+          solid: { value: '{colors.brand.600}' },
+          contrast: { value: 'white' },
+          fg: { value: { _light: '{colors.brand.700}', _dark: '{colors.brand.300}' } },
+          muted: { value: { _light: '{colors.brand.100}', _dark: '{colors.brand.900}' } },
+          subtle: { value: { _light: '{colors.brand.50}', _dark: '{colors.brand.950}' } },
+          emphasized: { value: { _light: '{colors.brand.200}', _dark: '{colors.brand.800}' } },
+          focusRing: { value: '{colors.brand.500}' },
+        },
+        app: {
+          canvas: { value: { _light: '#f6f7f9', _dark: '{colors.gray.950}' } },
+          surface: { value: { _light: 'white', _dark: '{colors.gray.900}' } },
+          sidebar: { value: { _light: 'white', _dark: '{colors.gray.900}' } },
+          hero: { value: { _light: '{colors.brand.900}', _dark: '{colors.brand.950}' } },
+        },
+      },
+    },
+  },
+});
+
+export const system = createSystem(defaultConfig, config);

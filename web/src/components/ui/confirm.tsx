@@ -1,0 +1,54 @@
+import { createContext, lazy, Suspense, useCallback, useContext, useRef, useState, type ReactNode } from 'react';
+
+// The dialog machinery loads the first time something asks for confirmation.
+const ConfirmDialog = lazy(() => import('./confirm-dialog'));
+
+export interface ConfirmOptions {
+  title?: string;
+  message: ReactNode;
+  /** Defaults to the spec's 'Yes' / 'No'. */
+  confirmLabel?: string;
+  cancelLabel?: string;
+  destructive?: boolean;
+}
+
+type Confirm = (options: ConfirmOptions) => Promise<boolean>;
+const ConfirmContext = createContext<Confirm | null>(null);
+
+/** The global confirmation modal with Yes and No (spec 000 §2 Pricing page), used across the app. */
+export function ConfirmProvider({ children }: { children: ReactNode }) {
+  const [options, setOptions] = useState<ConfirmOptions | null>(null);
+  const resolver = useRef<((value: boolean) => void) | null>(null);
+
+  const settle = useCallback((value: boolean) => {
+    resolver.current?.(value);
+    resolver.current = null;
+    setOptions(null);
+  }, []);
+
+  const confirm = useCallback<Confirm>((next) => {
+    resolver.current?.(false);
+    setOptions(next);
+    return new Promise<boolean>((resolve) => {
+      resolver.current = resolve;
+    });
+  }, []);
+
+  return (
+    <ConfirmContext.Provider value={confirm}>
+      {children}
+      {options && (
+        <Suspense fallback={null}>
+          <ConfirmDialog options={options} onSettle={settle} />
+        </Suspense>
+      )}
+    </ConfirmContext.Provider>
+  );
+}
+
+/** `if (await confirm({ message: 'Cancel this booking?' })) ...` */
+export function useConfirm(): Confirm {
+  const confirm = useContext(ConfirmContext);
+  if (!confirm) throw new Error('useConfirm must be used inside <ConfirmProvider>');
+  return confirm;
+}

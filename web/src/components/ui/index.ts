@@ -1,0 +1,11 @@
+export { toaster, Toaster, notifyError, notifySuccess } from './toaster';
+export { AlertsProvider, AlertsList, useAlerts } from './alerts';
+export type { AlertType, AppAlert } from './alerts-store';
+export { ConfirmProvider, useConfirm, type ConfirmOptions } from './confirm';
+export { Pagination, type PaginationProps } from './pagination';
+export { PageHeader, type PageHeaderProps } from './page-header';
+export { EmptyState, type EmptyStateProps } from './empty-state';
+export { TableSkeleton, PageSkeleton } from './skeletons';
+export { Logo, LogoMark } from './logo';
+export { LoadingPage } from './loading-page';
+export { ComingSoon, type ComingSoonProps } from './coming-soon';

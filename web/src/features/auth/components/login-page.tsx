@@ -1,0 +1,233 @@
+import {
+  Alert, Box, Button, Card, Field, Flex, Heading, HStack, IconButton, Input, InputGroup, Link as ChakraLink,
+  Separator, Stack, Text,
+} from '@chakra-ui/react';
+import type { LoginInput } from '@dakiya/shared';
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
+import { LuArrowLeft, LuEye, LuEyeOff, LuMail, LuStore } from 'react-icons/lu';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { Logo } from '../../../components/ui/logo';
+import { LoadingPage } from '../../../components/ui/loading-page';
+import { GENERIC_ERROR, isApiError } from '../../../lib/api';
+import { config } from '../../../lib/config';
+import { paths } from '../../../lib/paths';
+import { useSession } from '../session/session-context';
+import { LOAD_USER_ERROR } from '../session/session-reducer';
+import { BrandPanel } from './brand-panel';
+
+type FieldErrors = Partial<Record<'email' | 'password', string>>;
+
+type LoginSchema = typeof import('@dakiya/shared').LoginInput;
+
+/** Field messages of spec 000 §5, from the shared LoginInput schema. */
+export function validateLogin(
+  schema: LoginSchema,
+  values: { email: string; password: string },
+): { ok: true; data: LoginInput } | { ok: false; errors: FieldErrors } {
+  const parsed = schema.safeParse(values);
+  if (parsed.success) return { ok: true, data: parsed.data };
+  const errors: FieldErrors = {};
+  for (const issue of parsed.error.issues) {
+    const key = issue.path[0];
+    if ((key === 'email' || key === 'password') && !errors[key]) errors[key] = issue.message;
+  }
+  return { ok: false, errors };
+}
+
+/** Spec 000 §8 "Login error": the server's message or 'Something went wrong'. */
+export function loginErrorMessage(error: unknown): string {
+  if (isApiError(error)) return error.message || GENERIC_ERROR;
+  if (error instanceof Error && error.message === LOAD_USER_ERROR) return LOAD_USER_ERROR;
+  return GENERIC_ERROR;
+}
+
+// The dialog machinery loads when the button is first pressed.
+const ForgotPasswordDialog = lazy(() => import('./forgot-password-dialog'));
+
+function ForgotPasswordButton() {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button
+        variant="plain"
+        size="xs"
+        px="0"
+        h="auto"
+        color="brand.fg"
+        fontWeight="medium"
+        onClick={() => setOpen(true)}
+        data-testid="login-forgot"
+      >
+        Forgot password?
+      </Button>
+      {open && (
+        <Suspense fallback={null}>
+          <ForgotPasswordDialog supportEmail={config.supportEmail} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </>
+  );
+}
+
+/** /login (spec 000 §2 "Login screen"). */
+export function LoginPage() {
+  const session = useSession();
+  const navigate = useNavigate();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [showPassword, setShowPassword] = useState(false);
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const tokenHandled = useRef(false);
+
+  // A token in the query string is stored and used to sign in.
+  useEffect(() => {
+    const token = searchParams.get('token');
+    if (!token || tokenHandled.current) return;
+    tokenHandled.current = true;
+    setSearchParams((prev) => {
+      const next = new URLSearchParams(prev);
+      next.delete('token');
+      return next;
+    }, { replace: true });
+    setSubmitting(true);
+    void session.signInWithToken(token).then((ok) => {
+      setSubmitting(false);
+      if (ok) navigate(paths.dashboard.home(), { replace: true });
+      else setFormError(LOAD_USER_ERROR);
+    });
+  }, [searchParams, setSearchParams, session, navigate]);
+
+  if (session.isAuthorized && !session.loading) return <Navigate to={paths.dashboard.home()} replace />;
+  if (session.loading && !submitting) return <LoadingPage label="Checking your session…" />;
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    setFormError(null);
+    // The schema (and zod) load with the API contract on the first submit, not with the page.
+    const { LoginInput: schema } = await import('@dakiya/shared');
+    const result = validateLogin(schema, { email, password });
+    if (!result.ok) {
+      setFieldErrors(result.errors);
+      return;
+    }
+    setFieldErrors({});
+    setSubmitting(true);
+    try {
+      const outcome = await session.login(result.data);
+      navigate(outcome.twoFactor ? paths.twoFactor() : paths.dashboard.home(), { replace: true });
+    } catch (error) {
+      setFormError(loginErrorMessage(error));
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <Flex minH="100dvh" bg="app.canvas">
+      <BrandPanel />
+      <Flex flex="1" align="center" justify="center" px={{ base: '4', md: '10' }} py="10">
+        <Stack w="full" maxW="md" gap="6">
+          <Box display={{ base: 'block', lg: 'none' }}>
+            <Link to={paths.home()} aria-label="Dakiya home">
+              <Logo />
+            </Link>
+          </Box>
+          <Stack gap="1">
+            <Heading as="h1" size="2xl" fontWeight="semibold" letterSpacing="-0.01em">
+              Sign in to Dakiya
+            </Heading>
+            <Text color="fg.muted">Book and track your store's parcels.</Text>
+          </Stack>
+
+          <Card.Root variant="outline" bg="app.surface" borderRadius="xl" boxShadow="xs">
+            <Card.Body p={{ base: '5', md: '7' }}>
+              <form onSubmit={onSubmit} noValidate data-testid="login-form">
+                <Stack gap="5">
+                  {formError && (
+                    <Alert.Root status="error" borderRadius="md" data-testid="login-error">
+                      <Alert.Indicator />
+                      <Alert.Title>{formError}</Alert.Title>
+                    </Alert.Root>
+                  )}
+                  <Field.Root invalid={!!fieldErrors.email} required>
+                    <Field.Label>Email</Field.Label>
+                    <Input
+                      type="email"
+                      name="email"
+                      autoComplete="email"
+                      placeholder="you@yourstore.pk"
+                      value={email}
+                      onChange={(e) => setEmail(e.target.value)}
+                      data-testid="login-email"
+                    />
+                    <Field.ErrorText data-testid="login-email-error">{fieldErrors.email}</Field.ErrorText>
+                  </Field.Root>
+                  <Field.Root invalid={!!fieldErrors.password} required>
+                    <HStack justify="space-between" w="full">
+                      <Field.Label>Password</Field.Label>
+                      <ForgotPasswordButton />
+                    </HStack>
+                    <InputGroup
+                      endElement={
+                        <IconButton
+                          aria-label={showPassword ? 'Hide password' : 'Show password'}
+                          variant="ghost"
+                          size="xs"
+                          me="-1.5"
+                          onClick={() => setShowPassword((v) => !v)}
+                          data-testid="login-password-toggle"
+                        >
+                          {showPassword ? <LuEyeOff /> : <LuEye />}
+                        </IconButton>
+                      }
+                    >
+                      <Input
+                        type={showPassword ? 'text' : 'password'}
+                        name="password"
+                        autoComplete="current-password"
+                        value={password}
+                        onChange={(e) => setPassword(e.target.value)}
+                        data-testid="login-password"
+                      />
+                    </InputGroup>
+                    <Field.ErrorText data-testid="login-password-error">{fieldErrors.password}</Field.ErrorText>
+                  </Field.Root>
+                  <Stack gap="3" pt="1">
+                    <Button type="submit" colorPalette="brand" size="lg" loading={submitting} loadingText="Signing in" data-testid="login-submit">
+                      Login
+                    </Button>
+                    <Button variant="outline" size="lg" onClick={() => navigate(paths.home())} data-testid="login-cancel">
+                      <LuArrowLeft /> Cancel
+                    </Button>
+                  </Stack>
+                </Stack>
+              </form>
+            </Card.Body>
+          </Card.Root>
+
+          <HStack gap="3">
+            <Separator flex="1" />
+            <Text textStyle="xs" color="fg.subtle" flexShrink={0}>
+              Installed Dakiya from Shopify?
+            </Text>
+            <Separator flex="1" />
+          </HStack>
+          <Button asChild variant="surface" size="md" data-testid="login-store-admin">
+            <a href={config.storeAdminUrl} target="_blank" rel="noreferrer">
+              <LuStore /> Go to Shopify admin
+            </a>
+          </Button>
+          <Text textStyle="xs" color="fg.muted" textAlign="center">
+            Open Dakiya from Apps in your Shopify admin to sign in without a password. Trouble?{' '}
+            <ChakraLink href={`mailto:${config.supportEmail}`} color="brand.fg">
+              <LuMail style={{ display: 'inline' }} /> {config.supportEmail}
+            </ChakraLink>
+          </Text>
+        </Stack>
+      </Flex>
+    </Flex>
+  );
+}

@@ -1,0 +1,24 @@
+import { createContext, useContext } from 'react';
+import type { LoginInput } from '@dakiya/shared';
+import type { SessionState } from './session-reducer';
+
+export type LoginResult = { twoFactor: true } | { twoFactor: false };
+
+export interface Session extends SessionState {
+  /** POST /login-user, then (unless a second factor is pending) GET /me with the new token. */
+  login(input: LoginInput): Promise<LoginResult>;
+  /** Store a token (e.g. from `?token=`) and load the current user with it. Resolves true on success. */
+  signInWithToken(token: string): Promise<boolean>;
+  /** Tell the server (fire-and-forget), then clear state and both storage keys. */
+  logout(): void;
+  /** Forget the session without calling the server (a 401 answer). */
+  clearAuthorization(): void;
+}
+
+export const SessionContext = createContext<Session | null>(null);
+
+export function useSession(): Session {
+  const session = useContext(SessionContext);
+  if (!session) throw new Error('useSession must be used inside <SessionProvider>');
+  return session;
+}

@@ -1,0 +1,113 @@
+import { useCallback, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
+import type { LoginInput, SessionUser } from '@dakiya/shared';
+import { api } from '../../../lib/api';
+import { getStoredToken, local, perTab, PENDING_TWO_FACTOR_KEY, STORAGE_KEYS } from '../../../lib/storage';
+import { initialSessionState, LOAD_USER_ERROR, sessionReducer } from './session-reducer';
+import { SessionContext, type LoginResult, type Session } from './session-context';
+
+function storeSession(token: string, user: SessionUser) {
+  local.setItem(STORAGE_KEYS.token, token);
+  local.setItem(STORAGE_KEYS.user, JSON.stringify(user));
+}
+
+function clearStoredSession() {
+  local.removeItem(STORAGE_KEYS.token);
+  local.removeItem(STORAGE_KEYS.user);
+  perTab.removeItem(PENDING_TWO_FACTOR_KEY);
+}
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const [state, dispatch] = useReducer(sessionReducer, undefined, () =>
+    initialSessionState({
+      token: getStoredToken(),
+      user: local.getItem(STORAGE_KEYS.user),
+      pendingTwoFactorToken: perTab.getItem(PENDING_TWO_FACTOR_KEY),
+    }),
+  );
+  // Only the latest load may write the state (a cross-tab change can race a page-load check).
+  const loadSeq = useRef(0);
+
+  /** Spec 000 §4 "Loading the current user". */
+  const loadUser = useCallback(async (token: string): Promise<boolean> => {
+    const seq = ++loadSeq.current;
+    dispatch({ type: 'loadUser/pending' });
+    try {
+      const answer = await api('auth.me', {}, { token });
+      if (seq !== loadSeq.current) return false;
+      storeSession(token, answer.data);
+      dispatch({ type: 'loadUser/fulfilled', user: answer.data, token });
+      return true;
+    } catch {
+      if (seq !== loadSeq.current) return false;
+      clearStoredSession();
+      dispatch({ type: 'loadUser/rejected', error: LOAD_USER_ERROR });
+      return false;
+    }
+  }, []);
+
+  // Session start: a stored token triggers loading the current user.
+  useEffect(() => {
+    const token = getStoredToken();
+    if (token) void loadUser(token);
+  }, [loadUser]);
+
+  // Cross-tab sync: another tab signed in, switched account or signed out.
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key !== STORAGE_KEYS.token && event.key !== null) return;
+      const token = getStoredToken();
+      if (token) {
+        void loadUser(token);
+      } else {
+        loadSeq.current++;
+        dispatch({ type: 'logout' });
+      }
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, [loadUser]);
+
+  const login = useCallback(
+    async (input: LoginInput): Promise<LoginResult> => {
+      const answer = await api('auth.login', { body: input }, { token: null });
+      if (answer.two_factor_await) {
+        perTab.setItem(PENDING_TWO_FACTOR_KEY, answer.auth_token);
+        dispatch({ type: 'twoFactor/pending', token: answer.auth_token });
+        return { twoFactor: true };
+      }
+      const ok = await loadUser(answer.auth_token);
+      if (!ok) throw new Error(LOAD_USER_ERROR);
+      return { twoFactor: false };
+    },
+    [loadUser],
+  );
+
+  const signInWithToken = useCallback(
+    (token: string) => {
+      local.setItem(STORAGE_KEYS.token, token);
+      return loadUser(token);
+    },
+    [loadUser],
+  );
+
+  const clearAuthorization = useCallback(() => {
+    loadSeq.current++;
+    clearStoredSession();
+    dispatch({ type: 'logout' });
+  }, []);
+
+  const logout = useCallback(() => {
+    const token = getStoredToken();
+    // Fire-and-forget: a failed call is only logged and logout still proceeds.
+    api('auth.logout', { body: {} }, { token }).catch((error: unknown) => {
+      console.warn('logout call failed', error);
+    });
+    clearAuthorization();
+  }, [clearAuthorization]);
+
+  const value = useMemo<Session>(
+    () => ({ ...state, login, signInWithToken, logout, clearAuthorization }),
+    [state, login, signInWithToken, logout, clearAuthorization],
+  );
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}

@@ -1,0 +1,97 @@
+import { Box, CloseButton, Drawer, Flex, Portal } from '@chakra-ui/react';
+import type { SessionUser } from '@dakiya/shared';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { LuLock } from 'react-icons/lu';
+import { Link, useLocation } from 'react-router-dom';
+import { Logo } from '../../../components/ui/logo';
+import { AlertsList } from '../../../components/ui/alerts';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { paths } from '../../../lib/paths';
+import { buildNav, canOpenPath, MAIN_NAV, SECONDARY_NAV } from '../nav';
+import { SideNav } from './side-nav';
+import { TopBar } from './top-bar';
+
+export interface ShellLayoutProps {
+  user: SessionUser;
+  onLogout(): void;
+  children: ReactNode;
+}
+
+const SIDEBAR_WIDTH = '64';
+
+/** The authenticated frame: side navigation (a drawer below `lg`), top bar, page area. */
+export function ShellLayout({ user, onLogout, children }: ShellLayoutProps) {
+  const { pathname } = useLocation();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const main = useMemo(() => buildNav(MAIN_NAV, user, pathname), [user, pathname]);
+  const secondary = useMemo(() => buildNav(SECONDARY_NAV, user, pathname), [user, pathname]);
+  const allowed = canOpenPath(user, pathname);
+
+  useEffect(() => setDrawerOpen(false), [pathname]);
+
+  const nav = (
+    <SideNav main={main} secondary={secondary} onLogout={onLogout} onNavigate={() => setDrawerOpen(false)} />
+  );
+
+  return (
+    <Flex minH="100dvh" bg="app.canvas">
+      <Box
+        as="aside"
+        display={{ base: 'none', lg: 'flex' }}
+        flexDirection="column"
+        w={SIDEBAR_WIDTH}
+        flexShrink={0}
+        bg="app.sidebar"
+        borderRightWidth="1px"
+        borderColor="border.muted"
+        position="sticky"
+        top="0"
+        h="100dvh"
+        data-testid="side-nav"
+      >
+        <Flex h="16" px="6" align="center" borderBottomWidth="1px" borderColor="border.muted" flexShrink={0}>
+          <Link to={paths.dashboard.home()} aria-label="Dakiya home">
+            <Logo />
+          </Link>
+        </Flex>
+        <Box flex="1" minH="0">
+          {nav}
+        </Box>
+      </Box>
+
+      <Drawer.Root open={drawerOpen} onOpenChange={(e) => setDrawerOpen(e.open)} placement="start" size="xs">
+        <Portal>
+          <Drawer.Backdrop />
+          <Drawer.Positioner>
+            <Drawer.Content data-testid="nav-drawer">
+              <Drawer.Header borderBottomWidth="1px" borderColor="border.muted" py="4">
+                <Logo />
+                <Drawer.CloseTrigger asChild>
+                  <CloseButton size="sm" aria-label="Close navigation" />
+                </Drawer.CloseTrigger>
+              </Drawer.Header>
+              <Drawer.Body p="0">{nav}</Drawer.Body>
+            </Drawer.Content>
+          </Drawer.Positioner>
+        </Portal>
+      </Drawer.Root>
+
+      <Flex direction="column" flex="1" minW="0">
+        <TopBar user={user} onLogout={onLogout} onOpenNav={() => setDrawerOpen(true)} />
+        <Box as="main" flex="1" px={{ base: '4', md: '8' }} py={{ base: '5', md: '8' }} maxW="7xl" w="full" mx="auto">
+          <AlertsList />
+          {allowed ? (
+            children
+          ) : (
+            <EmptyState
+              testId="no-access"
+              icon={<LuLock />}
+              title="You do not have access to this area"
+              description="Ask your admin for access. Your other screens are still available from the menu."
+            />
+          )}
+        </Box>
+      </Flex>
+    </Flex>
+  );
+}

@@ -1,0 +1,187 @@
+import { hasScope, type Role, type Scope } from '@dakiya/shared';
+import { paths, type DocsPage } from '../../lib/paths';
+
+/** Who may open an item (spec 000 §6). */
+export type NavRequirement = { kind: 'open' } | { kind: 'scope'; scope: Scope } | { kind: 'admin' };
+
+export interface NavUser {
+  role: Role;
+  access_scopes: readonly Scope[];
+}
+
+export type NavId =
+  | 'dashboard' | 'orders' | 'accounts' | 'staff' | 'docs' | 'plans' | 'settings' | 'profile' | 'support'
+  | `docs-${string}`;
+
+export interface NavItemDef {
+  id: NavId;
+  label: string;
+  to: string;
+  requires: NavRequirement;
+  badge?: string;
+  /** Paths (exact, or prefixes when ending with '/*') on which the item is selected. */
+  selectedOn: readonly string[];
+  children?: readonly NavItemDef[];
+}
+
+const open: NavRequirement = { kind: 'open' };
+const admin: NavRequirement = { kind: 'admin' };
+const needs = (scope: Scope): NavRequirement => ({ kind: 'scope', scope });
+
+const d = paths.dashboard;
+
+const docsItem = (page: DocsPage, label: string): NavItemDef => ({
+  id: `docs-${page}`,
+  label,
+  to: d.docs(page),
+  requires: open,
+  selectedOn: [d.docs(page)],
+});
+
+/** Spec 000 §2 "Shell": the first section of the side navigation, in order. */
+export const MAIN_NAV: readonly NavItemDef[] = [
+  { id: 'dashboard', label: 'Dashboard', to: d.home(), requires: needs('READ_ANALYTICS'), selectedOn: [d.home()] },
+  {
+    id: 'orders',
+    label: 'Orders',
+    to: d.orders(),
+    requires: needs('READ_ORDERS'),
+    selectedOn: [d.orders(), `${d.orders()}/*`, d.shopifyOrders(), d.bookOrder(), d.postBooking(), d.mergeOrders()],
+  },
+  {
+    id: 'accounts',
+    label: 'Accounts',
+    to: d.accounts(),
+    requires: needs('READ_ACCOUNTS'),
+    selectedOn: [d.accounts(), d.createAccount(), `${d.accounts()}/*`, '/dashboard/edit-account/*', d.createAccountAlert()],
+  },
+  {
+    id: 'staff',
+    label: 'Staff',
+    to: d.users(),
+    requires: admin,
+    badge: 'Admin only',
+    selectedOn: [d.users(), d.createUser(), `${d.users()}/*`, d.staff(), `${d.staff()}/*`],
+  },
+  {
+    id: 'docs',
+    label: 'Docs',
+    to: d.docs(),
+    requires: open,
+    selectedOn: [d.docs()],
+    children: [
+      docsItem('dashboard', 'Dashboard'),
+      docsItem('orders', 'Orders'),
+      docsItem('liveTracking', 'Live tracking'),
+      docsItem('trackingAccounts', 'Tracking accounts'),
+      docsItem('orderBooking', 'Order booking'),
+      docsItem('mergeOrders', 'Merge orders'),
+      docsItem('settings', 'Settings'),
+      docsItem('users', 'User management'),
+      docsItem('twoFactorAuth', 'Two factor auth'),
+    ],
+  },
+  { id: 'plans', label: 'Pricing & plans', to: d.plans(), requires: admin, selectedOn: [d.plans()] },
+  { id: 'settings', label: 'Settings', to: d.settings(), requires: needs('READ_SETTINGS'), selectedOn: [d.settings()] },
+];
+
+/** The second section: Profile, then Logout (an action, rendered as a badge). */
+export const SECONDARY_NAV: readonly NavItemDef[] = [
+  { id: 'profile', label: 'Profile', to: d.profile(), requires: open, selectedOn: [d.profile()] },
+];
+
+/** Pages reachable without a nav item, and who may open them. */
+const OTHER_PAGES: readonly { on: string; requires: NavRequirement }[] = [
+  { on: d.support(), requires: open },
+  { on: `${d.docs()}/*`, requires: open },
+];
+
+export function meets(user: NavUser | null | undefined, requirement: NavRequirement): boolean {
+  if (!user) return false;
+  if (user.role === 'ADMIN') return true;
+  switch (requirement.kind) {
+    case 'open':
+      return true;
+    case 'admin':
+      return false;
+    case 'scope':
+      return hasScope(user, requirement.scope);
+  }
+}
+
+export function isNavItemEnabled(item: NavItemDef, user: NavUser | null | undefined): boolean {
+  return meets(user, item.requires);
+}
+
+function trimSlash(path: string): string {
+  return path.length > 1 ? path.replace(/\/+$/, '') : path;
+}
+
+export function pathMatches(pattern: string, pathname: string): boolean {
+  const path = trimSlash(pathname);
+  if (pattern.endsWith('/*')) return path.startsWith(pattern.slice(0, -1)) && path.length > pattern.length - 1;
+  return path === trimSlash(pattern);
+}
+
+function allItems(items: readonly NavItemDef[]): NavItemDef[] {
+  return items.flatMap((item) => [item, ...(item.children ? allItems(item.children) : [])]);
+}
+
+/** The id of the item highlighted for `pathname` (a docs sub-page selects its sub-item), or null. */
+export function selectedNavId(pathname: string): NavId | null {
+  for (const item of allItems([...MAIN_NAV, ...SECONDARY_NAV])) {
+    if (item.selectedOn.some((pattern) => pathMatches(pattern, pathname))) return item.id;
+  }
+  return null;
+}
+
+/** Who may open `pathname` inside the shell (the layout shows a no-access page otherwise). */
+export function requirementForPath(pathname: string): NavRequirement {
+  for (const item of allItems([...MAIN_NAV, ...SECONDARY_NAV])) {
+    if (item.selectedOn.some((pattern) => pathMatches(pattern, pathname))) return item.requires;
+  }
+  for (const page of OTHER_PAGES) {
+    if (pathMatches(page.on, pathname)) return page.requires;
+  }
+  return open;
+}
+
+export function canOpenPath(user: NavUser | null | undefined, pathname: string): boolean {
+  return meets(user, requirementForPath(pathname));
+}
+
+export interface NavEntry {
+  id: NavId;
+  label: string;
+  to: string;
+  badge?: string;
+  enabled: boolean;
+  selected: boolean;
+  /** True when this item or one of its children is selected (the Docs group opens). */
+  expanded: boolean;
+  children: NavEntry[];
+}
+
+/** The navigation as the side bar draws it for this user on this path. */
+export function buildNav(items: readonly NavItemDef[], user: NavUser | null | undefined, pathname: string): NavEntry[] {
+  const selected = selectedNavId(pathname);
+  const toEntry = (item: NavItemDef): NavEntry => {
+    const children = (item.children ?? []).map(toEntry);
+    return {
+      id: item.id,
+      label: item.label,
+      to: item.to,
+      badge: item.badge,
+      enabled: isNavItemEnabled(item, user),
+      selected: selected === item.id,
+      expanded: selected === item.id || children.some((c) => c.selected),
+      children,
+    };
+  };
+  return items.map(toEntry);
+}
+
+/** The user menu's Accounts entry: disabled without READ_ACCOUNTS unless ADMIN. */
+export function canSeeAccounts(user: NavUser | null | undefined): boolean {
+  return meets(user, needs('READ_ACCOUNTS'));
+}

@@ -1,0 +1,28 @@
+import { createContext, useContext } from 'react';
+import { GENERIC_ERROR, isApiError } from './api';
+
+/** What the app does with a failed call (spec 000 §8). Pure, so it is tested without a browser. */
+export type ApiErrorReaction =
+  | { kind: 'unauthorized'; message: 'Unauthorized' }
+  | { kind: 'toast'; message: string }
+  | { kind: 'none' };
+
+export function reactToApiError(error: unknown): ApiErrorReaction {
+  if (!isApiError(error)) {
+    if (error instanceof DOMException && error.name === 'AbortError') return { kind: 'none' };
+    return { kind: 'toast', message: GENERIC_ERROR };
+  }
+  if (error.status === 401) return { kind: 'unauthorized', message: 'Unauthorized' };
+  // A missing resource is shown by the page itself; a toast would repeat it.
+  if (error.status === 404) return { kind: 'none' };
+  return { kind: 'toast', message: error.message || GENERIC_ERROR };
+}
+
+export type ApiErrorHandler = (error: unknown) => void;
+
+/** Provided once by app/ (toast + 401 redirect); features call it for mutations. */
+export const ApiErrorHandlerContext = createContext<ApiErrorHandler>(() => {});
+
+export function useHandleApiError(): ApiErrorHandler {
+  return useContext(ApiErrorHandlerContext);
+}

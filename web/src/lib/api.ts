@@ -1,0 +1,163 @@
+import type { ErrorBody, RouteDef, RouteId, RouteInput, RouteOutput } from '@dakiya/shared';
+import { config } from './config';
+import { getStoredToken } from './storage';
+
+/** Fallback message of the error catalogue (spec 000 §8). */
+export const GENERIC_ERROR = 'Something went wrong';
+/** Spec 000 §8 "Generic fetch": the network failed before any answer arrived. */
+export const NETWORK_ERROR = 'Network response was not ok';
+
+/** A non-2xx answer (or no answer: status 0). Carries the parsed body of the error catalogue's shape. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  constructor(
+    readonly status: number,
+    readonly body: Partial<ErrorBody> | null,
+    message: string,
+  ) {
+    super(message);
+  }
+
+  /** The first error's code, e.g. 'INVALID_CREDENTIALS'. */
+  get code(): string | undefined {
+    return this.body?.errors?.[0]?.code;
+  }
+
+  get planLimitError(): boolean {
+    return this.body?.plan_limit_error === true;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+/** errors[0].msg, else the body's `message`, else the catalogue's fallback. */
+export function errorMessage(body: unknown, fallback = GENERIC_ERROR): string {
+  if (body && typeof body === 'object') {
+    const errors = (body as { errors?: unknown }).errors;
+    if (Array.isArray(errors)) {
+      const first = errors[0] as { msg?: unknown } | undefined;
+      if (first && typeof first.msg === 'string' && first.msg.trim() !== '') return first.msg;
+    }
+    const message = (body as { message?: unknown }).message;
+    if (typeof message === 'string' && message.trim() !== '') return message;
+  }
+  return fallback;
+}
+
+export type QueryValue = string | number | boolean | null | undefined | readonly (string | number | boolean)[];
+
+/**
+ * `?a=1&b=x` from an object. Empty values are left out; arrays are joined with commas (the form
+ * API Gateway HTTP APIs deliver repeated keys in anyway).
+ */
+export function buildQuery(query: Record<string, QueryValue> | undefined): string {
+  if (!query) return '';
+  const search = new URLSearchParams();
+  for (const [key, raw] of Object.entries(query)) {
+    if (raw === undefined || raw === null) continue;
+    const value = Array.isArray(raw) ? raw.map(String).join(',') : String(raw);
+    if (value === '') continue;
+    search.append(key, value);
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+/** What the client needs from the shared contract at run time. */
+export type Contract = Pick<typeof import('@dakiya/shared'), 'routes' | 'API_BASE' | 'buildPath'>;
+
+let contract: Promise<Contract> | null = null;
+/**
+ * The route table, loaded on the first call: it brings zod with it, which no public page needs, so it
+ * stays out of the first-load bundle.
+ */
+export function loadContract(): Promise<Contract> {
+  contract ??= import('@dakiya/shared');
+  return contract;
+}
+
+/** The URL of a route: origin + API_BASE + path with `{params}` filled + query string. */
+export function urlFor<Id extends RouteId>(c: Contract, id: Id, input: RouteInput<Id> = {}, origin = config.apiOrigin): string {
+  const def: RouteDef = c.routes[id];
+  const params = (input.params ?? {}) as Record<string, string>;
+  const query = input.query as Record<string, QueryValue> | undefined;
+  return `${origin}${c.API_BASE}${c.buildPath(def.path, params)}${buildQuery(query)}`;
+}
+
+export async function buildUrl<Id extends RouteId>(id: Id, input: RouteInput<Id> = {}, origin = config.apiOrigin): Promise<string> {
+  return urlFor(await loadContract(), id, input, origin);
+}
+
+export interface ApiOptions {
+  /** Use this token instead of the stored one (login with a token from the query string). */
+  token?: string | null;
+  signal?: AbortSignal;
+  /** For tests. */
+  fetch?: typeof fetch;
+  origin?: string;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const text = await response.text();
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * Call an API route by its id: `api('auth.login', { body })`, `api('auth.me')`.
+ * Method, URL and types come from the shared route table. Throws `ApiError` for any non-2xx answer;
+ * never shows a toast or redirects (the app does that in one place).
+ */
+export async function api<Id extends RouteId>(
+  id: Id,
+  input: RouteInput<Id> = {},
+  options: ApiOptions = {},
+): Promise<RouteOutput<Id>> {
+  const c = await loadContract();
+  const def: RouteDef = c.routes[id];
+  const token = options.token !== undefined ? options.token : getStoredToken();
+  const headers: Record<string, string> = { Accept: 'application/json', 'Content-Type': 'application/json' };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const hasBody = def.method !== 'GET' && def.method !== 'DELETE';
+  const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
+
+  let response: Response;
+  try {
+    response = await doFetch(urlFor(c, id, input, options.origin ?? config.apiOrigin), {
+      method: def.method,
+      headers,
+      body: hasBody ? JSON.stringify(input.body ?? {}) : undefined,
+      signal: options.signal,
+    });
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    throw new ApiError(0, null, NETWORK_ERROR);
+  }
+
+  const body = await readBody(response);
+  if (!response.ok) {
+    const errorBody = body && typeof body === 'object' ? (body as Partial<ErrorBody>) : null;
+    throw new ApiError(response.status, errorBody, errorMessage(body));
+  }
+  return body as RouteOutput<Id>;
+}
+
+/** SWR key of a read: `[routeId, input]`. */
+export type ApiKey<Id extends RouteId = RouteId> = readonly [Id, RouteInput<Id>?];
+
+export function apiKey<Id extends RouteId>(id: Id, input?: RouteInput<Id>): ApiKey<Id> {
+  return input === undefined ? [id] : [id, input];
+}
+
+/** The one SWR fetcher. */
+export function apiFetcher<Id extends RouteId>(key: ApiKey<Id>): Promise<RouteOutput<Id>> {
+  const [id, input] = key;
+  return api(id, input);
+}

@@ -1,0 +1,96 @@
+/**
+ * Every user-visible path of the SPA (spec 000 §2). Links call these; nothing builds a path by hand.
+ * `patterns` are the router's matching patterns for the same screens.
+ */
+const seg = (value: string | number): string => encodeURIComponent(String(value));
+
+const docsPages = {
+  dashboard: 'dashboard',
+  orders: 'orders',
+  liveTracking: 'live-tracking',
+  trackingAccounts: 'tracking-accounts',
+  orderBooking: 'order-booking',
+  orderBookingGuide: 'order-booking-guide',
+  mergeOrders: 'merge-orders',
+  settings: 'settings',
+  users: 'users',
+  twoFactorAuth: 'two-factor-auth',
+} as const;
+export type DocsPage = keyof typeof docsPages;
+export const DOCS_PAGES = docsPages;
+
+export const paths = {
+  home: () => '/',
+  login: () => '/login',
+  createNewPassword: () => '/create-new-password',
+  twoFactor: () => '/two-factor',
+  track: (trackNumber: string) => `/track/${seg(trackNumber)}`,
+  emailVerify: () => '/email-verify',
+  dashboard: {
+    home: () => '/dashboard',
+    users: () => '/dashboard/users',
+    user: (userId: string) => `/dashboard/users/${seg(userId)}`,
+    createUser: () => '/dashboard/create-user',
+    orders: () => '/dashboard/orders',
+    shopifyOrders: () => '/dashboard/shopify/orders',
+    profile: () => '/dashboard/profile',
+    accounts: () => '/dashboard/accounts',
+    createAccount: () => '/dashboard/accounts/create-account',
+    editAccount: (accountId: string) => `/dashboard/edit-account/${seg(accountId)}`,
+    createAccountAlert: () => '/dashboard/create-account-alert',
+    settings: () => '/dashboard/settings',
+    bookOrder: () => '/dashboard/order/book',
+    postBooking: () => '/dashboard/post-booking',
+    mergeOrders: () => '/dashboard/merge-orders',
+    plans: () => '/dashboard/plans',
+    support: () => '/dashboard/support',
+    staff: () => '/dashboard/staff',
+    staffStats: (userId: string) => `/dashboard/staff/${seg(userId)}/stats`,
+    docs: (page?: DocsPage) => (page ? `/dashboard/docs/${docsPages[page]}` : '/dashboard/docs'),
+  },
+} as const;
+
+/** Router patterns, relative to their parent (public ones to `/`, the rest to `/dashboard`). */
+export const patterns = {
+  home: '/',
+  login: '/login',
+  createNewPassword: '/create-new-password',
+  twoFactor: '/two-factor',
+  track: '/track/:track_number',
+  emailVerify: '/email-verify',
+  dashboard: '/dashboard',
+  notFound: '*',
+  child: {
+    users: 'users',
+    user: 'users/:user_id',
+    createUser: 'create-user',
+    orders: 'orders',
+    shopifyOrders: 'shopify/orders',
+    profile: 'profile',
+    accounts: 'accounts',
+    createAccount: 'accounts/create-account',
+    editAccount: 'edit-account/:account_id',
+    createAccountAlert: 'create-account-alert',
+    settings: 'settings',
+    bookOrder: 'order/book',
+    postBooking: 'post-booking',
+    mergeOrders: 'merge-orders',
+    plans: 'plans',
+    support: 'support',
+    staff: 'staff',
+    staffStats: 'staff/:user_id/stats',
+    docs: 'docs',
+    docsPage: (page: DocsPage) => `docs/${docsPages[page]}`,
+  },
+} as const;
+
+/** `?key=value` for links that carry query state; empty values are dropped. */
+export function withQuery(path: string, query: Record<string, string | number | undefined | null>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === '') continue;
+    search.set(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `${path}?${text}` : path;
+}
