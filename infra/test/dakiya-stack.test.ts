@@ -1,0 +1,314 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Match } from 'aws-cdk-lib/assertions';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { GROUPS, routes, type RouteDef } from '@dakiya/shared';
+import { INDEXES, TABLE_KEYS, TTL_ATTRIBUTE } from '../../functions/adapters/dynamo/table';
+import { routeKeyOf } from '../lib/api';
+import { capabilitiesOf } from '../lib/capabilities';
+import { BACKGROUND_FUNCTIONS } from '../lib/dakiya-stack';
+import { FUNCTIONS_DIR, handlerExists } from '../lib/paths';
+import { actionsOf, resources, statementsOf, synth, type Synth } from './support';
+
+// The real handlers, bundled by esbuild as in `cdk synth`; the SPA as in CI before the web is
+// built (the deployment of a built SPA is covered by web-deployment.test.ts).
+const NO_DIST = join(tmpdir(), 'dakiya-infra-no-web-dist');
+let s: Synth;
+beforeAll(() => {
+  s = synth({ webDistDir: NO_DIST });
+}, 120_000);
+
+const fnName = (name: string) => `dakiya-test-${name}`;
+const lambdaNames = [...GROUPS, ...BACKGROUND_FUNCTIONS.filter((name) => handlerExists(FUNCTIONS_DIR, name))];
+
+describe('API from the route table', () => {
+  const table = Object.entries(routes) as [string, RouteDef][];
+
+  it.each(table)('route %s is an API Gateway route with its method and path', (_id, route) => {
+    s.template.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: routeKeyOf(route) });
+  });
+
+  it('has exactly one API route per table entry, each integrated with its group function', () => {
+    const apiRoutes = Object.values(resources(s.template, 'AWS::ApiGatewayV2::Route'));
+    expect(apiRoutes.map((r) => r.Properties!.RouteKey).sort()).toEqual(table.map(([, r]) => routeKeyOf(r)).sort());
+
+    const integrations = resources(s.template, 'AWS::ApiGatewayV2::Integration');
+    const functionsByLogicalId = resources(s.template, 'AWS::Lambda::Function');
+    for (const [id, route] of table) {
+      const apiRoute = apiRoutes.find((r) => r.Properties!.RouteKey === routeKeyOf(route))!;
+      const target = JSON.stringify(apiRoute.Properties!.Target);
+      const integrationId = Object.keys(integrations).find((key) => target.includes(key));
+      expect(integrationId, id).toBeDefined();
+      const uri = JSON.stringify(integrations[integrationId!]!.Properties!.IntegrationUri);
+      const fnId = Object.keys(functionsByLogicalId).find((key) => uri.includes(key))!;
+      expect(functionsByLogicalId[fnId]!.Properties!.FunctionName, id).toBe(fnName(route.group));
+    }
+  });
+
+  it('uses payload format 2.0, a throttled $default stage and JSON access logs', () => {
+    s.template.allResourcesProperties('AWS::ApiGatewayV2::Integration', {
+      IntegrationType: 'AWS_PROXY',
+      PayloadFormatVersion: '2.0',
+    });
+    s.template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      StageName: '$default',
+      AutoDeploy: true,
+      DefaultRouteSettings: { ThrottlingRateLimit: 50, ThrottlingBurstLimit: 100 },
+      AccessLogSettings: { DestinationArn: Match.anyValue(), Format: Match.stringLikeRegexp('requestId') },
+    });
+    s.template.resourceCountIs('AWS::ApiGatewayV2::Stage', 1);
+  });
+
+  it('sets no CORS (the SPA and the API share the CloudFront domain)', () => {
+    s.template.hasResourceProperties('AWS::ApiGatewayV2::Api', { CorsConfiguration: Match.absent() });
+  });
+});
+
+describe('functions', () => {
+  it('has one Lambda per group (plus background functions whose handler exists), Node.js 24 on arm64', () => {
+    const fns = Object.values(resources(s.template, 'AWS::Lambda::Function'));
+    expect(fns.map((fn) => fn.Properties!.FunctionName).sort()).toEqual(lambdaNames.map(fnName).sort());
+    for (const fn of fns) {
+      expect(fn.Properties).toMatchObject({
+        Runtime: 'nodejs24.x',
+        Architectures: ['arm64'],
+        Handler: 'index.handler',
+        TracingConfig: { Mode: 'Active' },
+        LoggingConfig: { LogGroup: expect.anything() },
+      });
+    }
+  });
+
+  it('gives each function its own log group with a retention', () => {
+    for (const name of lambdaNames) {
+      s.template.hasResourceProperties('AWS::Logs::LogGroup', {
+        LogGroupName: `/aws/lambda/${fnName(name)}`,
+        RetentionInDays: 30,
+      });
+    }
+  });
+
+  it('passes the env the functions read, and never the Shopify client secret itself', () => {
+    for (const name of lambdaNames) {
+      const fn = Object.values(resources(s.template, 'AWS::Lambda::Function')).find(
+        (f) => f.Properties!.FunctionName === fnName(name),
+      )!;
+      const vars = (fn.Properties!.Environment as { Variables: Record<string, unknown> }).Variables;
+      expect(Object.keys(vars)).toEqual(
+        expect.arrayContaining(['TABLE_NAME', 'KMS_KEY_ID', 'MAIL_FROM', 'APP_URL', 'SHOPIFY_CLIENT_ID', 'SHOPIFY_API_VERSION']),
+      );
+      expect(vars.SHOPIFY_CLIENT_ID).toBe('test-client-id');
+      expect(vars).not.toHaveProperty('SHOPIFY_CLIENT_SECRET');
+      expect(vars).not.toHaveProperty('LOCAL_SECRET_KEY');
+      expect(vars).not.toHaveProperty('DYNAMO_ENDPOINT');
+      expect('SHOPIFY_CLIENT_SECRET_ARN' in vars, name).toBe(capabilitiesOf(name).includes('shopifySecret'));
+      expect('STATUS_QUEUE_URL' in vars, name).toBe(capabilitiesOf(name).includes('enqueue'));
+    }
+  });
+
+  it('does not use the AWS managed basic execution policy', () => {
+    for (const role of Object.values(resources(s.template, 'AWS::IAM::Role'))) {
+      expect(role.Properties!.ManagedPolicyArns).toBeUndefined();
+    }
+  });
+});
+
+describe('least-privilege grants', () => {
+  it('lets every function read and write table items (no Scan) and use the app key', () => {
+    for (const name of lambdaNames) {
+      const actions = actionsOf(s.template, fnName(name));
+      expect(actions).toEqual(expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:UpdateItem']));
+      expect(actions).toEqual(expect.arrayContaining(['kms:Encrypt', 'kms:Decrypt']));
+      expect(actions).not.toContain('dynamodb:Scan');
+    }
+  });
+
+  it('grants SES send, SQS send and the Shopify secret only where the capability map says so', () => {
+    for (const name of lambdaNames) {
+      const actions = actionsOf(s.template, fnName(name));
+      const caps = capabilitiesOf(name);
+      expect(actions.includes('ses:SendEmail'), `${name} ses`).toBe(caps.includes('mail'));
+      expect(actions.includes('sqs:SendMessage'), `${name} sqs`).toBe(caps.includes('enqueue'));
+      expect(actions.includes('secretsmanager:GetSecretValue'), `${name} secret`).toBe(caps.includes('shopifySecret'));
+    }
+  });
+
+  it('has no wildcard actions, and "*" resources only for X-Ray', () => {
+    for (const name of lambdaNames) {
+      for (const statement of statementsOf(s.template, fnName(name))) {
+        const actions = Array.isArray(statement.Action) ? statement.Action : [statement.Action];
+        for (const action of actions) expect(action, name).not.toContain('*');
+        if (statement.Resource === '*') expect(actions.every((a) => a.startsWith('xray:')), name).toBe(true);
+      }
+    }
+  });
+
+  it('sends mail as the configured sender domain only', () => {
+    const mailer = lambdaNames.find((name) => capabilitiesOf(name).includes('mail'));
+    if (!mailer) return;
+    const statement = statementsOf(s.template, fnName(mailer)).find((st) => JSON.stringify(st.Action).includes('ses:'))!;
+    expect(JSON.stringify(statement.Resource)).toContain(':identity/dakiya.pk');
+  });
+});
+
+describe('data', () => {
+  it('has one on-demand table with PITR, TTL, KMS encryption, retained and deletion-protected', () => {
+    s.template.resourceCountIs('AWS::DynamoDB::Table', 1);
+    s.template.hasResource('AWS::DynamoDB::Table', {
+      DeletionPolicy: 'Retain',
+      UpdateReplacePolicy: 'Retain',
+      Properties: Match.objectLike({
+        BillingMode: 'PAY_PER_REQUEST',
+        PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+        TimeToLiveSpecification: { AttributeName: TTL_ATTRIBUTE, Enabled: true },
+        SSESpecification: { SSEEnabled: true, SSEType: 'KMS', KMSMasterKeyId: Match.anyValue() },
+        DeletionProtectionEnabled: true,
+        KeySchema: [
+          { AttributeName: TABLE_KEYS.partition, KeyType: 'HASH' },
+          { AttributeName: TABLE_KEYS.sort, KeyType: 'RANGE' },
+        ],
+      }),
+    });
+  });
+
+  it('has one GSI per entry of INDEXES', () => {
+    const table = Object.values(resources(s.template, 'AWS::DynamoDB::Table'))[0]!;
+    const gsis = (table.Properties!.GlobalSecondaryIndexes ?? []) as { IndexName: string; KeySchema: { AttributeName: string }[] }[];
+    expect(gsis.map((g) => g.IndexName).sort()).toEqual(INDEXES.map((i) => i.name).sort());
+    for (const index of INDEXES) {
+      const gsi = gsis.find((g) => g.IndexName === index.name)!;
+      expect(gsi.KeySchema.map((k) => k.AttributeName)).toEqual([index.partition, index.sort]);
+    }
+  });
+
+  it('has a retained customer managed key with rotation', () => {
+    s.template.hasResource('AWS::KMS::Key', {
+      DeletionPolicy: 'Retain',
+      Properties: Match.objectLike({ EnableKeyRotation: true }),
+    });
+  });
+
+  it('keeps the Shopify client secret in Secrets Manager, encrypted with the app key', () => {
+    s.template.hasResourceProperties('AWS::SecretsManager::Secret', {
+      Name: 'dakiya/test/shopify-client-secret',
+      KmsKeyId: Match.anyValue(),
+    });
+  });
+});
+
+describe('status sync', () => {
+  it('has a status queue that redrives to a dead-letter queue after 5 receives; both SSE and SSL-only', () => {
+    const queues = resources(s.template, 'AWS::SQS::Queue');
+    const dlqId = Object.keys(queues).find((id) => queues[id]!.Properties!.QueueName === 'dakiya-test-status-dlq')!;
+    expect(dlqId).toBeDefined();
+    s.template.hasResourceProperties('AWS::SQS::Queue', {
+      QueueName: 'dakiya-test-status',
+      SqsManagedSseEnabled: true,
+      RedrivePolicy: { deadLetterTargetArn: { 'Fn::GetAtt': [dlqId, 'Arn'] }, maxReceiveCount: 5 },
+    });
+    for (const queue of Object.values(queues)) expect(queue.Properties!.SqsManagedSseEnabled).toBe(true);
+    const policies = Object.values(resources(s.template, 'AWS::SQS::QueuePolicy'));
+    expect(policies).toHaveLength(2);
+    for (const policy of policies) {
+      expect(JSON.stringify(policy.Properties!.PolicyDocument)).toContain('"aws:SecureTransport":"false"');
+    }
+  });
+
+  it('schedules the sync every 30 minutes (targeting the sync function once it exists)', () => {
+    s.template.hasResourceProperties('AWS::Events::Rule', {
+      ScheduleExpression: 'rate(30 minutes)',
+      Targets: handlerExists(FUNCTIONS_DIR, 'sync') ? Match.arrayWith([Match.objectLike({ Arn: Match.anyValue() })]) : Match.absent(),
+    });
+  });
+});
+
+describe('web', () => {
+  const distribution = () =>
+    Object.values(resources(s.template, 'AWS::CloudFront::Distribution'))[0]!.Properties!.DistributionConfig as Record<string, any>;
+
+  it('serves the SPA bucket through Origin Access Control, index.html at the root', () => {
+    s.template.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);
+    const config = distribution();
+    expect(config.DefaultRootObject).toBe('index.html');
+    const s3Origin = config.Origins.find((o: any) => o.S3OriginConfig);
+    expect(s3Origin.OriginAccessControlId).toBeDefined();
+    expect(s3Origin.S3OriginConfig.OriginAccessIdentity).toBe('');
+  });
+
+  it('falls back to index.html for client-side routes on the S3 behaviour only, not for /api/*', () => {
+    const config = distribution();
+    // Distribution-wide error responses would turn the API's 403/404 into index.html.
+    expect(config.CustomErrorResponses).toBeUndefined();
+    expect(config.DefaultCacheBehavior.FunctionAssociations).toEqual([
+      { EventType: 'viewer-request', FunctionARN: expect.anything() },
+    ]);
+    const api = config.CacheBehaviors.find((b: any) => b.PathPattern === '/api/*');
+    expect(api.FunctionAssociations).toBeUndefined();
+  });
+
+  it('sends /api/* to the HTTP API uncached with all viewer headers except Host', () => {
+    const config = distribution();
+    expect(config.CacheBehaviors).toHaveLength(1);
+    const api = config.CacheBehaviors[0];
+    expect(api).toMatchObject({
+      PathPattern: '/api/*',
+      CachePolicyId: '4135ea2d-6df8-44a3-9df3-4b5a84be39ad', // Managed-CachingDisabled
+      OriginRequestPolicyId: 'b689b0a8-53d0-40ab-baf2-68738e2966ac', // Managed-AllViewerExceptHostHeader
+      ViewerProtocolPolicy: 'https-only',
+      AllowedMethods: expect.arrayContaining(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']),
+    });
+    const apiOrigin = config.Origins.find((o: any) => o.Id === api.TargetOriginId);
+    expect(apiOrigin.CustomOriginConfig).toMatchObject({ OriginProtocolPolicy: 'https-only', OriginSSLProtocols: ['TLSv1.2'] });
+  });
+
+  it('adds security headers to both behaviours, and logs', () => {
+    s.template.hasResourceProperties('AWS::CloudFront::ResponseHeadersPolicy', {
+      ResponseHeadersPolicyConfig: {
+        SecurityHeadersConfig: Match.objectLike({
+          StrictTransportSecurity: Match.objectLike({ AccessControlMaxAgeSec: 31536000 }),
+          ContentSecurityPolicy: Match.objectLike({ ContentSecurityPolicy: Match.stringLikeRegexp("frame-ancestors 'none'") }),
+          FrameOptions: Match.objectLike({ FrameOption: 'DENY' }),
+          ContentTypeOptions: Match.objectLike({ Override: true }),
+        }),
+      },
+    });
+    const config = distribution();
+    expect(config.DefaultCacheBehavior.ResponseHeadersPolicyId).toBeDefined();
+    expect(config.CacheBehaviors[0].ResponseHeadersPolicyId).toEqual(config.DefaultCacheBehavior.ResponseHeadersPolicyId);
+    expect(config.Logging).toMatchObject({ Bucket: expect.anything(), Prefix: 'cloudfront/' });
+  });
+
+  it('blocks public access on both buckets, SSL only, SPA bucket access-logged', () => {
+    for (const bucket of Object.values(resources(s.template, 'AWS::S3::Bucket'))) {
+      expect(bucket.Properties!.PublicAccessBlockConfiguration).toEqual({
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      });
+    }
+    s.template.hasResourceProperties('AWS::S3::Bucket', { LoggingConfiguration: { DestinationBucketName: Match.anyValue(), LogFilePrefix: 's3/spa/' } });
+    for (const policy of Object.values(resources(s.template, 'AWS::S3::BucketPolicy'))) {
+      expect(JSON.stringify(policy.Properties!.PolicyDocument)).toContain('"aws:SecureTransport":"false"');
+    }
+  });
+
+  it('skips the SPA deployment with a warning when web/dist is not built', () => {
+    expect(s.stack.web.deployment).toBeUndefined();
+    expect(Object.keys(s.template.findResources('Custom::CDKBucketDeployment'))).toHaveLength(0);
+    const warnings = s.stack.web.node.metadata.filter((m) => m.type === 'aws:cdk:warning').map((m) => String(m.data));
+    expect(warnings.some((w) => w.includes('web/dist/index.html not found'))).toBe(true);
+  });
+});
+
+describe('cdk-nag AwsSolutions', () => {
+  it('reports no findings that are not acknowledged with a reason', () => {
+    const report = new AwsSolutionsChecks().validateScope(s.stack);
+    const findings = report.violations.map(
+      (v) => `${v.severity} ${v.ruleName} at ${v.violatingResources.map((r) => r.constructPath).join(', ')}`,
+    );
+    expect(findings).toEqual([]);
+    expect(report.success).toBe(true);
+  });
+});

@@ -1,0 +1,59 @@
+import { App } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import { configFromContext } from '../lib/config';
+import { DakiyaStack, type DakiyaStackProps } from '../lib/dakiya-stack';
+
+export const TEST_CONTEXT = {
+  stage: 'test',
+  supportEmail: 'support@dakiya.pk',
+  shopifyApiVersion: '2026-07',
+  shopifyClientId: 'test-client-id',
+};
+
+export interface Synth {
+  app: App;
+  stack: DakiyaStack;
+  template: Template;
+}
+
+/**
+ * One synth per test file (call it from beforeAll). `bundle: false` skips esbuild (the handler
+ * files must still exist) for tests that do not look at the code.
+ */
+export function synth(
+  options: { context?: Record<string, unknown>; bundle?: boolean } & Omit<DakiyaStackProps, 'config'> = {},
+): Synth {
+  const { context = {}, bundle = true, ...props } = options;
+  const app = new App({
+    context: { ...TEST_CONTEXT, ...context, ...(bundle ? {} : { 'aws:cdk:bundling-stacks': [] }) },
+  });
+  const config = configFromContext(app.node);
+  const stack = new DakiyaStack(app, `Dakiya-${config.stage}`, {
+    ...props,
+    config,
+    env: { account: '111111111111', region: 'ap-south-1' },
+  });
+  return { app, stack, template: Template.fromStack(stack) };
+}
+
+type Resources = Record<string, { Type: string; Properties?: Record<string, unknown>; DeletionPolicy?: string }>;
+
+export function resources(template: Template, type: string): Resources {
+  return template.findResources(type) as Resources;
+}
+
+/** The IAM statements attached to the role of the function named `dakiya-{stage}-{name}`. */
+export function statementsOf(template: Template, functionName: string): { Action: string | string[]; Resource: unknown }[] {
+  const fns = Object.values(resources(template, 'AWS::Lambda::Function')).filter(
+    (fn) => fn.Properties?.FunctionName === functionName,
+  );
+  if (fns.length !== 1) throw new Error(`expected one function ${functionName}, found ${fns.length}`);
+  const roleRef = (fns[0]!.Properties!.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+  return Object.values(resources(template, 'AWS::IAM::Policy'))
+    .filter((policy) => (policy.Properties!.Roles as { Ref: string }[]).some((role) => role.Ref === roleRef))
+    .flatMap((policy) => (policy.Properties!.PolicyDocument as { Statement: { Action: string | string[]; Resource: unknown }[] }).Statement);
+}
+
+export function actionsOf(template: Template, functionName: string): string[] {
+  return statementsOf(template, functionName).flatMap((s) => (Array.isArray(s.Action) ? s.Action : [s.Action]));
+}
