@@ -2,44 +2,17 @@ import {
   Alert, Box, Button, Card, Field, Flex, Heading, HStack, IconButton, Input, InputGroup, Link as ChakraLink,
   Separator, Stack, Text,
 } from '@chakra-ui/react';
-import type { LoginInput } from '@dakiya/shared';
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { LuArrowLeft, LuEye, LuEyeOff, LuMail, LuStore } from 'react-icons/lu';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { Logo } from '../../../components/ui/logo';
 import { LoadingPage } from '../../../components/ui/loading-page';
-import { GENERIC_ERROR, isApiError } from '../../../lib/api';
 import { config } from '../../../lib/config';
 import { paths } from '../../../lib/paths';
 import { useSession } from '../session/session-context';
 import { LOAD_USER_ERROR } from '../session/session-reducer';
+import { loginErrorMessage, validateLogin, type FieldErrors } from '../login-form';
 import { BrandPanel } from './brand-panel';
-
-type FieldErrors = Partial<Record<'email' | 'password', string>>;
-
-type LoginSchema = typeof import('@dakiya/shared').LoginInput;
-
-/** Field messages of spec 000 §5, from the shared LoginInput schema. */
-export function validateLogin(
-  schema: LoginSchema,
-  values: { email: string; password: string },
-): { ok: true; data: LoginInput } | { ok: false; errors: FieldErrors } {
-  const parsed = schema.safeParse(values);
-  if (parsed.success) return { ok: true, data: parsed.data };
-  const errors: FieldErrors = {};
-  for (const issue of parsed.error.issues) {
-    const key = issue.path[0];
-    if ((key === 'email' || key === 'password') && !errors[key]) errors[key] = issue.message;
-  }
-  return { ok: false, errors };
-}
-
-/** Spec 000 §8 "Login error": the server's message or 'Something went wrong'. */
-export function loginErrorMessage(error: unknown): string {
-  if (isApiError(error)) return error.message || GENERIC_ERROR;
-  if (error instanceof Error && error.message === LOAD_USER_ERROR) return LOAD_USER_ERROR;
-  return GENERIC_ERROR;
-}
 
 // The dialog machinery loads when the button is first pressed.
 const ForgotPasswordDialog = lazy(() => import('./forgot-password-dialog'));

@@ -1,0 +1,28 @@
+import { LoginInput } from '@dakiya/shared';
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../lib/api';
+import { loginErrorMessage, validateLogin } from './login-form';
+
+describe('login validation (spec 000 §5)', () => {
+  it('exact messages', () => {
+    expect(validateLogin(LoginInput, { email: '', password: '' })).toEqual({
+      ok: false,
+      errors: { email: 'Email is required or invalid', password: 'Password is required' },
+    });
+    expect(validateLogin(LoginInput, { email: 'not-an-email', password: 'x' })).toEqual({ ok: false, errors: { email: 'Email is required or invalid' } });
+  });
+  it('accepts and normalizes a valid login', () => {
+    expect(validateLogin(LoginInput, { email: ' Ayesha@Example.PK ', password: 'secret' })).toEqual({
+      ok: true,
+      data: { email: 'ayesha@example.pk', password: 'secret' },
+    });
+  });
+  it("login error: server message or 'Something went wrong'", () => {
+    expect(loginErrorMessage(new ApiError(400, { errors: [{ msg: 'Email or password is incorrect', code: 'INVALID_CREDENTIALS' }] }, 'Email or password is incorrect'))).toBe(
+      'Email or password is incorrect',
+    );
+    expect(loginErrorMessage(new ApiError(500, null, ''))).toBe('Something went wrong');
+    expect(loginErrorMessage(new TypeError('x'))).toBe('Something went wrong');
+    expect(loginErrorMessage(new Error('Failed to log in'))).toBe('Failed to log in');
+  });
+});

@@ -1,0 +1,29 @@
+import type { LoginInput } from '@dakiya/shared';
+import { GENERIC_ERROR, isApiError } from '../../lib/api';
+import { LOAD_USER_ERROR } from './session/session-reducer';
+
+export type FieldErrors = Partial<Record<'email' | 'password', string>>;
+
+type LoginSchema = typeof import('@dakiya/shared').LoginInput;
+
+/** Field messages of spec 000 §5, from the shared LoginInput schema. */
+export function validateLogin(
+  schema: LoginSchema,
+  values: { email: string; password: string },
+): { ok: true; data: LoginInput } | { ok: false; errors: FieldErrors } {
+  const parsed = schema.safeParse(values);
+  if (parsed.success) return { ok: true, data: parsed.data };
+  const errors: FieldErrors = {};
+  for (const issue of parsed.error.issues) {
+    const key = issue.path[0];
+    if ((key === 'email' || key === 'password') && !errors[key]) errors[key] = issue.message;
+  }
+  return { ok: false, errors };
+}
+
+/** Spec 000 §8 "Login error": the server's message or 'Something went wrong'. */
+export function loginErrorMessage(error: unknown): string {
+  if (isApiError(error)) return error.message || GENERIC_ERROR;
+  if (error instanceof Error && error.message === LOAD_USER_ERROR) return LOAD_USER_ERROR;
+  return GENERIC_ERROR;
+}
