@@ -1,0 +1,48 @@
+import { signQuery } from '../adapters/shopify';
+import type { Scope } from '@dakiya/shared';
+import type { Deps } from '../platform/deps';
+import { seedShop, seedUser, testDeps, TEST_SHOPIFY_SECRET, type CallInput, type SeededShop } from './harness';
+
+/**
+ * Two shops on one table: A, whose data every case targets, and B, whose ADMIN must never reach A.
+ * Actors get a fresh session per call so routes that end sessions (logout) cannot disturb other cases.
+ */
+export interface World {
+  deps: Deps & { mailbox: import('./harness').MailBox };
+  a: SeededShop;
+  b: SeededShop;
+}
+
+export type Actor = 'anonymous' | 'userLacking' | 'userHolding' | 'admin' | 'otherShopAdmin';
+
+export async function makeWorld(): Promise<World> {
+  const deps = await testDeps();
+  return { deps, a: await seedShop(deps, { plan: 'MONTHLY' }), b: await seedShop(deps, { plan: 'MONTHLY' }) };
+}
+
+export async function tokenFor(world: World, actor: Actor, needed: Scope | undefined): Promise<string | undefined> {
+  const { deps, a, b } = world;
+  switch (actor) {
+    case 'anonymous':
+      return undefined;
+    case 'admin':
+      return (await seedUser(deps, a.shop._id, { role: 'ADMIN' })).token;
+    case 'otherShopAdmin':
+      return (await seedUser(deps, b.shop._id, { role: 'ADMIN' })).token;
+    case 'userHolding':
+      return (await seedUser(deps, a.shop._id, { role: 'USER', scopes: needed ? [needed] : ['READ_ORDERS'] })).token;
+    case 'userLacking': {
+      const all: Scope[] = ['READ_ORDERS', 'BOOK_ORDERS', 'WRITE_ORDERS', 'UPDATE_ORDERS', 'EXPORT_ORDERS', 'READ_ACCOUNTS', 'WRITE_ACCOUNTS', 'READ_SETTINGS', 'WRITE_SETTINGS', 'READ_ANALYTICS'];
+      const scopes = all.filter((s) => s !== needed);
+      return (await seedUser(deps, a.shop._id, { role: 'USER', scopes })).token;
+    }
+  }
+}
+
+/** A signed Shopify query for the install route, as Shopify's launch request carries it. */
+export function signedShopifyQuery(shop: string, extra: Record<string, string> = {}): Record<string, string> {
+  const query: Record<string, string> = { shop, timestamp: String(Math.floor(Date.now() / 1000)), ...extra };
+  return { ...query, hmac: signQuery(query, TEST_SHOPIFY_SECRET) };
+}
+
+export type Fixture = (world: World) => Promise<CallInput> | CallInput;

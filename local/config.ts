@@ -1,0 +1,65 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The local runner's settings: the only place in local/ that reads process.env. Documented in the README. */
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+const int = (name: string, fallback: number) => {
+  const value = process.env[name];
+  return value === undefined || value === '' ? fallback : Number.parseInt(value, 10);
+};
+const text = (name: string, fallback: string) => process.env[name] || fallback;
+
+export interface LocalConfig {
+  ports: {
+    gateway: number;
+    dynamo: number;
+    sqs: number;
+    ses: number;
+    shopify: number;
+    leopard: number;
+    postex: number;
+    tcs: number;
+    mnp: number;
+  };
+  dataDir: string;
+  demo: {
+    shop: string;
+    ownerPassword: string;
+    staffEmail: string;
+    staffPassword: string;
+    orders: number;
+  };
+  shopify: { clientId: string; clientSecret: string };
+  /** Minutes between scheduled status syncs (EventBridge in AWS). */
+  syncEveryMinutes: number;
+}
+
+export function readLocalConfig(): LocalConfig {
+  return {
+    ports: {
+      gateway: int('DAKIYA_PORT', 8787),
+      dynamo: int('DAKIYA_DYNAMO_PORT', 8700),
+      sqs: int('DAKIYA_SQS_PORT', 8701),
+      ses: int('DAKIYA_SES_PORT', 8702),
+      shopify: int('DAKIYA_SHOPIFY_PORT', 8703),
+      leopard: int('DAKIYA_LEOPARD_PORT', 8704),
+      postex: int('DAKIYA_POSTEX_PORT', 8705),
+      tcs: int('DAKIYA_TCS_PORT', 8706),
+      mnp: int('DAKIYA_MNP_PORT', 8707),
+    },
+    dataDir: path.resolve(ROOT, text('DAKIYA_DATA_DIR', '.local-data')),
+    demo: {
+      shop: text('DAKIYA_DEMO_SHOP', 'dakiya-demo.myshopify.com'),
+      ownerPassword: text('DAKIYA_DEMO_OWNER_PASSWORD', 'Dakiya-demo-2026'),
+      staffEmail: text('DAKIYA_DEMO_STAFF_EMAIL', 'staff@dakiya-demo.pk'),
+      staffPassword: text('DAKIYA_DEMO_STAFF_PASSWORD', 'Staff-demo-2026'),
+      orders: int('DAKIYA_DEMO_ORDERS', 300),
+    },
+    shopify: {
+      clientId: text('DAKIYA_SHOPIFY_CLIENT_ID', 'dakiya-local-client'),
+      clientSecret: text('DAKIYA_SHOPIFY_CLIENT_SECRET', 'dakiya-local-shopify-secret'),
+    },
+    syncEveryMinutes: int('DAKIYA_SYNC_MINUTES', 30),
+  };
+}

@@ -1,0 +1,199 @@
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { API_BASE, ERRORS, routes, type RouteDef, type RouteId } from '@dakiya/shared';
+import { groupHandler, routeKey } from '@dakiya/functions/platform/chain';
+import type { Deps } from '@dakiya/functions/platform/deps';
+import { operationsByGroup } from '@dakiya/functions/registry';
+
+/** API Gateway's HTTP API payload limit. */
+const MAX_BODY = 10 * 1024 * 1024;
+
+interface CompiledRoute {
+  id: RouteId;
+  route: RouteDef;
+  pattern: RegExp;
+  names: string[];
+}
+
+function compile(): CompiledRoute[] {
+  return (Object.keys(routes) as RouteId[]).map((id) => {
+    const route: RouteDef = routes[id];
+    const names: string[] = [];
+    const source = (API_BASE + route.path).replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{(\w+)\}/g, (_m, name: string) => {
+      names.push(name);
+      return '([^/]+)';
+    });
+    return { id, route, names, pattern: new RegExp(`^${source}$`) };
+  });
+}
+
+const MIME: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml', '.png': 'image/png', '.ico': 'image/x-icon', '.json': 'application/json', '.woff2': 'font/woff2',
+  '.csv': 'text/csv; charset=utf-8', '.txt': 'text/plain; charset=utf-8',
+};
+
+export interface GatewayOptions {
+  port: number;
+  deps: Deps;
+  /** The built SPA; served with history fallback like CloudFront's error responses. */
+  webDir?: string;
+  onRequest?: (info: { method: string; path: string; status: number; ms: number }) => void;
+}
+
+/**
+ * The local API Gateway: turns HTTP requests into API Gateway v2 events for the same group handlers
+ * Lambda runs, by the same route table, and serves the SPA like CloudFront + S3 would.
+ */
+export async function startGateway(opts: GatewayOptions): Promise<{ url: string; port: number; stop(): Promise<void> }> {
+  const compiled = compile();
+  const handlers = new Map<string, ReturnType<typeof groupHandler>>();
+  const handlerFor = (group: RouteDef['group']) => {
+    let h = handlers.get(group);
+    if (!h) {
+      h = groupHandler(group, operationsByGroup[group] as never, () => opts.deps);
+      handlers.set(group, h);
+    }
+    return h;
+  };
+
+  const server = http.createServer(async (req, res) => {
+    const started = Date.now();
+    const url = new URL(req.url ?? '/', 'http://local');
+    try {
+      if (url.pathname === API_BASE || url.pathname.startsWith(`${API_BASE}/`)) {
+        await serveApi(req, res, url);
+      } else {
+        serveStatic(req, res, url.pathname);
+      }
+    } catch (error) {
+      console.error('gateway error', error);
+      if (!res.headersSent) sendJson(res, 500, { errors: [{ msg: ERRORS.INTERNAL.msg, code: 'INTERNAL' }] });
+    } finally {
+      opts.onRequest?.({ method: req.method ?? 'GET', path: url.pathname, status: res.statusCode, ms: Date.now() - started });
+    }
+  });
+
+  async function serveApi(req: IncomingMessage, res: ServerResponse, url: URL) {
+    const method = req.method ?? 'GET';
+    let match: { entry: CompiledRoute; params: Record<string, string> } | undefined;
+    for (const entry of compiled) {
+      if (entry.route.method !== method) continue;
+      const m = entry.pattern.exec(url.pathname);
+      if (m) {
+        const params: Record<string, string> = {};
+        entry.names.forEach((name, i) => { params[name] = decodeURIComponent(m[i + 1]!); });
+        match = { entry, params };
+        break;
+      }
+    }
+    if (!match) {
+      sendJson(res, 404, { errors: [{ msg: ERRORS.ROUTE_NOT_FOUND.msg, code: 'ROUTE_NOT_FOUND' }] });
+      return;
+    }
+    const body = await readBody(req);
+    if (body === undefined) {
+      sendJson(res, 413, { errors: [{ msg: ERRORS.PAYLOAD_TOO_LARGE.msg, code: 'PAYLOAD_TOO_LARGE' }] });
+      return;
+    }
+    const event = toEvent(req, url, match.entry.route, match.params, body);
+    const result = await handlerFor(match.entry.route.group)(event, {} as Context);
+    writeResult(res, result);
+  }
+
+  function serveStatic(req: IncomingMessage, res: ServerResponse, pathname: string) {
+    const dir = opts.webDir;
+    if (!dir || !fs.existsSync(path.join(dir, 'index.html'))) {
+      res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8' });
+      res.end('The web app is not built. Run: npm run build:web');
+      return;
+    }
+    const safe = path.normalize(decodeURIComponent(pathname)).replace(/^(\.\.[/\\])+/, '');
+    let file = path.join(dir, safe);
+    const isAsset = file.startsWith(dir) && fs.existsSync(file) && fs.statSync(file).isFile();
+    if (!isAsset) file = path.join(dir, 'index.html');
+    const immutable = isAsset && safe.startsWith(`${path.sep}assets${path.sep}`);
+    res.writeHead(200, {
+      'content-type': MIME[path.extname(file)] ?? 'application/octet-stream',
+      'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+      'x-content-type-options': 'nosniff',
+    });
+    if (req.method === 'HEAD') { res.end(); return; }
+    fs.createReadStream(file).pipe(res);
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port, '127.0.0.1', () => resolve());
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : opts.port;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    stop: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+  };
+}
+
+function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let tooBig = false;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY) tooBig = true;
+      else chunks.push(chunk);
+    });
+    req.on('end', () => resolve(tooBig ? undefined : Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+function toEvent(req: IncomingMessage, url: URL, route: RouteDef, params: Record<string, string>, body: Buffer): APIGatewayProxyEventV2 {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    headers[name] = Array.isArray(value) ? value.join(',') : value;
+  }
+  // API Gateway joins repeated query keys with a comma
+  const query: Record<string, string> = {};
+  for (const [key, value] of url.searchParams) query[key] = key in query ? `${query[key]},${value}` : value;
+  const text = body.toString('utf8');
+  const isText = Buffer.from(text, 'utf8').equals(body);
+  const requestId = randomBytes(8).toString('hex');
+  const key = routeKey(route);
+  return {
+    version: '2.0',
+    routeKey: key,
+    rawPath: url.pathname,
+    rawQueryString: url.search.slice(1),
+    cookies: headers.cookie ? headers.cookie.split(';').map((c) => c.trim()) : undefined,
+    headers,
+    queryStringParameters: Object.keys(query).length ? query : undefined,
+    pathParameters: Object.keys(params).length ? params : undefined,
+    body: body.length ? (isText ? text : body.toString('base64')) : undefined,
+    isBase64Encoded: body.length > 0 && !isText,
+    requestContext: {
+      accountId: 'local', apiId: 'local', domainName: req.headers.host ?? 'localhost', domainPrefix: 'local',
+      http: { method: route.method, path: url.pathname, protocol: 'HTTP/1.1', sourceIp: req.socket.remoteAddress ?? '', userAgent: headers['user-agent'] ?? '' },
+      requestId, routeKey: key, stage: '$default', time: new Date().toUTCString(), timeEpoch: Date.now(),
+    },
+  } as APIGatewayProxyEventV2;
+}
+
+function writeResult(res: ServerResponse, result: APIGatewayProxyStructuredResultV2) {
+  const headers: Record<string, string | string[]> = {};
+  for (const [name, value] of Object.entries(result.headers ?? {})) headers[name] = String(value);
+  if (result.cookies?.length) headers['set-cookie'] = result.cookies;
+  res.writeHead(result.statusCode ?? 200, headers);
+  res.end(result.body ? Buffer.from(result.body, result.isBase64Encoded ? 'base64' : 'utf8') : undefined);
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown) {
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+  res.end(JSON.stringify(body));
+}

@@ -1,0 +1,33 @@
+import type { Server } from 'node:http';
+import startSesServer from 'aws-ses-v2-local';
+
+export interface LocalSes {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** aws-ses-v2-local in-process: SES v1/v2 SendEmail, an inbox page at `/`, sent mail at `GET /store`. */
+export async function startSes(port: number): Promise<LocalSes> {
+  const server: Server = await startSesServer({ host: '127.0.0.1', port });
+  const address = server.address();
+  const actual = typeof address === 'object' && address ? address.port : port;
+  return {
+    url: `http://127.0.0.1:${actual}`,
+    stop: () => new Promise((resolve) => { server.closeAllConnections?.(); server.close(() => resolve()); }),
+  };
+}
+
+export interface StoredMail {
+  messageId: string;
+  from: string;
+  destination: { to: string[]; cc: string[]; bcc: string[] };
+  subject: string;
+  body: { text?: string; html?: string };
+  at: number;
+}
+
+export async function readInbox(sesUrl: string, since?: number): Promise<StoredMail[]> {
+  const response = await fetch(`${sesUrl}/store${since ? `?since=${since}` : ''}`);
+  const data = (await response.json()) as { emails: StoredMail[] };
+  return data.emails;
+}
