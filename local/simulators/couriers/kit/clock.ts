@@ -1,0 +1,52 @@
+/** Wall time (or a test's own clock) plus an offset tests move forward. Every sim time reads it. */
+export interface Clock {
+  now(): number;
+}
+
+export class SimClock implements Clock {
+  private offsetMs = 0;
+
+  constructor(private readonly base: Clock = { now: () => Date.now() }) {}
+
+  now(): number {
+    return this.base.now() + this.offsetMs;
+  }
+
+  advance(ms: number): void {
+    this.offsetMs += ms;
+  }
+}
+
+/** A clock that stands still unless advanced: tests get the same timestamps on every run. */
+export function fixedClock(startMs: number): Clock {
+  return { now: () => startMs };
+}
+
+const PK_OFFSET_MS = 5 * 3600_000;
+const pad = (n: number, w = 2) => String(n).padStart(w, '0');
+
+/** Pakistan local time parts (UTC+5, no daylight saving): couriers print local time. */
+export function pkParts(ms: number) {
+  const d = new Date(ms + PK_OFFSET_MS);
+  return {
+    y: d.getUTCFullYear(),
+    mo: d.getUTCMonth() + 1,
+    d: d.getUTCDate(),
+    h: d.getUTCHours(),
+    mi: d.getUTCMinutes(),
+    s: d.getUTCSeconds(),
+    weekday: d.getUTCDay(),
+  };
+}
+
+/** "2025-01-06 09:00:00" in Pakistan time. */
+export function pkDateTime(ms: number): string {
+  const p = pkParts(ms);
+  return `${p.y}-${pad(p.mo)}-${pad(p.d)} ${pad(p.h)}:${pad(p.mi)}:${pad(p.s)}`;
+}
+
+export function pkDate(ms: number): string {
+  return pkDateTime(ms).slice(0, 10);
+}
+
+export { pad };

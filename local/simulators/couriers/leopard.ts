@@ -1,0 +1,397 @@
+import type { CourierCredentials } from '../../../functions/domain/ports/courier';
+import { pad, pkDate, pkDateTime, pkParts } from './kit/clock';
+import { numberSequence } from './kit/ids';
+import { pdfBytes } from './kit/pdf';
+import type { SimReply, SimRequest } from './kit/server';
+import type { Flow, Shipment, Stage } from './kit/shipments';
+import { buildSim, num, params, text, type CourierSim, type CourierSimOptions, type SimContext } from './kit/sim';
+
+/**
+ * Leopards (LCS) simulator, per "Simulator contract (LEOPARD)" in the courier reference: endpoints
+ * `<endpoint>/format/json/` under a base ending in `/api/`, JSON or form bodies, GET with query
+ * parameters, always HTTP 200 with `{status, error, …}`.
+ */
+
+export const LEOPARD_DEMO_CREDENTIALS = {
+  api_key: 'LEOPARD-DEMO-KEY-7F3A91',
+  api_password: 'leopard-demo-pass',
+} as const satisfies CourierCredentials;
+
+export const LEOPARD_CITIES = [
+  { id: 475, name: 'Karachi' },
+  { id: 789, name: 'Lahore' },
+  { id: 202, name: 'Islamabad' },
+  { id: 628, name: 'Rawalpindi' },
+  { id: 280, name: 'Faisalabad' },
+  { id: 520, name: 'Multan' },
+  { id: 593, name: 'Peshawar' },
+  { id: 612, name: 'Quetta' },
+  { id: 685, name: 'Sialkot' },
+  { id: 291, name: 'Gujranwala' },
+  { id: 323, name: 'Hyderabad' },
+  { id: 711, name: 'Sukkur' },
+  { id: 243, name: 'Dera Ghazi Khan' },
+  { id: 95, name: 'Bahawalpur' },
+  { id: 619, name: 'Rahim Yar Khan' },
+] as const;
+
+const stage = (status: string, code?: string, note?: string): Stage => ({ status, ...(code ? { code } : {}), ...(note ? { note } : {}) });
+const NOT_SENT = stage('Pickup Request not Send');
+const SENT = stage('Pickup Request Sent');
+const PICKED = stage('Shipment Picked', 'SP');
+const BOOKED = stage('Consignment Booked', 'RC');
+const DISPATCHED = stage('Dispatched', 'DP');
+const ARRIVED = stage('Arrived at Station', 'AR');
+const ASSIGNED = stage('Assign to Courier', 'AC');
+const DELIVERED = stage('Delivered', 'DV');
+const PENDING = stage('Pending', 'PN1', 'Consignee not available');
+const READY = stage('Ready for Return', 'NR', 'Refused by consignee');
+const BEING = stage('Being Return', 'RO');
+const RETURNED = stage('Returned to shipper', 'RS');
+const CANCELLED = stage('Cancelled');
+
+const FORWARD = [NOT_SENT, SENT, PICKED, BOOKED, DISPATCHED, ARRIVED, ASSIGNED];
+export const LEOPARD_FLOW: Flow = {
+  scenarios: {
+    happy: [...FORWARD, DELIVERED],
+    attempts: [...FORWARD, PENDING, ASSIGNED, DELIVERED],
+    return: [...FORWARD, PENDING, READY, BEING, RETURNED],
+    'cancel-before-pickup': [NOT_SENT, SENT, CANCELLED],
+    stuck: [NOT_SENT, SENT, PICKED, BOOKED, DISPATCHED],
+  },
+  cancelled: CANCELLED,
+  prePickupStages: 2,
+};
+
+interface Packet {
+  orderId: string;
+  weight: number;
+  pieces: number;
+  cod: number;
+  origin: number | 'self';
+  destination: number | 'self';
+  shipper: { name: string; email: string; phone: string; address: string };
+  consignee: { name: string; email: string; phone: string; phone2: string; phone3: string; address: string };
+  instructions: string;
+  shipmentType: string;
+}
+
+type Ctx = SimContext<CourierCredentials, Packet>;
+
+const REQUIRED: [string, string][] = [
+  ['booked_packet_weight', 'Packet Weight'],
+  ['booked_packet_no_piece', 'No of Pieces'],
+  ['booked_packet_collect_amount', 'Collect Amount'],
+  ['origin_city', 'Origin City'],
+  ['destination_city', 'Destination City'],
+  ['shipment_name_eng', 'Shipper Name'],
+  ['shipment_phone', 'Shipper Phone'],
+  ['shipment_address', 'Shipper Address'],
+  ['consignment_name_eng', 'Consignee Name'],
+  ['consignment_phone', 'Consignee Phone'],
+  ['consignment_address', 'Consignee Address'],
+  ['special_instructions', 'Special Instructions'],
+];
+
+const cityIds = new Set<number>(LEOPARD_CITIES.map((c) => c.id));
+const cityName = (id: number | 'self') => (id === 'self' ? 'Lahore' : (LEOPARD_CITIES.find((c) => c.id === id)?.name ?? ''));
+
+function cityRef(value: unknown): number | 'self' | undefined {
+  if (text(value).toLowerCase() === 'self') return 'self';
+  const n = num(value);
+  return n !== undefined && Number.isInteger(n) && cityIds.has(n) ? n : undefined;
+}
+
+/** Field → message, in Leopards' "<Field> is required" wording; empty when the packet is valid. */
+function validatePacket(p: Record<string, unknown>): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const [key, label] of REQUIRED) {
+    if (text(p[key]) === '') errors[key] = `${label} is required`;
+  }
+  const weight = num(p.booked_packet_weight);
+  if (!errors.booked_packet_weight && (weight === undefined || !Number.isInteger(weight) || weight <= 0)) {
+    errors.booked_packet_weight = 'Packet Weight must be a positive whole number of grams';
+  }
+  const pieces = num(p.booked_packet_no_piece);
+  if (!errors.booked_packet_no_piece && (pieces === undefined || !Number.isInteger(pieces) || pieces < 1)) {
+    errors.booked_packet_no_piece = 'No of Pieces must be at least 1';
+  }
+  const cod = num(p.booked_packet_collect_amount);
+  if (!errors.booked_packet_collect_amount && (cod === undefined || cod < 0)) errors.booked_packet_collect_amount = 'Collect Amount is invalid';
+  if (!errors.origin_city && cityRef(p.origin_city) === undefined) errors.origin_city = 'Invalid Origin City';
+  if (!errors.destination_city && cityRef(p.destination_city) === undefined) errors.destination_city = 'Invalid Destination City';
+  return errors;
+}
+
+function toPacket(p: Record<string, unknown>): Packet {
+  return {
+    orderId: text(p.booked_packet_order_id),
+    weight: num(p.booked_packet_weight)!,
+    pieces: num(p.booked_packet_no_piece)!,
+    cod: num(p.booked_packet_collect_amount)!,
+    origin: cityRef(p.origin_city)!,
+    destination: cityRef(p.destination_city)!,
+    shipper: { name: text(p.shipment_name_eng), email: text(p.shipment_email), phone: text(p.shipment_phone), address: text(p.shipment_address) },
+    consignee: {
+      name: text(p.consignment_name_eng),
+      email: text(p.consignment_email),
+      phone: text(p.consignment_phone),
+      phone2: text(p.consignment_phone_two),
+      phone3: text(p.consignment_phone_three),
+      address: text(p.consignment_address),
+    },
+    instructions: text(p.special_instructions),
+    shipmentType: text(p.shipment_type) || 'overnight',
+  };
+}
+
+function bookingDate(ms: number): string {
+  const p = pkParts(ms);
+  return `${pad(p.d)}/${pad(p.mo)}/${p.y}`;
+}
+
+function packetView(s: Shipment<Packet>, ctx: Ctx) {
+  const current = ctx.store.current(s);
+  const last = s.events.at(-1)!;
+  const p = s.data;
+  return {
+    booking_date: bookingDate(s.bookedAt),
+    track_number: s.trackingNumber,
+    track_number_short: s.trackingNumber.slice(2),
+    booked_packet_weight: String(p.weight),
+    booked_packet_vol_weight_w: '',
+    booked_packet_vol_weight_h: '',
+    booked_packet_vol_weight_l: '',
+    booked_packet_no_piece: String(p.pieces),
+    booked_packet_collect_amount: String(p.cod),
+    booked_packet_order_id: p.orderId,
+    origin_city_name: cityName(p.origin),
+    destination_city_name: cityName(p.destination),
+    invoice_number: '',
+    invoice_date: '',
+    shipment_name_eng: p.shipper.name,
+    shipment_email: p.shipper.email,
+    shipment_phone: p.shipper.phone,
+    shipment_address: p.shipper.address,
+    consignment_name_eng: p.consignee.name,
+    consignment_email: p.consignee.email,
+    consignment_phone: p.consignee.phone,
+    consignment_phone_two: p.consignee.phone2,
+    consignment_phone_three: p.consignee.phone3,
+    consignment_address: p.consignee.address,
+    special_instructions: p.instructions,
+    booked_packet_status: current.status,
+    activity_date: pkDateTime(last.at),
+    status_remarks: current === DELIVERED ? p.consignee.name : (current.note ?? ''),
+    'Tracking Detail': s.events.map((e) => ({
+      Status: e.stage.status,
+      Reciever_Name: e.stage === DELIVERED ? p.consignee.name : '',
+      Activity_Date: pkDate(e.at),
+      Activity_Time: pkDateTime(e.at).slice(11),
+      Activity_datetime: pkDateTime(e.at),
+      Reason: e.stage.note ?? '',
+    })),
+  };
+}
+
+function splitCns(value: unknown): string[] {
+  const list = Array.isArray(value) ? value.map(text) : text(value).split(',');
+  return list.map((s) => s.trim()).filter(Boolean);
+}
+
+export async function startLeopardSim(options: CourierSimOptions & { basePath?: string } = {}): Promise<CourierSim<CourierCredentials>> {
+  const base = options.basePath ?? '/api/';
+  const nextCn = numberSequence(options.seed ?? 1, 9);
+  const loadSheets = new Map<number, string[]>();
+  let nextLoadSheet = 1000;
+
+  return buildSim<CourierCredentials, Packet>({
+    options,
+    flow: LEOPARD_FLOW,
+    demo: [LEOPARD_DEMO_CREDENTIALS],
+    baseUrls: (url) => ({ api: `${url}${base}` }),
+    onReset: () => loadSheets.clear(),
+    routes: (ctx) => {
+      const authorised = (p: Record<string, unknown>) =>
+        ctx.credentials.find((c) => c.api_key === text(p.api_key) && c.api_password === text(p.api_password)) !== undefined;
+
+      const book = (p: Record<string, unknown>) => {
+        const cn = `KI${nextCn()}`;
+        ctx.store.create(cn, toPacket(p));
+        return { track_number: cn, slip_link: `${ctx.url()}/slip/${cn}.pdf` };
+      };
+
+      const endpoints: Record<string, (p: Record<string, unknown>, req: SimRequest) => SimReply> = {
+        getAllCities: () => ({
+          json: {
+            status: 1,
+            error: '0',
+            city_list: LEOPARD_CITIES.map((c) => ({ id: c.id, name: c.name, shipment_type: ['overnight', 'overland', 'detain'], allow_as_origin: true, allow_as_destination: true })),
+          },
+        }),
+
+        bookPacket: (p) => {
+          const errors = validatePacket(p);
+          const first = Object.values(errors)[0];
+          if (first) return { json: { status: 0, error: first, track_number: null, slip_link: null } };
+          return { json: { status: 1, error: 0, ...book(p) } };
+        },
+
+        batchBookPacket: (p) => {
+          // JSON only: a form-encoded `packets` list arrives as a string and is not read.
+          if (!Array.isArray(p.packets) || p.packets.length === 0) return { json: { status: 0, error: 'Packets are required' } };
+          const packets = p.packets.map((x) => (x && typeof x === 'object' ? (x as Record<string, unknown>) : {}));
+          const errors: Record<string, Record<string, string>> = {};
+          packets.forEach((packet, i) => {
+            const e = validatePacket(packet);
+            if (Object.keys(e).length > 0) errors[`bookPacket - ${i}`] = e;
+          });
+          // All or nothing (an assumption the reference marks [?]).
+          if (Object.keys(errors).length > 0) return { json: { status: 0, error: errors } };
+          return { json: { status: 1, error: 0, data: packets.map((packet) => ({ ...book(packet), booked_packet_order_id: text(packet.booked_packet_order_id) })) } };
+        },
+
+        trackBookedPacket: (p) => {
+          const found = splitCns(p.track_numbers).flatMap((cn) => {
+            const s = ctx.store.get(cn);
+            return s ? [packetView(s, ctx)] : [];
+          });
+          if (found.length === 0) return { json: { status: 0, error: 'No record found against this tracking number', packet_list: null } };
+          return { json: { status: 1, error: 0, packet_list: found } };
+        },
+
+        getBookedPacketLastStatus: (p) => {
+          const from = text(p.from_date);
+          const to = text(p.to_date);
+          if (!/^\d{4}-\d{2}-\d{2}$/.test(from) || !/^\d{4}-\d{2}-\d{2}$/.test(to)) {
+            return { json: { status: 0, error: 'from_date and to_date are required (YYYY-MM-DD)', packet_list: null } };
+          }
+          const list = ctx.store.all().filter((s) => pkDate(s.bookedAt) >= from && pkDate(s.bookedAt) <= to);
+          return {
+            json: {
+              status: 1,
+              error: 0,
+              packet_list: list.map((s) => ({
+                booking_date: bookingDate(s.bookedAt),
+                delivery_date: ctx.store.current(s) === DELIVERED ? pkDateTime(s.events.at(-1)!.at) : '',
+                tracking_number: s.trackingNumber,
+                booked_packet_weight: String(s.data.weight),
+                arival_dispatch_weight: String(s.data.weight),
+                booked_packet_order_id: s.data.orderId,
+                origin_city: cityName(s.data.origin),
+                destination_city: cityName(s.data.destination),
+                consignment_name_eng: s.data.consignee.name,
+                consignment_phone: s.data.consignee.phone,
+                consignment_address: s.data.consignee.address,
+                booked_packet_status: ctx.store.current(s).status,
+                cod_value: String(s.data.cod),
+              })),
+            },
+          };
+        },
+
+        getShipmentDetailsByOrderID: (p) => {
+          const ids = splitCns(p.shipment_order_id);
+          const rows = ctx.store.all().filter((s) => ids.includes(s.data.orderId));
+          if (rows.length === 0) return { json: { status: 0, error: 'No record found', data: null } };
+          return {
+            json: {
+              status: 1,
+              error: 0,
+              data: rows.map((s) => ({
+                track_number: s.trackingNumber,
+                booked_packet_order_id: s.data.orderId,
+                booked_packet_status: ctx.store.current(s).status,
+                delivery_date: ctx.store.current(s) === DELIVERED ? pkDateTime(s.events.at(-1)!.at) : '',
+                return_date: ctx.store.current(s) === RETURNED ? pkDateTime(s.events.at(-1)!.at) : '',
+              })),
+            },
+          };
+        },
+
+        cancelBookedPackets: (p) => {
+          const cns = splitCns(p.cn_numbers);
+          if (cns.length === 0) return { json: { status: 0, error: 'CN Numbers are required' } };
+          const errors: Record<string, string> = {};
+          for (const cn of cns) {
+            const outcome = ctx.store.cancel(cn);
+            if (outcome === 'not-found') errors[cn] = 'Invalid CN Number';
+            if (outcome === 'already-cancelled') errors[cn] = 'Packet is already cancelled';
+            if (outcome === 'too-late') errors[cn] = 'Packet cannot be cancelled after pickup';
+          }
+          return Object.keys(errors).length > 0 ? { json: { status: 0, error: errors } } : { json: { status: '1', error: 'null' } };
+        },
+
+        generateLoadSheet: (p) => {
+          const cns = splitCns(p.cn_numbers);
+          if (cns.length === 0) return { json: { status: 0, error: 'CN Numbers are required' } };
+          const errors: Record<string, string> = {};
+          for (const cn of cns) if (!ctx.store.get(cn)) errors[cn] = 'Invalid CN Number';
+          if (Object.keys(errors).length > 0) return { json: { status: 0, error: errors } };
+          const id = nextLoadSheet++;
+          loadSheets.set(id, cns);
+          return { json: { status: '1', error: 'null', load_sheet_id: String(id) } };
+        },
+
+        downloadLoadSheet: (p, req) => {
+          const cns = loadSheets.get(num(p.load_sheet_id) ?? -1);
+          if (!cns) return { json: { status: 0, error: 'Invalid Load Sheet ID' } };
+          const asJson = req.path.includes('/format/json') || text(p.response_type).toUpperCase() === 'JSON';
+          if (!asJson) return { bytes: pdfBytes(`LCS load sheet ${String(p.load_sheet_id)}: ${cns.join(', ')}`), contentType: 'application/pdf' };
+          return {
+            json: {
+              status: 1,
+              error: 0,
+              data: cns.map((cn) => {
+                const s = ctx.store.get(cn)!;
+                return { track_number: cn, origin_city_id: s.data.origin, destination_city_id: s.data.destination, shipment_type_id: 10, shipment_type_name: s.data.shipmentType };
+              }),
+            },
+          };
+        },
+      };
+      endpoints.batchBookPacketv2 = endpoints.batchBookPacket!;
+      endpoints.batchBookPacketsv2 = endpoints.batchBookPacket!;
+
+      const endpointOf = (path: string): string | undefined => {
+        if (!path.startsWith(base)) return undefined;
+        const rest = path.slice(base.length);
+        // `<name>/format/json/` (slash optional at the end); downloadLoadSheet also answers bare.
+        const m = /^([A-Za-z0-9]+)(?:\/format\/json)?\/?$/.exec(rest);
+        return m?.[1];
+      };
+
+      return {
+        handle(req) {
+          const slip = /^\/slip\/([A-Z0-9]+)\.pdf$/.exec(req.path);
+          if (slip && req.method === 'GET') {
+            return ctx.store.get(slip[1]!) ? { bytes: pdfBytes(`LCS slip ${slip[1]}`), contentType: 'application/pdf' } : { status: 404, json: { status: 0, error: 'Not found' } };
+          }
+          const name = endpointOf(req.path);
+          const handler = name ? endpoints[name] : undefined;
+          if (!handler || !['GET', 'POST'].includes(req.method)) {
+            return { status: 404, json: { status: 0, error: 'Unknown method.' } };
+          }
+          if (name !== 'downloadLoadSheet' && !req.path.includes('/format/json')) {
+            return { status: 404, json: { status: 0, error: 'Unknown method.' } };
+          }
+          const p = params(req);
+          if (!authorised(p)) {
+            const nullKey = name === 'getAllCities' ? { city_list: null } : name === 'trackBookedPacket' ? { packet_list: null } : name === 'bookPacket' ? { track_number: null, slip_link: null } : {};
+            return { json: { status: 0, error: 'Invalid API Key or Password', ...nullKey } };
+          }
+          return handler(p, req);
+        },
+        reject(req) {
+          const name = endpointOf(req.path);
+          if (name === 'bookPacket') return { json: { status: 0, error: 'Booking is temporarily blocked for this account', track_number: null, slip_link: null } };
+          if (name === 'cancelBookedPackets') {
+            const cns = splitCns(params(req).cn_numbers);
+            return { json: { status: 0, error: Object.fromEntries(cns.map((cn) => [cn, 'Cancellation is not allowed for this packet'])) } };
+          }
+          return { json: { status: 0, error: 'Request could not be processed' } };
+        },
+      };
+    },
+  });
+}
