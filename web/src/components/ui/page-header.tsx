@@ -27,7 +27,7 @@ export function PageHeader({ title, subtitle, backTo, actions, titleAddon }: Pag
         )}
         <Stack gap="1" minW="0">
           <HStack gap="3" wrap="wrap">
-            <Heading as="h1" size="2xl" fontWeight="semibold" letterSpacing="-0.01em" data-testid="page-title">
+            <Heading as="h1" size={{ base: 'xl', md: '2xl' }} fontWeight="semibold" letterSpacing="-0.01em" data-testid="page-title">
               {title}
             </Heading>
             {titleAddon}

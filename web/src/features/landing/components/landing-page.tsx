@@ -53,7 +53,7 @@ export function LandingPage({ supportEmail }: { supportEmail: string }) {
           position="absolute"
           inset="0"
           pointerEvents="none"
-          bgImage="radial-gradient(circle at 80% 20%, rgba(52,168,132,0.35), transparent 45%), radial-gradient(circle at 0% 100%, rgba(245,180,42,0.18), transparent 40%)"
+          bgImage="radial-gradient(circle at 80% 20%, rgba(52,168,132,0.35), transparent 45%), radial-gradient(circle at 0% 100%, rgba(245,180,42,0.10), transparent 35%)"
         />
         <Container maxW="6xl" position="relative">
           <Flex as="header" h="20" align="center" justify="space-between" gap="4">
@@ -78,7 +78,7 @@ export function LandingPage({ supportEmail }: { supportEmail: string }) {
               <Badge alignSelf="flex-start" bg="whiteAlpha.200" color="white" size="lg" borderRadius="full" px="3">
                 Made for Shopify stores in Pakistan
               </Badge>
-              <Heading as="h1" fontSize={{ base: '4xl', md: '5xl' }} lineHeight="1.1" letterSpacing="-0.03em" fontWeight="bold">
+              <Heading as="h1" fontSize={{ base: '4xl', md: '5xl' }} lineHeight="1.1" letterSpacing="-0.03em" fontWeight="bold" textWrap="balance">
                 Book couriers and track every parcel, right from your Shopify orders.
               </Heading>
               <Text fontSize={{ base: 'md', md: 'lg' }} color="whiteAlpha.800" maxW="xl" lineHeight="1.7">
@@ -120,7 +120,7 @@ export function LandingPage({ supportEmail }: { supportEmail: string }) {
           <Text color="brand.fg" fontWeight="semibold" textStyle="sm" textTransform="uppercase" letterSpacing="wider">
             Everything after the order
           </Text>
-          <Heading as="h2" fontSize={{ base: '2xl', md: '3xl' }} letterSpacing="-0.02em">
+          <Heading as="h2" fontSize={{ base: '2xl', md: '3xl' }} letterSpacing="-0.02em" textWrap="balance">
             One place for booking, tracking and cash
           </Heading>
           <Text color="fg.muted">Stop copying addresses into courier portals and chasing riders on WhatsApp.</Text>

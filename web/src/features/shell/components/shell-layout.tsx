@@ -1,4 +1,4 @@
-import { Box, CloseButton, Drawer, Flex, Portal } from '@chakra-ui/react';
+import { Box, Button, CloseButton, Drawer, Flex, Portal } from '@chakra-ui/react';
 import type { SessionUser } from '@dakiya/shared';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { LuLock } from 'react-icons/lu';
@@ -26,6 +26,7 @@ export function ShellLayout({ user, onLogout, children }: ShellLayoutProps) {
   const main = useMemo(() => buildNav(MAIN_NAV, user, pathname), [user, pathname]);
   const secondary = useMemo(() => buildNav(SECONDARY_NAV, user, pathname), [user, pathname]);
   const allowed = canOpenPath(user, pathname);
+  const firstOpen = [...main, ...secondary].find((e) => e.enabled);
 
   useEffect(() => setDrawerOpen(false), [pathname]);
 
@@ -88,7 +89,13 @@ export function ShellLayout({ user, onLogout, children }: ShellLayoutProps) {
               icon={<LuLock />}
               title="You do not have access to this area"
               description="Ask your admin for access. Your other screens are still available from the menu."
-            />
+            >
+              {firstOpen && (
+                <Button asChild colorPalette="brand" size="sm" data-testid="no-access-go">
+                  <Link to={firstOpen.to}>Go to {firstOpen.label}</Link>
+                </Button>
+              )}
+            </EmptyState>
           )}
         </Box>
       </Flex>

@@ -40,7 +40,9 @@ function ItemBody({ entry, nested, trailing }: { entry: NavEntry; nested?: boole
   );
 }
 
-function NavItem({ entry, nested, onNavigate }: { entry: NavEntry; nested?: boolean; onNavigate?(): void }) {
+function NavItem({ entry: given, nested, onNavigate }: { entry: NavEntry; nested?: boolean; onNavigate?(): void }) {
+  // A disabled item never looks selected, even on its own (no-access) page.
+  const entry = given.enabled ? given : { ...given, selected: false };
   const common = {
     display: 'flex',
     alignItems: 'center',

@@ -1,4 +1,4 @@
-import { Avatar, Badge, Box, Flex, HStack, IconButton, Menu, Portal, Stack, Text } from '@chakra-ui/react';
+import { Avatar, Badge, Box, Button, Flex, HStack, IconButton, Menu, Portal, Stack, Text } from '@chakra-ui/react';
 import type { SessionUser } from '@dakiya/shared';
 import { LuChevronDown, LuLifeBuoy, LuLogOut, LuMenu, LuTruck, LuUserRound } from 'react-icons/lu';
 import { Link, useNavigate } from 'react-router-dom';
@@ -48,11 +48,16 @@ export function TopBar({ user, onLogout, onOpenNav }: TopBarProps) {
       </HStack>
 
       <HStack gap={{ base: '1', md: '3' }}>
-        <IconButton asChild aria-label="Need support?" title="Need support?" variant="ghost" size="sm" data-testid="support-link">
+        <IconButton asChild aria-label="Need support?" title="Need support?" variant="ghost" size="sm" display={{ base: 'inline-flex', md: 'none' }}>
           <Link to={paths.dashboard.support()}>
             <LuLifeBuoy />
           </Link>
         </IconButton>
+        <Button asChild variant="ghost" size="sm" color="fg.muted" display={{ base: 'none', md: 'inline-flex' }} data-testid="support-link">
+          <Link to={paths.dashboard.support()}>
+            <LuLifeBuoy /> Need support?
+          </Link>
+        </Button>
         <Badge
           colorPalette={user.role === 'ADMIN' ? 'purple' : 'blue'}
           variant="subtle"
