@@ -9,7 +9,7 @@ import { routeKeyOf } from '../lib/api';
 import { capabilitiesOf } from '../lib/capabilities';
 import { BACKGROUND_FUNCTIONS } from '../lib/dakiya-stack';
 import { FUNCTIONS_DIR, handlerExists } from '../lib/paths';
-import { actionsOf, resources, statementsOf, synth, type Synth } from './support';
+import { actionsOf, distributionConfig, envOf, resources, statementsOf, synth, type Synth } from './support';
 
 // The real handlers, bundled by esbuild as in `cdk synth`; the SPA as in CI before the web is
 // built (the deployment of a built SPA is covered by web-deployment.test.ts).
@@ -91,10 +91,7 @@ describe('functions', () => {
 
   it('passes the env the functions read, and never the Shopify client secret itself', () => {
     for (const name of lambdaNames) {
-      const fn = Object.values(resources(s.template, 'AWS::Lambda::Function')).find(
-        (f) => f.Properties!.FunctionName === fnName(name),
-      )!;
-      const vars = (fn.Properties!.Environment as { Variables: Record<string, unknown> }).Variables;
+      const vars = envOf(s.template, fnName(name));
       expect(Object.keys(vars)).toEqual(
         expect.arrayContaining(['TABLE_NAME', 'KMS_KEY_ID', 'MAIL_FROM', 'APP_URL', 'SHOPIFY_CLIENT_ID', 'SHOPIFY_API_VERSION']),
       );
@@ -224,16 +221,15 @@ describe('status sync', () => {
 });
 
 describe('web', () => {
-  const distribution = () =>
-    Object.values(resources(s.template, 'AWS::CloudFront::Distribution'))[0]!.Properties!.DistributionConfig as Record<string, any>;
+  const distribution = () => distributionConfig(s.template);
 
   it('serves the SPA bucket through Origin Access Control, index.html at the root', () => {
     s.template.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);
     const config = distribution();
     expect(config.DefaultRootObject).toBe('index.html');
-    const s3Origin = config.Origins.find((o: any) => o.S3OriginConfig);
+    const s3Origin = config.Origins.find((o) => o.S3OriginConfig)!;
     expect(s3Origin.OriginAccessControlId).toBeDefined();
-    expect(s3Origin.S3OriginConfig.OriginAccessIdentity).toBe('');
+    expect(s3Origin.S3OriginConfig!.OriginAccessIdentity).toBe('');
   });
 
   it('falls back to index.html for client-side routes on the S3 behaviour only, not for /api/*', () => {
@@ -243,14 +239,14 @@ describe('web', () => {
     expect(config.DefaultCacheBehavior.FunctionAssociations).toEqual([
       { EventType: 'viewer-request', FunctionARN: expect.anything() },
     ]);
-    const api = config.CacheBehaviors.find((b: any) => b.PathPattern === '/api/*');
+    const api = config.CacheBehaviors.find((b) => b.PathPattern === '/api/*')!;
     expect(api.FunctionAssociations).toBeUndefined();
   });
 
   it('sends /api/* to the HTTP API uncached with all viewer headers except Host', () => {
     const config = distribution();
     expect(config.CacheBehaviors).toHaveLength(1);
-    const api = config.CacheBehaviors[0];
+    const api = config.CacheBehaviors[0]!;
     expect(api).toMatchObject({
       PathPattern: '/api/*',
       CachePolicyId: '4135ea2d-6df8-44a3-9df3-4b5a84be39ad', // Managed-CachingDisabled
@@ -258,7 +254,7 @@ describe('web', () => {
       ViewerProtocolPolicy: 'https-only',
       AllowedMethods: expect.arrayContaining(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']),
     });
-    const apiOrigin = config.Origins.find((o: any) => o.Id === api.TargetOriginId);
+    const apiOrigin = config.Origins.find((o) => o.Id === api.TargetOriginId)!;
     expect(apiOrigin.CustomOriginConfig).toMatchObject({ OriginProtocolPolicy: 'https-only', OriginSSLProtocols: ['TLSv1.2'] });
   });
 
@@ -275,7 +271,7 @@ describe('web', () => {
     });
     const config = distribution();
     expect(config.DefaultCacheBehavior.ResponseHeadersPolicyId).toBeDefined();
-    expect(config.CacheBehaviors[0].ResponseHeadersPolicyId).toEqual(config.DefaultCacheBehavior.ResponseHeadersPolicyId);
+    expect(config.CacheBehaviors[0]!.ResponseHeadersPolicyId).toEqual(config.DefaultCacheBehavior.ResponseHeadersPolicyId);
     expect(config.Logging).toMatchObject({ Bucket: expect.anything(), Prefix: 'cloudfront/' });
   });
 

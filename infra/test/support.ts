@@ -57,3 +57,42 @@ export function statementsOf(template: Template, functionName: string): { Action
 export function actionsOf(template: Template, functionName: string): string[] {
   return statementsOf(template, functionName).flatMap((s) => (Array.isArray(s.Action) ? s.Action : [s.Action]));
 }
+
+interface Behavior {
+  PathPattern?: string;
+  TargetOriginId: string;
+  CachePolicyId?: string;
+  OriginRequestPolicyId?: string;
+  ResponseHeadersPolicyId?: unknown;
+  ViewerProtocolPolicy: string;
+  AllowedMethods?: string[];
+  FunctionAssociations?: unknown[];
+}
+export interface DistributionConfig {
+  DefaultRootObject?: string;
+  Aliases?: string[];
+  ViewerCertificate?: Record<string, unknown>;
+  Logging?: Record<string, unknown>;
+  CustomErrorResponses?: unknown[];
+  DefaultCacheBehavior: Behavior;
+  CacheBehaviors: Behavior[];
+  Origins: {
+    Id: string;
+    OriginAccessControlId?: unknown;
+    S3OriginConfig?: { OriginAccessIdentity?: string };
+    CustomOriginConfig?: Record<string, unknown>;
+  }[];
+}
+
+export function distributionConfig(template: Template): DistributionConfig {
+  const distributions = Object.values(resources(template, 'AWS::CloudFront::Distribution'));
+  if (distributions.length !== 1) throw new Error(`expected one distribution, found ${distributions.length}`);
+  return distributions[0]!.Properties!.DistributionConfig as DistributionConfig;
+}
+
+/** The environment variables of the function named `functionName`. */
+export function envOf(template: Template, functionName: string): Record<string, unknown> {
+  const fn = Object.values(resources(template, 'AWS::Lambda::Function')).find((f) => f.Properties?.FunctionName === functionName);
+  if (!fn) throw new Error(`no function ${functionName}`);
+  return (fn.Properties!.Environment as { Variables: Record<string, unknown> }).Variables;
+}
