@@ -25,6 +25,8 @@ export interface LocalConfig {
   dataDir: string;
   demo: {
     shop: string;
+    shopName: string;
+    ownerEmail: string;
     ownerPassword: string;
     staffEmail: string;
     staffPassword: string;
@@ -51,6 +53,8 @@ export function readLocalConfig(): LocalConfig {
     dataDir: path.resolve(ROOT, text('DAKIYA_DATA_DIR', '.local-data')),
     demo: {
       shop: text('DAKIYA_DEMO_SHOP', 'dakiya-demo.myshopify.com'),
+      shopName: text('DAKIYA_DEMO_SHOP_NAME', 'Karachi Kapra House'),
+      ownerEmail: text('DAKIYA_DEMO_OWNER_EMAIL', 'owner@dakiya-demo.pk'),
       ownerPassword: text('DAKIYA_DEMO_OWNER_PASSWORD', 'Dakiya-demo-2026'),
       staffEmail: text('DAKIYA_DEMO_STAFF_EMAIL', 'staff@dakiya-demo.pk'),
       staffPassword: text('DAKIYA_DEMO_STAFF_PASSWORD', 'Staff-demo-2026'),

@@ -1,5 +1,10 @@
 import type { Server } from 'node:http';
-import startSesServer from 'aws-ses-v2-local';
+import * as sesLocal from 'aws-ses-v2-local';
+
+// a CommonJS module whose default export arrives wrapped once more under ESM interop
+type StartServer = (config: { host: string; port: number }) => Promise<Server>;
+const startSesServer: StartServer = ((sesLocal as unknown as { default: { default?: StartServer } | StartServer }).default as { default?: StartServer }).default
+  ?? ((sesLocal as unknown as { default: StartServer }).default);
 
 export interface LocalSes {
   url: string;

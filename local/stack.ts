@@ -1,0 +1,115 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { ensureTable } from '@dakiya/functions/adapters/dynamo/create-table';
+import { buildDeps, type Deps } from '@dakiya/functions/platform/deps';
+import { parseEnv, type Env } from '@dakiya/functions/platform/env';
+import { createLog, type LogLevel } from '@dakiya/functions/platform/log';
+import { ROOT, type LocalConfig } from './config';
+import { startDynamo } from './services/dynamo';
+import { startSes } from './services/ses';
+import { startSqs } from './services/sqs';
+import { freePort } from './services/ports';
+import { startGateway } from './gateway';
+import { startShopifySim } from './simulators/shopify';
+const startCourierSims = async (_o: unknown) => ({ urls: {} as Record<string, string>, stop: async () => undefined });
+
+export const TABLE_NAME = 'dakiya';
+
+export interface Stack {
+  appUrl: string;
+  inboxUrl: string;
+  shopifyUrl: string;
+  dynamoEndpoint: string;
+  sqsUrl: string;
+  courierUrls: Awaited<ReturnType<typeof startCourierSims>>['urls'];
+  shopify: Awaited<ReturnType<typeof startShopifySim>>;
+  env: Env;
+  deps: Deps;
+  config: LocalConfig;
+  stop(): Promise<void>;
+}
+
+export interface StackOptions {
+  config: LocalConfig;
+  /** Keep DynamoDB data on disk in config.dataDir; tests run in memory on random ports. */
+  persistent: boolean;
+  randomPorts?: boolean;
+  webDir?: string;
+  logLevel?: LogLevel;
+}
+
+function secretKey(config: LocalConfig, persistent: boolean): string {
+  if (!persistent) return randomBytes(32).toString('base64');
+  // the key must outlive restarts or the stored Shopify tokens and courier credentials stop decrypting
+  const file = path.join(config.dataDir, 'local-secret.key');
+  if (!fs.existsSync(file)) {
+    fs.mkdirSync(config.dataDir, { recursive: true });
+    fs.writeFileSync(file, randomBytes(32).toString('base64'), { mode: 0o600 });
+  }
+  return fs.readFileSync(file, 'utf8').trim();
+}
+
+/** DynamoDB Local, SQS, SES, the simulators and the gateway, on 127.0.0.1; stop() ends every one. */
+export async function startStack(opts: StackOptions): Promise<Stack> {
+  const { config } = opts;
+  const port = async (p: number) => (opts.randomPorts ? freePort() : p);
+  const stops: (() => Promise<void>)[] = [];
+  const stop = async () => { for (const s of stops.reverse()) await s().catch(() => undefined); };
+  try {
+    const gatewayPort = await port(config.ports.gateway);
+    const appUrl = `http://127.0.0.1:${gatewayPort}`;
+
+    const dynamo = await startDynamo({ port: await port(config.ports.dynamo), dbPath: opts.persistent ? path.join(config.dataDir, 'dynamodb') : undefined });
+    stops.push(() => dynamo.stop());
+    const raw = new DynamoDBClient({ region: 'us-east-1', endpoint: dynamo.endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+    await ensureTable(raw, TABLE_NAME);
+
+    const sqs = await startSqs(await port(config.ports.sqs));
+    stops.push(() => sqs.stop());
+    const ses = await startSes(await port(config.ports.ses));
+    stops.push(() => ses.stop());
+
+    const shopify = await startShopifySim({
+      port: await port(config.ports.shopify),
+      clientId: config.shopify.clientId,
+      clientSecret: config.shopify.clientSecret,
+      redirectUris: [`${appUrl}/api/v1/shopify/callback`],
+      appUrl: `${appUrl}/api/v1/shopify/install`,
+      webhookUri: `${appUrl}/api/v1/shopify/webhooks`,
+    });
+    stops.push(() => shopify.stop());
+    const couriers = await startCourierSims({
+      ports: opts.randomPorts ? undefined : { LEOPARD: config.ports.leopard, POSTEX: config.ports.postex, TCS: config.ports.tcs, MNP: config.ports.mnp },
+    });
+    stops.push(() => couriers.stop());
+
+    const env = parseEnv({
+      TABLE_NAME,
+      AWS_REGION: 'us-east-1',
+      DYNAMO_ENDPOINT: dynamo.endpoint,
+      SQS_ENDPOINT: sqs.url,
+      SES_ENDPOINT: ses.url,
+      STATUS_QUEUE_URL: sqs.statusQueueUrl,
+      LOCAL_SECRET_KEY: secretKey(config, opts.persistent),
+      APP_URL: appUrl,
+      SHOPIFY_CLIENT_ID: config.shopify.clientId,
+      SHOPIFY_CLIENT_SECRET: config.shopify.clientSecret,
+      SHOPIFY_ORIGIN_TEMPLATE: `${shopify.url}/_shops/{shop}`,
+      LOG_LEVEL: opts.logLevel === 'SILENT' ? 'ERROR' : (opts.logLevel ?? 'WARN'),
+    });
+    const deps = buildDeps(env, { log: createLog(opts.logLevel ?? 'WARN') });
+
+    const gateway = await startGateway({ port: gatewayPort, deps, webDir: opts.webDir ?? path.join(ROOT, 'web', 'dist') });
+    stops.push(() => gateway.stop());
+
+    return {
+      appUrl, inboxUrl: ses.url, shopifyUrl: shopify.url, dynamoEndpoint: dynamo.endpoint, sqsUrl: sqs.url,
+      courierUrls: couriers.urls, shopify, env, deps, config, stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
