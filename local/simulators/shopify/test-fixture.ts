@@ -36,7 +36,11 @@ export async function startReceiver() {
     received,
     /** The next answers, in order; 200 afterwards. */
     answer: (...codes: number[]) => statuses.push(...codes),
-    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }
 

@@ -39,6 +39,8 @@ export class WebhookDispatcher {
   private readonly inFlight = new Set<Promise<void>>();
   private faults: { fault: WebhookFault; remaining: number }[] = [];
   private paused = false;
+  /** Aborts in-flight deliveries when the simulator stops. */
+  private readonly stopping = new AbortController();
 
   constructor(
     private readonly state: SimState,
@@ -123,6 +125,7 @@ export class WebhookDispatcher {
   }
 
   stop(): void {
+    this.stopping.abort();
     for (const timer of this.timers.values()) clearTimeout(timer);
     this.timers.clear();
   }
@@ -157,7 +160,7 @@ export class WebhookDispatcher {
   }
 
   private async attempt(record: DeliveryRecord): Promise<void> {
-    if (!record.uri || record.state !== 'pending') return;
+    if (!record.uri || record.state !== 'pending' || this.stopping.signal.aborted) return;
     const started = performance.now();
     const attempt: DeliveryAttempt = { at: this.state.clock.iso(), status: null, error: null, latencyMs: 0 };
     try {
@@ -165,7 +168,7 @@ export class WebhookDispatcher {
         method: 'POST',
         headers: record.headers,
         body: record.body,
-        signal: AbortSignal.timeout(this.state.config.webhookTimeoutMs),
+        signal: AbortSignal.any([AbortSignal.timeout(this.state.config.webhookTimeoutMs), this.stopping.signal]),
       });
       attempt.status = response.status;
       await response.body?.cancel();
@@ -174,6 +177,7 @@ export class WebhookDispatcher {
     }
     attempt.latencyMs = Math.round(performance.now() - started);
     record.attempts.push(attempt);
+    if (this.stopping.signal.aborted) return;
     if (attempt.status !== null && attempt.status >= 200 && attempt.status < 300) {
       record.state = 'delivered';
       return;
