@@ -11,6 +11,9 @@ describe('paths', () => {
     expect(paths.createNewPassword()).toBe('/create-new-password');
     expect(paths.twoFactor()).toBe('/two-factor');
     expect(paths.emailVerify()).toBe('/email-verify');
+    expect(paths.resetPassword()).toBe('/reset-password');
+    expect(withQuery(paths.resetPassword(), { hash: 'a b' })).toBe('/reset-password?hash=a+b');
+    expect(withQuery(paths.createNewPassword(), { hash: 'h', id: 'i' })).toBe('/create-new-password?hash=h&id=i');
     expect(paths.track('LE123 45')).toBe('/track/LE123%2045');
     expect(matchPath(patterns.track, paths.track('CX-1'))?.params.track_number).toBe('CX-1');
   });

@@ -26,6 +26,8 @@ export const paths = {
   twoFactor: () => '/two-factor',
   track: (trackNumber: string) => `/track/${seg(trackNumber)}`,
   emailVerify: () => '/email-verify',
+  /** Where the emailed reset link lands (the spec does not name it): `?hash=`. */
+  resetPassword: () => '/reset-password',
   dashboard: {
     home: () => '/dashboard',
     users: () => '/dashboard/users',
@@ -58,6 +60,7 @@ export const patterns = {
   twoFactor: '/two-factor',
   track: '/track/:track_number',
   emailVerify: '/email-verify',
+  resetPassword: '/reset-password',
   dashboard: '/dashboard',
   notFound: '*',
   child: {

@@ -9,6 +9,11 @@ export interface Session extends SessionState {
   login(input: LoginInput): Promise<LoginResult>;
   /** Store a token (e.g. from `?token=`) and load the current user with it. Resolves true on success. */
   signInWithToken(token: string): Promise<boolean>;
+  /**
+   * Store a token the server issued for the signed-in person (enabling two-factor revokes the old one)
+   * without reloading the user, so the page in view stays mounted.
+   */
+  replaceToken(token: string): void;
   /** Tell the server (fire-and-forget), then clear state and both storage keys. */
   logout(): void;
   /** Forget the session without calling the server (a 401 answer). */

@@ -8,6 +8,8 @@ import { SessionContext, type LoginResult, type Session } from './session-contex
 function storeSession(token: string, user: SessionUser) {
   local.setItem(STORAGE_KEYS.token, token);
   local.setItem(STORAGE_KEYS.user, JSON.stringify(user));
+  // a completed sign-in ends any second-factor step of this tab
+  perTab.removeItem(PENDING_TWO_FACTOR_KEY);
 }
 
 function clearStoredSession() {
@@ -90,6 +92,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     [loadUser],
   );
 
+  const replaceToken = useCallback((token: string) => {
+    local.setItem(STORAGE_KEYS.token, token);
+    dispatch({ type: 'token/replaced', token });
+  }, []);
+
   const clearAuthorization = useCallback(() => {
     loadSeq.current++;
     clearStoredSession();
@@ -106,8 +113,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [clearAuthorization]);
 
   const value = useMemo<Session>(
-    () => ({ ...state, login, signInWithToken, logout, clearAuthorization }),
-    [state, login, signInWithToken, logout, clearAuthorization],
+    () => ({ ...state, login, signInWithToken, replaceToken, logout, clearAuthorization }),
+    [state, login, signInWithToken, replaceToken, logout, clearAuthorization],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

@@ -49,6 +49,13 @@ describe('transitions (spec 000 §4)', () => {
     expect(after.pendingTwoFactorToken).toBeNull();
   });
 
+  it('a replaced token keeps the user and stays authorized; ignored when signed out', () => {
+    const signedIn = sessionReducer(anon, { type: 'loadUser/fulfilled', user, token: 'old' });
+    const swapped = sessionReducer(signedIn, { type: 'token/replaced', token: 'new' });
+    expect(swapped).toEqual({ ...signedIn, authToken: 'new' });
+    expect(sessionReducer(anon, { type: 'token/replaced', token: 'new' })).toBe(anon);
+  });
+
   it('logout clears user, token and authorization', () => {
     const signedIn = sessionReducer(anon, { type: 'loadUser/fulfilled', user, token: 'tok' });
     expect(sessionReducer(signedIn, { type: 'logout' })).toEqual({

@@ -15,6 +15,8 @@ export type SessionAction =
   | { type: 'loadUser/fulfilled'; user: SessionUser; token: string }
   | { type: 'loadUser/rejected'; error: string }
   | { type: 'twoFactor/pending'; token: string }
+  /** The server issued a new token for the same person (two-factor enabled): keep the user, swap the token. */
+  | { type: 'token/replaced'; token: string }
   | { type: 'logout' };
 
 /** Spec 000 §8: the current-user call failed. */
@@ -69,6 +71,8 @@ export function sessionReducer(state: SessionState, action: SessionAction): Sess
       return { ...state, loading: false, error: action.error, isAuthorized: false, user: null, authToken: null };
     case 'twoFactor/pending':
       return { ...state, loading: false, pendingTwoFactorToken: action.token };
+    case 'token/replaced':
+      return state.isAuthorized ? { ...state, authToken: action.token } : state;
     case 'logout':
       return { ...state, user: null, authToken: null, isAuthorized: false, loading: false, error: null, pendingTwoFactorToken: null };
   }
