@@ -228,7 +228,7 @@ export async function startPostexSim(options: CourierSimOptions & { errorStatus?
           const outcome = ctx.store.cancel(tn);
           if (outcome === 'cancelled') return envelope('200', 'Successfully Cancelled');
           if (outcome === 'already-cancelled') return fail('Order is already cancelled');
-          return fail(`Order cannot be cancelled in status ${ctx.store.current(s).status}`);
+          return fail(`Order cannot be cancelled after pickup (status ${ctx.store.current(s).status})`);
         }
         if (key === 'GET order/v1/get-invoice') {
           const tns = split(req.query.trackingNumbers);
