@@ -3,6 +3,8 @@ import type { GroupOperations } from './platform/operation';
 import { operations as auth } from './auth/handler';
 import { operations as shopify } from './shopify/handler';
 import { operations as system } from './system/handler';
+import { operations as users } from './users/handler';
+import { operations as profile } from './profile/handler';
 
 /** Every group's operations: the local gateway, the tests and the route-table check read this. */
-export const operationsByGroup: { [G in Group]: GroupOperations<G> } = { auth, shopify, system };
+export const operationsByGroup: { [G in Group]: GroupOperations<G> } = { auth, shopify, system, users, profile };

@@ -3,12 +3,19 @@ import { createPassword } from './create-password';
 import { getMe } from './get-me';
 import { loginUser } from './login-user';
 import { logout } from './logout';
+import { requestPasswordReset, resetPassword } from './reset-password';
+import { verifyAuthenticator } from './verify-authenticator';
+import { verifyEmail } from './verify-email';
 
 export const operations = {
   'auth.login': loginUser,
   'auth.me': getMe,
   'auth.logout': logout,
   'auth.createPassword': createPassword,
+  'auth.verifyEmail': verifyEmail,
+  'auth.resetPin': requestPasswordReset,
+  'auth.resetPassword': resetPassword,
+  'auth.verifyAuthenticator': verifyAuthenticator,
 };
 
 export const handler = groupHandler('auth', operations);

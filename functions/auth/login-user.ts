@@ -3,17 +3,30 @@ import { AppError } from '../platform/errors';
 import { burnPasswordCheck, verifyPassword } from '../platform/passwords';
 import { startSession } from '../domain/sessions';
 
+/** Wrong passwords per account, and attempts per address, in a 15-minute window. */
+const WINDOW_SECONDS = 15 * 60;
+const PER_ACCOUNT = 10;
+const PER_ADDRESS = 100;
+
 /**
  * Unknown email, no password yet and a wrong password get the same answer after the same work.
  * Restricted or unverified accounts are told so only after the right password.
  */
-export const loginUser: Operation<'auth.login'> = async ({ body }, _ctx, deps) => {
+export const loginUser: Operation<'auth.login'> = async ({ body }, ctx, deps) => {
+  const accountKey = `login:${body.email}`;
+  if (!(await deps.limiter.hit(`login-ip:${ctx.sourceIp}`, PER_ADDRESS, WINDOW_SECONDS))) throw new AppError('RATE_LIMITED');
+  if ((await deps.limiter.count(accountKey, WINDOW_SECONDS)) >= PER_ACCOUNT) throw new AppError('RATE_LIMITED');
+  const wrong = async () => {
+    await deps.limiter.hit(accountKey, PER_ACCOUNT, WINDOW_SECONDS);
+    return new AppError('INVALID_CREDENTIALS');
+  };
   const user = await deps.users.findByEmail(body.email);
   if (!user?.passwordHash) {
     await burnPasswordCheck(body.password);
-    throw new AppError('INVALID_CREDENTIALS');
+    throw await wrong();
   }
-  if (!(await verifyPassword(body.password, user.passwordHash))) throw new AppError('INVALID_CREDENTIALS');
+  if (!(await verifyPassword(body.password, user.passwordHash))) throw await wrong();
+  await deps.limiter.reset(accountKey, WINDOW_SECONDS);
   if (!user.is_verified_user) throw new AppError('EMAIL_NOT_VERIFIED');
   if (!user.is_active) throw new AppError('USER_RESTRICTED');
   const shop = await deps.shops.get(user.shopId);

@@ -24,3 +24,29 @@ export function createPasswordMail(to: string, shopName: string, url: string): O
     html: layout('Welcome to Dakiya', paragraphs, { label: 'Set password', url }),
   };
 }
+
+export function verifyEmailMail(to: string, name: string, shopName: string, url: string): OutgoingMail {
+  const paragraphs = [
+    `Hi ${name}, ${shopName} added you to its Dakiya dashboard.`,
+    'Verify your email to sign in. The link works once and expires in 72 hours.',
+  ];
+  return {
+    to,
+    subject: 'Verify your email for Dakiya',
+    text: `${paragraphs.join('\n\n')}\n\nVerify your email: ${url}\n`,
+    html: layout('Verify your email', paragraphs, { label: 'Verify email', url }),
+  };
+}
+
+export function resetPasswordMail(to: string, url: string): OutgoingMail {
+  const paragraphs = [
+    'Someone asked to reset the password of your Dakiya account. If it was not you, ignore this email.',
+    'The link works once and expires in one hour.',
+  ];
+  return {
+    to,
+    subject: 'Reset your Dakiya password',
+    text: `${paragraphs.join('\n\n')}\n\nReset your password: ${url}\n`,
+    html: layout('Reset your password', paragraphs, { label: 'Reset password', url }),
+  };
+}

@@ -42,6 +42,8 @@ export interface UserRecord {
   passwordHash?: string;
   /** Ciphertext of the TOTP secret. */
   twoFactorSecret?: string;
+  /** Sealed secret shown as a QR code, kept until a code from it is verified. */
+  pendingTwoFactorSecret?: string;
   province?: string;
   address?: string;
   city?: string;

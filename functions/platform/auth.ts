@@ -40,6 +40,13 @@ export function authorize(access: Access, route: RouteDef, auth: AuthContext): v
   if (route.paidOnly && auth.shop.plan === 'FREE') throw new AppError('PLAN_FEATURE');
 }
 
+/** A `byQuery` rule picks its case from the request's query; every other rule is itself. */
+export function resolveAccess(access: Access, query: Record<string, string>): Access {
+  if (access.kind !== 'byQuery') return access;
+  const value = query[access.param];
+  return resolveAccess((value !== undefined && access.cases[value]) || access.otherwise, query);
+}
+
 export function needsSession(access: Access): boolean {
   return access.kind === 'signedIn' || access.kind === 'scope' || access.kind === 'admin';
 }

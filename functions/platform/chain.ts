@@ -2,7 +2,7 @@ import middy, { type MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { z } from 'zod';
 import { API_BASE, routes, type Group, type RouteDef, type RouteId } from '@dakiya/shared';
-import { authenticate, authorize, needsSession } from './auth';
+import { authenticate, authorize, needsSession, resolveAccess } from './auth';
 import { defaultDeps, type Deps } from './deps';
 import { AppError } from './errors';
 import type { GroupOperations, OpContext, OpInput, RawRequest } from './operation';
@@ -86,9 +86,10 @@ const prepare = (group: Group, byKey: Map<string, RouteId>, getDeps: () => Deps)
     const state: State = { id, route, ctx, deps, input: emptyInput() };
     req.context.dakiya = state;
 
-    if (needsSession(route.access)) {
+    const access = resolveAccess(route.access, query);
+    if (needsSession(access)) {
       ctx.auth = await authenticate(headers, deps);
-      authorize(route.access, route, ctx.auth);
+      authorize(access, route, ctx.auth);
       ctx.log = log.child({ shopId: ctx.auth.shop._id, userId: ctx.auth.user._id });
     }
     const body = readBody(event, headers, route);

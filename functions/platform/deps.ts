@@ -7,7 +7,9 @@ import { DynamoSessionRepo } from '../adapters/dynamo/session-repo';
 import { DynamoOAuthStateRepo, DynamoWebhookLog } from '../adapters/dynamo/oauth-state-repo';
 import { DynamoLinkRepo } from '../adapters/dynamo/link-repo';
 import { SesMailer, createSesClient } from '../adapters/email/ses-mailer';
-import type { LinkRepo, OAuthStateRepo, SessionRepo, ShopRepo, UserRepo, WebhookLog } from '../domain/ports/repos';
+import { DynamoStaffRepo } from '../adapters/dynamo/staff-repo';
+import { DynamoRateLimiter } from '../adapters/dynamo/rate-limiter';
+import type { LinkRepo, OAuthStateRepo, RateLimiter, SessionRepo, ShopRepo, StaffRepo, UserRepo, WebhookLog } from '../domain/ports/repos';
 import type { Mailer } from '../domain/ports/mailer';
 import { env as readEnv, type Env } from './env';
 import { createLog, type Log } from './log';
@@ -25,6 +27,8 @@ export interface Deps {
   oauthStates: OAuthStateRepo;
   webhooks: WebhookLog;
   links: LinkRepo;
+  staff: StaffRepo;
+  limiter: RateLimiter;
   mailer: Mailer;
   secrets: SecretBox;
   fetch: typeof fetch;
@@ -48,6 +52,8 @@ export function buildDeps(env: Env, overrides: Partial<Deps> = {}): Deps {
     oauthStates: new DynamoOAuthStateRepo(db, table),
     webhooks: new DynamoWebhookLog(db, table),
     links: new DynamoLinkRepo(db, table),
+    staff: new DynamoStaffRepo(db, table),
+    limiter: new DynamoRateLimiter(db, table, () => Math.floor(now().getTime() / 1000)),
     mailer: overrides.mailer ?? new SesMailer(createSesClient(env.AWS_REGION, env.SES_ENDPOINT), env.MAIL_FROM),
     secrets,
     fetch: globalThis.fetch,

@@ -1,5 +1,12 @@
 import type { RouteId } from '@dakiya/shared';
-import { signedShopifyQuery, type Fixture } from './world';
+import { randomBytes } from 'node:crypto';
+import { seedUser } from './harness';
+import { signedShopifyQuery, type Fixture, type World } from './world';
+
+const fakeLink = (w: World) => `${w.a.shop._id}${'A'.repeat(43)}`;
+const freshEmail = () => `new-${randomBytes(4).toString('hex')}@example.pk`;
+/** A USER of shop A made for this one call, so destructive routes never disturb other cases. */
+const staffOfA = async (w: World, opts: Parameters<typeof seedUser>[2] = {}) => (await seedUser(w.deps, w.a.shop._id, opts)).user._id;
 
 /**
  * A valid request for every route of the table: the authorization matrix sends it as each actor,
@@ -14,6 +21,34 @@ export const routeFixtures: Record<RouteId, Fixture> = {
   'auth.createPassword': (w) => ({
     body: { password: 'new-password-1', confirm_password: 'new-password-1', hash: `${w.a.shop._id}${'A'.repeat(43)}`, _id: w.a.owner._id },
   }),
+  'auth.verifyEmail': (w) => ({ body: { token: fakeLink(w) } }),
+  'auth.resetPin': (w) => ({ body: { email: w.a.owner.email } }),
+  'auth.resetPassword': (w) => ({ query: { hash: fakeLink(w) }, body: { password: 'new-password-1', confirm_password: 'new-password-1' } }),
+  'auth.verifyAuthenticator': () => ({ body: { code: '123456', twoFactorToken: 'not-a-token' } }),
+  'users.list': () => ({ query: { page: '1', limit: '50' } }),
+  'users.get': async (w) => ({ params: { id: await staffOfA(w) } }),
+  'users.create': () => ({
+    body: {
+      first_name: 'Sana', last_name: 'Iqbal', email: freshEmail(), password: 'staff-pass-123', tag: 'packer',
+      phone: '03001234567', role: 'USER', access_scopes: ['READ_ORDERS'],
+    },
+  }),
+  'users.edit': async (w) => ({
+    params: { id: await staffOfA(w) },
+    body: { first_name: 'Sana', last_name: 'Iqbal', tag: 'rider', access_scopes: ['READ_ORDERS', 'BOOK_ORDERS'] },
+  }),
+  'users.restrict': async (w) => ({ body: { id: await staffOfA(w) } }),
+  'users.changeEmail': async (w) => ({ params: { id: await staffOfA(w) }, body: { email: freshEmail() } }),
+  'users.setPassword': async (w) => ({ params: { id: await staffOfA(w) }, body: { password: 'reset-pass-123', logoutFromAllDevices: true } }),
+  'users.delete': async (w) => ({ params: { id: await staffOfA(w) } }),
+  'users.resendEmail': async (w) => ({ body: { account_id: await staffOfA(w, { verified: false }) } }),
+  'profile.get': () => ({}),
+  'profile.changePassword': () => ({
+    body: { current_password: 'staff-password-1', new_password: 'changed-pass-1', confirm_password: 'changed-pass-1' },
+  }),
+  'profile.editTag': () => ({ body: { tag: 'dispatch' } }),
+  'profile.qrCode': () => ({}),
+  'profile.verifyQrCode': () => ({ body: { code: '123456' } }),
   'shopify.install': (w) => ({ query: signedShopifyQuery(w.a.shop.domain) }),
   'shopify.callback': (w) => ({
     query: signedShopifyQuery(w.a.shop.domain, { code: 'c0de', state: 'f'.repeat(64), host: 'aG9zdA' }),

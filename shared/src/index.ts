@@ -7,3 +7,4 @@ export * from './schemas/shop';
 export * from './schemas/user';
 export * from './schemas/auth';
 export * from './schemas/shopify';
+export * from './schemas/users';

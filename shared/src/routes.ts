@@ -2,6 +2,12 @@ import { z } from 'zod';
 import type { Scope } from './scopes';
 import { Empty, Ok } from './schemas/common';
 import { CreatePasswordInput, LoginInput, LoginOutput, MeOutput } from './schemas/auth';
+import {
+  AuthToken, ChangeEmailInput, ChangeOwnPasswordInput, CreateUserInput, EditTagInput, EditUserInput, Profile, QrCode,
+  ResendEmailInput, ResetPasswordInput, ResetPasswordQuery, ResetPinInput, RestrictUserInput, SetUserPasswordInput,
+  TwoFactorCode, UserMessage, UserOutput, UsersOutput, UsersQuery, VerifyAuthenticatorInput, VerifyEmailInput,
+} from './schemas/users';
+import { IdParams } from './schemas/common';
 import { Redirect, ShopifyCallbackQuery, ShopifyInstallQuery, WebhookAck } from './schemas/shopify';
 
 export const API_BASE = '/api/v1';
@@ -9,7 +15,7 @@ export const API_BASE = '/api/v1';
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** One Lambda per group (DESIGN.md); a group's routes share its handler. */
-export const GROUPS = ['auth', 'shopify', 'system'] as const;
+export const GROUPS = ['auth', 'shopify', 'system', 'users', 'profile'] as const;
 export type Group = (typeof GROUPS)[number];
 
 /**
@@ -21,7 +27,9 @@ export type Access =
   | { kind: 'signedIn' }
   | { kind: 'scope'; scope: Scope }
   | { kind: 'admin' }
-  | { kind: 'shopify' };
+  | { kind: 'shopify' }
+  /** One path, two audiences: the rule is chosen by a query value (GET /get-users?page=orders). */
+  | { kind: 'byQuery'; param: string; cases: Record<string, Access>; otherwise: Access };
 
 export interface RouteDef {
   method: Method;
@@ -56,6 +64,34 @@ export const routes = {
   'auth.createPassword': {
     method: 'POST', path: '/password/create-password', group: 'auth', access: PUBLIC, body: CreatePasswordInput, output: Ok,
   },
+
+  'auth.verifyEmail': { method: 'POST', path: '/verify-email', group: 'auth', access: PUBLIC, body: VerifyEmailInput, output: Ok },
+  'auth.resetPin': { method: 'POST', path: '/password/reset-password-pin', group: 'auth', access: PUBLIC, body: ResetPinInput, output: Ok },
+  'auth.resetPassword': {
+    method: 'POST', path: '/password/reset-password', group: 'auth', access: PUBLIC, query: ResetPasswordQuery, body: ResetPasswordInput, output: Ok,
+  },
+  'auth.verifyAuthenticator': {
+    method: 'POST', path: '/verify-authenticator-code', group: 'auth', access: PUBLIC, body: VerifyAuthenticatorInput, output: AuthToken,
+  },
+
+  'users.list': {
+    method: 'GET', path: '/get-users', group: 'users', query: UsersQuery, output: UsersOutput,
+    access: { kind: 'byQuery', param: 'page', cases: { orders: scope('READ_ORDERS') }, otherwise: ADMIN },
+  },
+  'users.get': { method: 'GET', path: '/get-user-to-edit/{id}', group: 'users', access: ADMIN, params: IdParams, output: UserOutput },
+  'users.create': { method: 'POST', path: '/create-user', group: 'users', access: ADMIN, body: CreateUserInput, output: UserMessage },
+  'users.edit': { method: 'PUT', path: '/edit-user/{id}', group: 'users', access: ADMIN, params: IdParams, body: EditUserInput, output: UserMessage },
+  'users.restrict': { method: 'PUT', path: '/restrict-user', group: 'users', access: ADMIN, body: RestrictUserInput, output: UserMessage },
+  'users.changeEmail': { method: 'PUT', path: '/change-email/{id}', group: 'users', access: ADMIN, params: IdParams, body: ChangeEmailInput, output: UserMessage },
+  'users.setPassword': { method: 'PATCH', path: '/change-password/{id}', group: 'users', access: ADMIN, params: IdParams, body: SetUserPasswordInput, output: Ok },
+  'users.delete': { method: 'DELETE', path: '/delete-user/{id}', group: 'users', access: ADMIN, params: IdParams, output: Ok },
+  'users.resendEmail': { method: 'POST', path: '/resend-email', group: 'users', access: ADMIN, body: ResendEmailInput, output: Ok },
+
+  'profile.get': { method: 'GET', path: '/get-user', group: 'profile', access: SIGNED_IN, output: Profile },
+  'profile.changePassword': { method: 'PUT', path: '/change-password', group: 'profile', access: SIGNED_IN, body: ChangeOwnPasswordInput, output: Ok },
+  'profile.editTag': { method: 'PUT', path: '/edit-tag', group: 'profile', access: SIGNED_IN, body: EditTagInput, output: UserMessage },
+  'profile.qrCode': { method: 'GET', path: '/get-qr-code', group: 'profile', access: SIGNED_IN, output: QrCode, paidOnly: true },
+  'profile.verifyQrCode': { method: 'POST', path: '/verify-qr-code', group: 'profile', access: SIGNED_IN, body: TwoFactorCode, output: AuthToken, paidOnly: true },
 
   'shopify.install': {
     method: 'GET', path: '/shopify/install', group: 'shopify', access: SHOPIFY,

@@ -12,6 +12,9 @@ export const keys = {
   session: (shopId: string, userId: string, tokenHash: string) => ({ pk: `SHOP#${shopId}`, sk: `SESSION#${userId}#${tokenHash}` }),
   sessionsOfUser: (shopId: string, userId: string) => ({ pk: `SHOP#${shopId}`, skPrefix: `SESSION#${userId}#` }),
   link: (shopId: string, digest: string) => ({ pk: `SHOP#${shopId}`, sk: `LINK#${digest}` }),
+  staffCounter: (shopId: string) => ({ pk: `SHOP#${shopId}`, sk: 'COUNTER#staff' }),
+  /** Rate-limit windows key on an email or an address, before any shop is known. */
+  rate: (key: string, windowStart: number) => ({ pk: `RATE#${key}`, sk: `WINDOW#${windowStart}` }),
   oauthState: (nonce: string) => ({ pk: `OAUTH#${nonce}`, sk: 'STATE' }),
   webhookDelivery: (shopDomain: string, webhookId: string) => ({ pk: `DOMAIN#${shopDomain}`, sk: `WEBHOOK#${webhookId}` }),
 };

@@ -50,3 +50,23 @@ export interface LinkRepo {
   /** Reads and deletes in one step: a link works once. */
   take(shopId: string, digest: string): Promise<LinkRecord | undefined>;
 }
+
+export interface StaffRepo {
+  /** Users of a shop, oldest first (a Query under the shop; a shop has tens of staff, not thousands). */
+  listOfShop(shopId: string): Promise<UserRecord[]>;
+  /**
+   * Creates a staff user, its email claim and bumps the shop's staff counter in one transaction; with
+   * `limit` the counter must stay at or under it, so concurrent creates cannot pass the plan's limit.
+   */
+  createCounted(user: UserRecord, limit: number | undefined): Promise<void>;
+  deleteCounted(user: UserRecord): Promise<void>;
+  changeEmail(user: UserRecord, email: string, patch: Partial<UserRecord>): Promise<void>;
+}
+
+export interface RateLimiter {
+  /** Counts one hit for `key` in the current window; true while the count is within `limit`. */
+  hit(key: string, limit: number, windowSeconds: number): Promise<boolean>;
+  /** Hits so far in the current window, without counting one. */
+  count(key: string, windowSeconds: number): Promise<number>;
+  reset(key: string, windowSeconds: number): Promise<void>;
+}

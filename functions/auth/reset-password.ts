@@ -1,0 +1,31 @@
+import type { Operation } from '../platform/operation';
+import { AppError } from '../platform/errors';
+import { hashPassword } from '../platform/passwords';
+import { resetPasswordMail } from '../domain/emails';
+import { issueLink, redeemLink } from '../domain/links';
+
+const SENT = 'If an account exists for this email, we have sent a link to reset the password.';
+const PER_EMAIL_PER_HOUR = 5;
+
+/** Same answer whether or not the email has an account (no account discovery). */
+export const requestPasswordReset: Operation<'auth.resetPin'> = async ({ body }, ctx, deps) => {
+  if (!(await deps.limiter.hit(`reset:${body.email}`, PER_EMAIL_PER_HOUR, 3600))) return { msg: SENT };
+  const user = await deps.users.findByEmail(body.email);
+  if (user?.is_active && user.is_verified_user) {
+    const hash = await issueLink(user.shopId, user._id, 'reset-password', deps);
+    await deps.mailer.send(resetPasswordMail(user.email, `${deps.env.APP_URL}/reset-password?hash=${encodeURIComponent(hash)}`));
+  } else {
+    ctx.log.info('password reset asked for an address without a usable account');
+  }
+  return { msg: SENT };
+};
+
+/** A reset ends every session of the account: whoever knew the old password is out. */
+export const resetPassword: Operation<'auth.resetPassword'> = async ({ query, body }, ctx, deps) => {
+  const link = await redeemLink(query.hash, 'reset-password', deps);
+  const user = link ? await deps.users.get(link.shopId, link.userId) : undefined;
+  if (!link || !user) throw new AppError('VALIDATION_FAILED', { msg: 'This reset link is not valid or has expired', param: 'hash' });
+  await deps.users.update(user.shopId, user._id, { passwordHash: await hashPassword(body.password), updatedAt: ctx.now.toISOString() });
+  await deps.sessions.deleteAllOfUser(user.shopId, user._id);
+  return { msg: 'Password has been changed' };
+};

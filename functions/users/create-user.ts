@@ -1,0 +1,26 @@
+import { LIMITS } from '@dakiya/shared';
+import type { Operation } from '../platform/operation';
+import { requireAuth } from '../platform/operation';
+import { hashPassword } from '../platform/passwords';
+import { newId } from '../platform/ids';
+import { scopesFor } from '../domain/users/staff-rules';
+import { sendVerification } from '../domain/users/staff-mail';
+import { toUser } from '../domain/users/user-view';
+import type { UserRecord } from '../domain/records';
+
+/** Spec 000: the free plan allows 10 user accounts; the counter and the user are one transaction. */
+export const createUser: Operation<'users.create'> = async ({ body }, ctx, deps) => {
+  const { shop } = requireAuth(ctx);
+  const stamp = ctx.now.toISOString();
+  const user: UserRecord = {
+    _id: newId(ctx.now), shopId: shop._id,
+    first_name: body.first_name, last_name: body.last_name, email: body.email, phone: body.phone ?? '',
+    role: body.role, tag: body.tag, access_scopes: scopesFor(body.role, body.access_scopes),
+    is_active: true, is_verified_user: false, two_factor_enabled: false, createdAt: stamp, updatedAt: stamp,
+    passwordHash: await hashPassword(body.password),
+    province: body.province, address: body.address, city: body.city, country: body.country,
+  };
+  await deps.staff.createCounted(user, shop.plan === 'FREE' ? LIMITS.freeUserAccounts : undefined);
+  await sendVerification(user, shop.name, deps);
+  return { msg: 'User created', user: toUser(user) };
+};
