@@ -21,6 +21,8 @@ export interface ShopifyClientOptions {
   sleep?: (ms: number) => Promise<void>;
   /** Retries after the first attempt for THROTTLED, 429, 5xx and network errors. */
   maxRetries?: number;
+  /** Per attempt; a timed-out attempt counts as a network error. Default 15 s. */
+  timeoutMs?: number;
   /** Called with the cost of every answered request (metrics, adaptive paging). */
   onCost?: (cost: QueryCost) => void;
 }
@@ -50,6 +52,7 @@ export function createShopifyClient(options: ShopifyClientOptions): ShopifyClien
   const url = shopUrl(options.origin, options.shop, `/admin/api/${options.apiVersion}/graphql.json`);
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const maxRetries = options.maxRetries ?? 4;
+  const timeoutMs = options.timeoutMs ?? 15_000;
 
   async function request<T>(query: string, variables: Variables = {}): Promise<T> {
     const mutation = isMutation(query);
@@ -65,6 +68,7 @@ export function createShopifyClient(options: ShopifyClientOptions): ShopifyClien
             'X-Shopify-Access-Token': options.accessToken,
           },
           body: JSON.stringify({ query, variables }),
+          signal: AbortSignal.timeout(timeoutMs),
         });
       } catch (cause) {
         if (canRetry && !mutation) {

@@ -67,6 +67,8 @@ export function exchangeSessionToken(input: Credentials & { sessionToken: string
   });
 }
 
+const TOKEN_TIMEOUT_MS = 15_000;
+
 interface TokenResponse {
   access_token?: unknown;
   scope?: unknown;
@@ -85,6 +87,7 @@ async function tokenRequest(input: Credentials, grant: Record<string, string>): 
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
       body,
+      signal: AbortSignal.timeout(TOKEN_TIMEOUT_MS),
     });
   } catch (cause) {
     throw new ShopifyError('NETWORK', `Shopify token request to ${input.shop} failed: ${describe(cause)}`, {

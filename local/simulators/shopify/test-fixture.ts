@@ -1,6 +1,6 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createShopifyClient, type ShopifyClient } from '../../../functions/adapters/shopify/graphql';
+import { createShopifyClient, type ShopifyClient, type ShopifyClientOptions } from '../../../functions/adapters/shopify/graphql';
 import { authorizeUrl, exchangeCode, type TokenSet } from '../../../functions/adapters/shopify/oauth';
 import { startShopifySim, type ShopifySim, type ShopifySimOptions } from './server';
 
@@ -52,7 +52,7 @@ export interface Harness {
   redirectUri: string;
   /** Injected sleeps: recorded, and they move the simulator clock instead of waiting. */
   sleeps: number[];
-  client(accessToken: string): ShopifyClient;
+  client(accessToken: string, extra?: Partial<ShopifyClientOptions>): ShopifyClient;
   install(): Promise<TokenSet>;
   stop(): Promise<void>;
 }
@@ -78,7 +78,7 @@ export async function startHarness(options: Partial<ShopifySimOptions> & { order
     receiver,
     redirectUri,
     sleeps,
-    client: (accessToken) =>
+    client: (accessToken, extra = {}) =>
       createShopifyClient({
         shop: SHOP,
         accessToken,
@@ -89,6 +89,7 @@ export async function startHarness(options: Partial<ShopifySimOptions> & { order
           sleeps.push(ms);
           sim.control.advance(ms);
         },
+        ...extra,
       }),
     async install() {
       const url = authorizeUrl({ shop: SHOP, clientId: CLIENT_ID, scopes: SCOPES, redirectUri, state: 'nonce-1', origin: sim.originTemplate });

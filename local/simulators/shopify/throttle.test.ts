@@ -58,6 +58,15 @@ describe('throttling and faults', () => {
     expect(h.sleeps).toEqual([2000]);
   });
 
+  it('gives up on a hung attempt after its timeout and retries the query', async () => {
+    h.sim.control.failNext('timeout');
+    const impatient = h.client((await h.install()).accessToken, { timeoutMs: 200 });
+    h.sim.control.clearCalls();
+    await expect(impatient.getShop()).resolves.toMatchObject({ name: 'Chai Wala' });
+    expect(graphqlCalls().map((c) => c.fault ?? 'ok')).toEqual(['timeout', 'ok']);
+    expect(h.sleeps).toEqual([1000]);
+  });
+
   it('does not retry a mutation after a 500', async () => {
     h.sim.control.failNext('500');
     const id = h.sim.control.orders(SHOP)[0]?.id ?? '';

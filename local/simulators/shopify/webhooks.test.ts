@@ -98,6 +98,15 @@ describe('webhook delivery', () => {
     expect(ids[0]).toBe(ids[1]);
   });
 
+  it('delivers nothing but app/uninstalled and privacy topics to an uninstalled app', async () => {
+    h.sim.control.uninstall(SHOP);
+    h.sim.control.trigger(SHOP, 'orders/create');
+    h.sim.control.trigger(SHOP, 'customers/redact');
+    await h.sim.control.drainWebhooks();
+    expect(delivered().map((x) => x.headers['x-shopify-topic'])).toEqual(['app/uninstalled', 'customers/redact']);
+    expect(h.sim.control.deliveries({ topic: 'orders/create' })[0]?.state).toBe('no-subscription');
+  });
+
   it('can hold deliveries and release them out of order', async () => {
     h.sim.control.pauseWebhooks();
     h.sim.control.trigger(SHOP, 'orders/updated', { order: '#1001' });

@@ -51,7 +51,10 @@ export class WebhookDispatcher {
   enqueue(shop: string, topic: string, payload: unknown, triggeredAtMs = this.state.clock.now()): DeliveryRecord {
     const body = JSON.stringify(payload);
     const config = this.state.config;
-    const uri = this.uriFor(topic);
+    // Subscriptions belong to an installation: nothing but app/uninstalled and the privacy topics
+    // reaches an app that is not (or no longer) installed.
+    const installed = this.state.shop(shop)?.installation?.active ?? false;
+    const uri = installed || topic === 'app/uninstalled' || this.isCompliance(topic) ? this.uriFor(topic) : null;
     const headers: Record<string, string> = {
       'Content-Type': 'application/json',
       'X-Shopify-Topic': topic,
