@@ -19,6 +19,8 @@ import type {
 const SINGLE_ORDER_LINE_ITEMS = 50;
 const BATCH_ORDER_LINE_ITEMS = 20;
 const ORDERS_PER_BATCH = 5;
+/** 2 + 200 × 4 = 802 points for the summary document; 250 would pass the 1000-point cap. */
+export const MAX_ORDERS_PAGE = 200;
 
 export type OrderSortKey = 'CREATED_AT' | 'UPDATED_AT' | 'PROCESSED_AT' | 'ID' | 'ORDER_NUMBER';
 
@@ -45,6 +47,7 @@ export interface AdminOperations {
   getOrder(id: string): Promise<ShopifyOrder | null>;
   /** Several orders, in input order, `null` where unknown; batched under the cost cap. */
   getOrders(ids: string[]): Promise<(ShopifyOrder | null)[]>;
+  /** Summaries, newest first by default; `first` is capped at MAX_ORDERS_PAGE (cost cap). */
   listOrders(input: {
     first: number;
     after?: string | null;
@@ -117,7 +120,7 @@ export function adminOperations(client: GraphqlRequester): AdminOperations {
 
     async listOrders(input) {
       const data = await client.request<{ orders: { pageInfo: PageInfo; nodes: RawOrderSummary[] } }>(doc.ORDERS, {
-        first: input.first,
+        first: Math.max(1, Math.min(input.first, MAX_ORDERS_PAGE)),
         after: input.after ?? null,
         query: input.query ?? null,
         sortKey: input.sortKey ?? 'CREATED_AT',
