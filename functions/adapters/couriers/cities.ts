@@ -52,9 +52,15 @@ export function normaliseCityName(text: string): string {
     .trim();
 }
 
+// Addresses qualify the city ("Lahore Cantt", "Multan City"); couriers list the city itself.
+const QUALIFIERS = /\s+(cantt|cantonment|city|district|distt|saddar|sadar)$/;
+
 function canonical(text: string): string {
   const norm = normaliseCityName(text);
-  return ALIAS_TO_CANONICAL.get(norm) ?? norm;
+  const known = ALIAS_TO_CANONICAL.get(norm);
+  if (known) return known;
+  const bare = norm.replace(QUALIFIERS, '');
+  return ALIAS_TO_CANONICAL.get(bare) ?? bare;
 }
 
 export function editDistance(a: string, b: string): number {

@@ -29,5 +29,7 @@ export function messagesOf(value: unknown, fallback: string): string[] {
     else if (v && typeof v === 'object') Object.values(v).forEach(walk);
   };
   walk(value);
-  return out.length > 0 ? out : [fallback];
+  // Couriers often repeat the same text at envelope and row level.
+  const unique = [...new Set(out)];
+  return unique.length > 0 ? unique : [fallback];
 }

@@ -9,6 +9,22 @@ function cancellationCodes(error: unknown): string[] {
   return (reasons ?? []).map((r) => r.Code ?? 'None');
 }
 
+/**
+ * Concurrent transactions on one counter item can be cancelled with TransactionConflict in AWS
+ * (DynamoDB Local serialises them instead); those are retried, a failed condition is not.
+ */
+async function retryConflicts<T>(send: () => Promise<T>, attempts = 5): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await send();
+    } catch (error) {
+      const conflict = cancellationCodes(error).includes('TransactionConflict') && !cancellationCodes(error).includes('ConditionalCheckFailed');
+      if (!conflict || attempt >= attempts) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 20 * attempt + Math.random() * 30));
+    }
+  }
+}
+
 export class DynamoStaffRepo implements StaffRepo {
   constructor(private readonly db: DynamoDBDocumentClient, private readonly table: string) {}
 
@@ -33,7 +49,7 @@ export class DynamoStaffRepo implements StaffRepo {
   async createCounted(user: UserRecord, limit: number | undefined): Promise<void> {
     const absent = 'attribute_not_exists(pk)';
     try {
-      await this.db.send(new TransactWriteCommand({
+      await retryConflicts(() => this.db.send(new TransactWriteCommand({
         TransactItems: [
           {
             Update: {
@@ -48,7 +64,7 @@ export class DynamoStaffRepo implements StaffRepo {
           { Put: { TableName: this.table, Item: { ...keys.user(user.shopId, user._id), type: 'user', ...user }, ConditionExpression: absent } },
           { Put: { TableName: this.table, Item: { ...keys.emailClaim(user.email), type: 'email', shopId: user.shopId, userId: user._id }, ConditionExpression: absent } },
         ],
-      }));
+      })));
     } catch (error) {
       const codes = cancellationCodes(error);
       if (codes[0] === 'ConditionalCheckFailed') throw new AppError('PLAN_LIMIT_REACHED', { extra: { plan_limit_error: true, message: 'Kindly upgrade your plan' } });

@@ -1,0 +1,113 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { generate } from 'otplib';
+import { call, seedShop, seedUser, testDeps, type SeededShop } from '../test-support/harness';
+import { linkParam } from '../test-support/mail-links';
+
+type Deps = Awaited<ReturnType<typeof testDeps>>;
+let deps: Deps;
+let paid: SeededShop;
+let free: SeededShop;
+
+beforeAll(async () => {
+  deps = await testDeps();
+  paid = await seedShop(deps, { plan: 'YEARLY' });
+  free = await seedShop(deps, { plan: 'FREE' });
+});
+
+const codeFor = (secret: string) => generate({ secret });
+
+describe('own profile', () => {
+  it('shows the shop with its activity status and the user with two_factor_enabled', async () => {
+    const res = await call(deps, 'profile.get', { token: paid.ownerToken });
+    expect(res.body.data).toMatchObject({
+      first_name: 'Ayesha', two_factor_enabled: false,
+      shop: { name: 'Lahore Linen', domain: paid.shop.domain, iana_time_zone: 'Asia/Karachi', currency: 'PKR', status: 'ACTIVE' },
+    });
+  });
+
+  it('changes the own password: wrong current refused; success keeps this session and ends the others', async () => {
+    const staff = await seedUser(deps, paid.shop._id);
+    const other = (await call(deps, 'auth.login', { body: { email: staff.user.email, password: staff.password } })).body.auth_token;
+    const wrong = await call(deps, 'profile.changePassword', { token: staff.token, body: { current_password: 'nope', new_password: 'next-pass-1', confirm_password: 'next-pass-1' } });
+    expect(wrong.body.errors[0]).toEqual({ msg: 'Current password is incorrect', code: 'VALIDATION_FAILED', param: 'current_password' });
+    const mismatch = await call(deps, 'profile.changePassword', { token: staff.token, body: { current_password: staff.password, new_password: 'next-pass-1', confirm_password: 'next-pass-2' } });
+    expect(mismatch.body.errors[0].msg).toBe('Password and confirm password must be same');
+    const ok = await call(deps, 'profile.changePassword', { token: staff.token, body: { current_password: staff.password, new_password: 'next-pass-1', confirm_password: 'next-pass-1' } });
+    expect(ok.body).toEqual({ msg: 'Password has been changed' });
+    expect((await call(deps, 'auth.me', { token: staff.token })).status).toBe(200);
+    expect((await call(deps, 'auth.me', { token: other })).status).toBe(401);
+  });
+
+  it('edits the own tag', async () => {
+    const staff = await seedUser(deps, paid.shop._id);
+    expect((await call(deps, 'profile.editTag', { token: staff.token, body: { tag: 'dispatch' } })).body).toMatchObject({ msg: 'Tag updated', user: { tag: 'dispatch' } });
+    expect((await call(deps, 'profile.editTag', { token: staff.token, body: { tag: 'x'.repeat(11) } })).body.errors[0].msg).toBe('Tag must be at most 10 characters');
+  });
+});
+
+describe('two-factor', () => {
+  it('is a paid-plan feature', async () => {
+    const res = await call(deps, 'profile.qrCode', { token: free.ownerToken });
+    expect(res).toMatchObject({ status: 403, body: { errors: [{ msg: 'This feature is available on the Monthly and Yearly plans', code: 'PLAN_FEATURE' }] } });
+  });
+
+  it('enables with a code from the QR secret, then asks for a code at every sign-in', async () => {
+    const staff = await seedUser(deps, paid.shop._id);
+    const qr = await call(deps, 'profile.qrCode', { token: staff.token });
+    expect(qr.body.qrCodeDataUrl).toMatch(/^data:image\/png;base64,/);
+    const secret = qr.body.secret as string;
+    expect((await call(deps, 'profile.verifyQrCode', { token: staff.token, body: { code: '000000' } })).body.errors[0].param).toBe('code');
+    const enabled = await call(deps, 'profile.verifyQrCode', { token: staff.token, body: { code: await codeFor(secret) } });
+    expect(enabled.body.msg).toBe('Two factor authentication enabled');
+    expect((await call(deps, 'auth.me', { token: staff.token })).status).toBe(401); // replaced by the new token
+    expect((await call(deps, 'auth.me', { token: enabled.body.auth_token })).body.data.two_factor_enabled).toBe(true);
+
+    const login = await call(deps, 'auth.login', { body: { email: staff.user.email, password: staff.password } });
+    expect(login.body.two_factor_await).toBe(true);
+    const pending = login.body.auth_token as string;
+    expect((await call(deps, 'auth.me', { token: pending })).status).toBe(401); // half signed in is not signed in
+    const done = await call(deps, 'auth.verifyAuthenticator', { body: { code: await codeFor(secret), twoFactorToken: pending } });
+    expect(done.status).toBe(200);
+    expect((await call(deps, 'auth.me', { token: done.body.auth_token })).status).toBe(200);
+    // the second-step token works once
+    expect((await call(deps, 'auth.verifyAuthenticator', { body: { code: await codeFor(secret), twoFactorToken: pending } })).status).toBe(401);
+  });
+
+  it('locks the second step after five wrong codes', async () => {
+    const staff = await seedUser(deps, paid.shop._id);
+    const secret = (await call(deps, 'profile.qrCode', { token: staff.token })).body.secret as string;
+    await call(deps, 'profile.verifyQrCode', { token: staff.token, body: { code: await codeFor(secret) } });
+    const pending = (await call(deps, 'auth.login', { body: { email: staff.user.email, password: staff.password } })).body.auth_token;
+    for (let i = 0; i < 5; i++) {
+      expect((await call(deps, 'auth.verifyAuthenticator', { body: { code: '000000', twoFactorToken: pending } })).status).toBe(400);
+    }
+    const locked = await call(deps, 'auth.verifyAuthenticator', { body: { code: await codeFor(secret), twoFactorToken: pending } });
+    expect(locked).toMatchObject({ status: 429, body: { errors: [{ code: 'RATE_LIMITED' }] } });
+  });
+});
+
+describe('forgot password', () => {
+  it('answers the same for unknown emails and sends a one-time reset link to real ones', async () => {
+    const staff = await seedUser(deps, paid.shop._id);
+    const before = deps.mailbox.sent.length;
+    const unknown = await call(deps, 'auth.resetPin', { body: { email: 'nobody@example.pk' } });
+    const known = await call(deps, 'auth.resetPin', { body: { email: staff.user.email } });
+    expect(unknown.body).toEqual(known.body);
+    expect(deps.mailbox.sent.length).toBe(before + 1);
+    const hash = linkParam(deps.mailbox.sent.at(-1), 'hash');
+    const body = { password: 'reset-pass-99', confirm_password: 'reset-pass-99' };
+    expect((await call(deps, 'auth.resetPassword', { query: { hash }, body })).body).toEqual({ msg: 'Password has been changed' });
+    expect((await call(deps, 'auth.me', { token: staff.token })).status).toBe(401);
+    expect((await call(deps, 'auth.login', { body: { email: staff.user.email, password: 'reset-pass-99' } })).status).toBe(200);
+    expect((await call(deps, 'auth.resetPassword', { query: { hash }, body })).body.errors[0].msg).toBe('This reset link is not valid or has expired');
+  });
+
+  it('limits wrong passwords per account', async () => {
+    const staff = await seedUser(deps, paid.shop._id);
+    for (let i = 0; i < 10; i++) {
+      expect((await call(deps, 'auth.login', { body: { email: staff.user.email, password: 'wrong-pass' } })).status).toBe(400);
+    }
+    const blocked = await call(deps, 'auth.login', { body: { email: staff.user.email, password: staff.password } });
+    expect(blocked).toMatchObject({ status: 429, body: { errors: [{ msg: 'Too many attempts. Please wait a few minutes and try again.', code: 'RATE_LIMITED' }] } });
+  });
+});
