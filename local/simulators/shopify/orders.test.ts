@@ -42,6 +42,11 @@ describe('reading the shop and orders', () => {
     expect(seen[seen.length - 1]).toBe('#1001');
   });
 
+  it('caps the page size so a listing never exceeds the 1000-point query cost', async () => {
+    const page = await client.listOrders({ first: 250 });
+    expect(page.orders).toHaveLength(60);
+  });
+
   it('filters with the search syntax subset', async () => {
     const all = h.sim.control.orders(SHOP);
     const page = async (query: string) => (await client.listOrders({ first: 100, query })).orders;
