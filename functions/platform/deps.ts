@@ -1,4 +1,5 @@
 import { KMSClient } from '@aws-sdk/client-kms';
+import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { createDocClient } from '../adapters/dynamo/client';
 import { DynamoShopRepo } from '../adapters/dynamo/shop-repo';
@@ -32,6 +33,8 @@ export interface Deps {
   mailer: Mailer;
   secrets: SecretBox;
   fetch: typeof fetch;
+  /** The Shopify client secret, then the previous one during a rotation. */
+  shopifySecrets: () => Promise<string[]>;
 }
 
 export function buildDeps(env: Env, overrides: Partial<Deps> = {}): Deps {
@@ -41,8 +44,11 @@ export function buildDeps(env: Env, overrides: Partial<Deps> = {}): Deps {
   const secrets = overrides.secrets ?? (env.LOCAL_SECRET_KEY
     ? new LocalSecretBox(env.LOCAL_SECRET_KEY)
     : new KmsSecretBox(new KMSClient({ region: env.AWS_REGION }), env.KMS_KEY_ID ?? ''));
+  let secrets$: Promise<string[]> | undefined;
+  const shopifySecrets = () => (secrets$ ??= loadShopifySecrets(env).catch((error) => { secrets$ = undefined; throw error; }));
   return {
     env,
+    shopifySecrets,
     now,
     log: createLog(env.LOG_LEVEL),
     db,
@@ -59,6 +65,23 @@ export function buildDeps(env: Env, overrides: Partial<Deps> = {}): Deps {
     fetch: globalThis.fetch,
     ...overrides,
   };
+}
+
+/**
+ * In AWS the secret lives in Secrets Manager, read once per container. Its value is the secret
+ * itself, or JSON `{ "current": "...", "previous": "..." }` while a rotation is under way.
+ */
+async function loadShopifySecrets(env: Env): Promise<string[]> {
+  const previous = env.SHOPIFY_PREVIOUS_CLIENT_SECRET ? [env.SHOPIFY_PREVIOUS_CLIENT_SECRET] : [];
+  if (env.SHOPIFY_CLIENT_SECRET) return [env.SHOPIFY_CLIENT_SECRET, ...previous];
+  const client = new SecretsManagerClient({ region: env.AWS_REGION });
+  const { SecretString } = await client.send(new GetSecretValueCommand({ SecretId: env.SHOPIFY_CLIENT_SECRET_ARN }));
+  if (!SecretString) throw new Error('the Shopify client secret is empty');
+  if (SecretString.trim().startsWith('{')) {
+    const value = JSON.parse(SecretString) as { current?: string; previous?: string };
+    return [value.current ?? '', value.previous ?? ''].filter(Boolean);
+  }
+  return [SecretString.trim(), ...previous];
 }
 
 let shared: Deps | undefined;

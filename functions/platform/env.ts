@@ -17,7 +17,9 @@ const Env = z.object({
   MAIL_FROM: z.string().default('Dakiya <no-reply@dakiya.pk>'),
   APP_URL: z.string().url(),
   SHOPIFY_CLIENT_ID: z.string().min(1),
-  SHOPIFY_CLIENT_SECRET: z.string().min(1),
+  /** Local mode and tests give the secret itself; AWS gives the Secrets Manager secret holding it. */
+  SHOPIFY_CLIENT_SECRET: z.string().min(1).optional(),
+  SHOPIFY_CLIENT_SECRET_ARN: z.string().min(1).optional(),
   /** Accepted during a secret rotation (reference/shopify.md §2.2). */
   SHOPIFY_PREVIOUS_CLIENT_SECRET: z.string().optional(),
   SHOPIFY_API_VERSION: z.string().default('2026-07'),
@@ -33,7 +35,9 @@ const Env = z.object({
 export type Env = z.infer<typeof Env>;
 
 export function parseEnv(source: Record<string, string | undefined>): Env {
-  return Env.parse(source);
+  const env = Env.parse(source);
+  if (!env.SHOPIFY_CLIENT_SECRET && !env.SHOPIFY_CLIENT_SECRET_ARN) throw new Error('SHOPIFY_CLIENT_SECRET or SHOPIFY_CLIENT_SECRET_ARN must be set');
+  return env;
 }
 
 let cached: Env | undefined;

@@ -10,7 +10,7 @@ import { createPasswordMail } from '../domain/emails';
 import { issueLink } from '../domain/links';
 import type { ShopRecord, UserRecord } from '../domain/records';
 import { startSession } from '../domain/sessions';
-import { STATE_COOKIE, clientSecrets, readCookie, requiredScopes, stateCookie } from './shopify-config';
+import { STATE_COOKIE, readCookie, requiredScopes, stateCookie } from './shopify-config';
 
 /**
  * The OAuth callback (reference/shopify.md §1.4-1.7): state, signature and shop are checked before
@@ -26,12 +26,13 @@ export const finishInstall: Operation<'shopify.callback'> = async ({ query, raw 
   if (!state || state.expiresAt <= nowSeconds || state.shop !== shopDomain || cookie !== query.state) {
     throw new AppError('SHOPIFY_STATE_INVALID');
   }
-  if (!verifyQueryHmac(raw.query, clientSecrets(env), ctx.now.getTime())) throw new AppError('SHOPIFY_HMAC_INVALID');
+  const secrets = await deps.shopifySecrets();
+  if (!verifyQueryHmac(raw.query, secrets, ctx.now.getTime())) throw new AppError('SHOPIFY_HMAC_INVALID');
   if (!isValidShopDomain(shopDomain, env.SHOPIFY_SHOP_SUFFIX)) throw new AppError('SHOPIFY_SHOP_INVALID', { param: 'shop' });
 
   const tokens = await callShopify(() => exchangeCode({
     shop: shopDomain, code: query.code, origin: env.SHOPIFY_ORIGIN_TEMPLATE,
-    clientId: env.SHOPIFY_CLIENT_ID, clientSecret: env.SHOPIFY_CLIENT_SECRET, fetch: deps.fetch,
+    clientId: env.SHOPIFY_CLIENT_ID, clientSecret: secrets[0]!, fetch: deps.fetch,
   }));
   if (!hasScopes(tokens.scopes, requiredScopes(env))) throw new AppError('SHOPIFY_SCOPES_MISSING');
   const info = await callShopify(() => createShopifyClient({

@@ -3,7 +3,6 @@ import type { Operation } from '../platform/operation';
 import { AppError } from '../platform/errors';
 import type { Deps } from '../platform/deps';
 import type { Log } from '../platform/log';
-import { clientSecrets } from './shopify-config';
 
 const DEDUPE_DAYS = 7;
 
@@ -12,7 +11,7 @@ const DEDUPE_DAYS = 7;
  * duplicates are dropped by X-Shopify-Webhook-Id, and the answer is quick.
  */
 export const receiveWebhook: Operation<'shopify.webhook'> = async ({ raw }, ctx, deps) => {
-  const result = parseWebhook({ headers: raw.headers, rawBody: raw.body }, clientSecrets(deps.env));
+  const result = parseWebhook({ headers: raw.headers, rawBody: raw.body }, await deps.shopifySecrets());
   if (!result.ok) {
     if (result.reason === 'bad-hmac') throw new AppError('SHOPIFY_HMAC_INVALID');
     throw new AppError('SHOPIFY_WEBHOOK_INVALID');

@@ -7,7 +7,6 @@ export const STATE_TTL_SECONDS = 600;
 export const callbackPath = () => `${API_BASE}${routes['shopify.callback'].path}`;
 export const callbackUrl = (env: Env) => `${env.APP_URL}${callbackPath()}`;
 export const requiredScopes = (env: Env) => env.SHOPIFY_SCOPES.split(',').map((s) => s.trim()).filter(Boolean);
-export const clientSecrets = (env: Env) => [env.SHOPIFY_CLIENT_SECRET, env.SHOPIFY_PREVIOUS_CLIENT_SECRET ?? ''].filter(Boolean);
 
 export function stateCookie(env: Env, value: string, maxAge: number): string {
   const secure = env.APP_URL.startsWith('https://') ? '; Secure' : '';

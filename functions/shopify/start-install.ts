@@ -2,7 +2,7 @@ import { authorizeUrl, isValidShopDomain, verifyQueryHmac } from '../adapters/sh
 import type { Operation } from '../platform/operation';
 import { AppError } from '../platform/errors';
 import { randomNonce } from '../platform/tokens';
-import { STATE_TTL_SECONDS, callbackUrl, clientSecrets, requiredScopes, stateCookie } from './shopify-config';
+import { STATE_TTL_SECONDS, callbackUrl, requiredScopes, stateCookie } from './shopify-config';
 
 /**
  * The app URL Shopify opens on install and on every launch (reference/shopify.md §1.2-1.3): check
@@ -10,7 +10,7 @@ import { STATE_TTL_SECONDS, callbackUrl, clientSecrets, requiredScopes, stateCoo
  */
 export const startInstall: Operation<'shopify.install'> = async ({ query, raw }, ctx, deps) => {
   const { env } = deps;
-  if (!verifyQueryHmac(raw.query, clientSecrets(env), ctx.now.getTime())) throw new AppError('SHOPIFY_HMAC_INVALID');
+  if (!verifyQueryHmac(raw.query, await deps.shopifySecrets(), ctx.now.getTime())) throw new AppError('SHOPIFY_HMAC_INVALID');
   const shop = query.shop.toLowerCase();
   if (!isValidShopDomain(shop, env.SHOPIFY_SHOP_SUFFIX)) throw new AppError('SHOPIFY_SHOP_INVALID', { param: 'shop' });
 

@@ -33,3 +33,15 @@ export function messagesOf(value: unknown, fallback: string): string[] {
   const unique = [...new Set(out)];
   return unique.length > 0 ? unique : [fallback];
 }
+
+/**
+ * Leopards and M&P refuse bad credentials with HTTP 200 and a text. Tracking answers have no room for
+ * a refusal, and reading it as "not found" would hide a broken account, so such texts are recognised.
+ */
+export function isCredentialRefusal(message: unknown): boolean {
+  return typeof message === 'string' && /invalid\s+(api|user|username|password|credential|login|token)|api key|password/i.test(message);
+}
+
+export function credentialRefusal(courier: CourierId, what: string): CourierUnavailableError {
+  return new CourierUnavailableError(courier, 'auth', `${courier} refused the credentials (${what})`);
+}

@@ -125,6 +125,12 @@ describe('Leopards mapper', () => {
     ]);
   });
 
+  it('does not hide refused credentials behind "not found"', () => {
+    expect(() => readTracking({ status: 0, error: 'Invalid API Key or Password', packet_list: null }, ['KI1'])).toThrow(
+      expect.objectContaining({ reason: 'auth', courier: 'LEOPARD' }),
+    );
+  });
+
   it('reads a cancel refusal keyed by CN', () => {
     expect(readCancel(cancelRefused)).toEqual({ kind: 'refused', messages: ['Packet cannot be cancelled after pickup'] });
     expect(readCancel({ status: '1', error: 'null' })).toEqual({ kind: 'cancelled' });

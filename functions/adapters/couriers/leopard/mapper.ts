@@ -8,7 +8,7 @@ import type {
   TrackingEvent,
   TrackingResult,
 } from '../../../domain/ports/courier';
-import { messagesOf, parseBody, truthy } from '../parse';
+import { credentialRefusal, isCredentialRefusal, messagesOf, parseBody, truthy } from '../parse';
 import { parsePkDateTime } from '../pk-time';
 import { statusTable } from '../status-text';
 import { notFound, trackingResult } from '../tracking';
@@ -161,8 +161,11 @@ export function readEvent(detail: Record<string, unknown>): TrackingEvent | unde
 
 export function readTracking(body: unknown, asked: string[]): TrackingResult[] {
   const env = readEnvelope(body, 'tracking');
-  // Leopards answers status 0 when none of the numbers is known.
-  if (!isOk(env)) return asked.map(notFound);
+  // Leopards answers status 0 when none of the numbers is known (and when the credentials are wrong).
+  if (!isOk(env)) {
+    if (isCredentialRefusal(env.error)) throw credentialRefusal('LEOPARD', 'tracking');
+    return asked.map(notFound);
+  }
   const packets = parseBody('LEOPARD', z.array(Packet), env.packet_list ?? [], 'tracking');
   const byNumber = new Map(packets.map((p) => [String(p.track_number).trim(), p]));
   return asked.map((tn) => {

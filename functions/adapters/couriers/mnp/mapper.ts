@@ -8,7 +8,7 @@ import type {
   TrackingEvent,
   TrackingResult,
 } from '../../../domain/ports/courier';
-import { messagesOf, parseBody, truthy } from '../parse';
+import { credentialRefusal, isCredentialRefusal, messagesOf, parseBody, truthy } from '../parse';
 import { parsePkDateTime } from '../pk-time';
 import { statusTable } from '../status-text';
 import { notFound, trackingResult } from '../tracking';
@@ -189,6 +189,7 @@ function readDetail(tn: string, detail: z.infer<typeof Detail>): TrackingResult 
 
 export function readTracking(body: unknown, asked: string[]): TrackingResult[] {
   const item = firstItem(body, 'tracking');
+  if (!isOk(item) && isCredentialRefusal(item.message)) throw credentialRefusal('MNP', 'tracking');
   const details = parseBody('MNP', z.array(Detail).nullish(), item.tracking_Details, 'tracking') ?? [];
   const byNumber = new Map(details.map((d) => [String(d.ConsignmentNumber ?? '').trim(), d]));
   return asked.map((tn) => {

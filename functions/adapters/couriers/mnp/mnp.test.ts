@@ -128,6 +128,12 @@ describe('M&P mapper', () => {
     expect(readTracking(trackNotFound, ['1'])).toEqual([{ trackingNumber: '1', found: false, status: null, returning: false, rawStatus: null, events: [] }]);
   });
 
+  it('does not hide refused credentials behind "not found"', () => {
+    expect(() => readTracking([{ isSuccess: 'false', message: 'Invalid username or password', tracking_Details: [] }], ['1', '2'])).toThrow(
+      expect.objectContaining({ reason: 'auth', courier: 'MNP' }),
+    );
+  });
+
   it('reads a void refusal', () => {
     expect(readCancel(voidRefused)).toEqual({ kind: 'refused', messages: ['Consignment cannot be voided after pickup'] });
     expect(readCancel([{ isSuccess: true, message: 'Success' }])).toEqual({ kind: 'cancelled' });
