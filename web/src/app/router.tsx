@@ -1,5 +1,6 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { createBrowserRouter, Outlet, ScrollRestoration, type RouteObject } from 'react-router-dom';
+import { useSession } from '../features/auth';
 import { config } from '../lib/config';
 import { DOCS_PAGES, patterns, type DocsPage } from '../lib/paths';
 import { LoadingPage } from '../components/ui/loading-page';
@@ -21,9 +22,32 @@ const SupportPage = lazy(async () => {
   return { default: () => <m.SupportPage email={config.supportEmail} /> };
 });
 const TrackPage = lazyNamed(() => import('./routes/public-placeholders'), 'TrackPlaceholder');
-const EmailVerifyPage = lazyNamed(() => import('./routes/public-placeholders'), 'EmailVerifyPlaceholder');
-const CreatePasswordPage = lazyNamed(() => import('./routes/public-placeholders'), 'CreatePasswordPlaceholder');
-const TwoFactorPage = lazyNamed(() => import('./routes/public-placeholders'), 'TwoFactorPlaceholder');
+const EmailVerifyPage = lazyNamed(() => import('../features/account-access/components/email-verify-page'), 'EmailVerifyPage');
+const CreatePasswordPage = lazyNamed(() => import('../features/account-access/components/create-password-page'), 'CreatePasswordPage');
+const ResetPasswordPage = lazyNamed(() => import('../features/account-access/components/reset-password-page'), 'ResetPasswordPage');
+const TwoFactorPage = lazyNamed(() => import('../features/auth/components/two-factor-page'), 'TwoFactorPage');
+
+// Screens that need the signed-in person get it here, so features never import the session feature.
+const UsersPage = lazy(async () => {
+  const m = await import('../features/users/components/users-page');
+  return {
+    default: function UsersRoute() {
+      const { user } = useSession();
+      return <m.UsersPage currentUserId={user?._id} timeZone={user?.shop.iana_time_zone} />;
+    },
+  };
+});
+const CreateUserPage = lazyNamed(() => import('../features/users/components/create-user-page'), 'CreateUserPage');
+const EditUserPage = lazyNamed(() => import('../features/users/components/edit-user-page'), 'EditUserPage');
+const ProfilePage = lazy(async () => {
+  const m = await import('../features/profile/components/profile-page');
+  return {
+    default: function ProfileRoute() {
+      const { replaceToken } = useSession();
+      return <m.ProfilePage onTokenReplaced={replaceToken} />;
+    },
+  };
+});
 
 const placeholders = () => import('./routes/dashboard-placeholders');
 type PlaceholderModule = Awaited<ReturnType<typeof placeholders>>;
@@ -75,17 +99,18 @@ export const routeObjects: RouteObject[] = [
       { path: patterns.twoFactor, element: <TwoFactorPage /> },
       { path: patterns.track, element: <TrackPage /> },
       { path: patterns.emailVerify, element: <EmailVerifyPage /> },
+      { path: patterns.resetPassword, element: <ResetPasswordPage /> },
       {
         path: patterns.dashboard,
         element: <DashboardLayout />,
         children: [
           { index: true, element: placeholder('home') },
-          { path: c.users, element: placeholder('users') },
-          { path: c.user, element: paramPlaceholder('user', 'user_id') },
-          { path: c.createUser, element: placeholder('createUser') },
+          { path: c.users, element: <UsersPage /> },
+          { path: c.user, element: <EditUserPage /> },
+          { path: c.createUser, element: <CreateUserPage /> },
           { path: c.orders, element: placeholder('orders') },
           { path: c.shopifyOrders, element: placeholder('shopifyOrders') },
-          { path: c.profile, element: placeholder('profile') },
+          { path: c.profile, element: <ProfilePage /> },
           { path: c.accounts, element: placeholder('accounts') },
           { path: c.createAccount, element: placeholder('createAccount') },
           { path: c.editAccount, element: paramPlaceholder('editAccount', 'account_id') },

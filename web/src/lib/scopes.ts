@@ -14,8 +14,8 @@ export function groupLabel(name: ScopeGroupName): string {
 
 /** 'WRITE_ACCOUNTS' -> 'Write accounts'. */
 export function scopeLabel(scope: Scope): string {
-  const words = scope.toLowerCase().split('_');
-  return [words[0].charAt(0).toUpperCase() + words[0].slice(1), ...words.slice(1)].join(' ');
+  const text = scope.toLowerCase().replaceAll('_', ' ');
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 /** Keeps scopes in catalogue order without duplicates, so payloads and comparisons are stable. */

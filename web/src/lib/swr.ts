@@ -13,3 +13,8 @@ export function useApi<Id extends RouteId>(
 ): SWRResponse<RouteOutput<Id>, ApiError> {
   return useSWR<RouteOutput<Id>, ApiError>(input === null ? null : apiKey(id, input), options ?? {});
 }
+
+/** A filter for `mutate(filter)`: every cached read of a route, whatever its input. */
+export function isRouteKey(id: RouteId): (key: unknown) => boolean {
+  return (key) => Array.isArray(key) && key[0] === id;
+}

@@ -5,15 +5,11 @@ import { paths, type DocsPage } from '../../lib/paths';
 /** Screens of the authenticated area that later issues build; each shows its title and a tidy empty state. */
 export const DASHBOARD_PLACEHOLDERS = {
   home: { title: 'Dashboard', description: 'Your booking, delivery and cash-on-delivery numbers will appear here.' },
-  users: { title: 'Staff users', backTo: paths.dashboard.accounts() },
   orders: { title: 'Orders', backTo: paths.dashboard.home() },
   shopifyOrders: { title: 'Store orders', backTo: paths.dashboard.orders() },
-  profile: { title: 'Profile' },
   accounts: { title: 'Tracking accounts', backTo: paths.dashboard.home() },
   settings: { title: 'Settings' },
   bookOrder: { title: 'Book order', backTo: paths.dashboard.orders() },
-  createUser: { title: 'Create user', backTo: paths.dashboard.users() },
-  user: { title: 'Edit user', backTo: paths.dashboard.users() },
   postBooking: { title: 'Booking summary', backTo: paths.dashboard.orders() },
   createAccountAlert: { title: 'Add a tracking account', backTo: paths.dashboard.accounts() },
   mergeOrders: { title: 'Merge orders', backTo: paths.dashboard.orders() },

@@ -9,3 +9,8 @@ export { TableSkeleton, PageSkeleton } from './skeletons';
 export { Logo, LogoMark } from './logo';
 export { LoadingPage } from './loading-page';
 export { ComingSoon, type ComingSoonProps } from './coming-soon';
+export { PasswordInput, type PasswordInputProps } from './password-input';
+export { PlanLimitDialog, planLimitMessage, PLAN_LIMIT_FALLBACK } from './plan-limit-dialog';
+export { SectionCard, type SectionCardProps } from './section-card';
+export { TextField, type TextFieldProps } from './text-field';
+export { PublicFrame } from './public-frame';

@@ -1,0 +1,62 @@
+import { Button } from '@chakra-ui/react';
+import { CreatePasswordInput } from '@dakiya/shared';
+import { useEffect, useRef } from 'react';
+import { LuLink2Off } from 'react-icons/lu';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { api } from '../../../lib/api';
+import { useHandleApiError } from '../../../lib/api-errors';
+import { paths } from '../../../lib/paths';
+import { serverFieldErrors, validate } from '../../../lib/validate';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { PublicFrame } from '../../../components/ui/public-frame';
+import { PASSWORD_SET_REDIRECT_MS, readCreatePasswordLink } from '../links';
+import { PasswordPairCard, type PairKey } from './password-pair-card';
+
+/** Shown when a link lacks what it needs. */
+export function InvalidLink({ what }: { what: string }) {
+  return (
+    <EmptyState testId="link-invalid" icon={<LuLink2Off />} title="This link is not valid" description={`The ${what} link is incomplete or has been cut off. Open it again from your email.`}>
+      <Button asChild variant="outline" size="sm">
+        <Link to={paths.login()}>Go to sign in</Link>
+      </Button>
+    </EmptyState>
+  );
+}
+
+/** /create-new-password?hash=&id= (spec 001 §2): set the first password from the emailed link. */
+export function CreatePasswordPage() {
+  const [search] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const handleError = useHandleApiError();
+  const link = readCreatePasswordLink(search, location.state);
+  const timer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+
+  return (
+    <PublicFrame narrow>
+      {!link ? (
+        <InvalidLink what="create-password" />
+      ) : (
+        <PasswordPairCard
+          title="Create your password"
+          description={link.email ? `Choose the password you will use to sign in as ${link.email}.` : 'Choose the password you will use to sign in to Dakiya.'}
+          submitLabel="Create password"
+          testPrefix="create"
+          onSubmit={async (values) => {
+            const result = validate<CreatePasswordInput, PairKey>(CreatePasswordInput, { ...values, hash: link.hash, _id: link.id, email: link.email });
+            if (!result.ok) return { errors: result.errors };
+            try {
+              const answer = await api('auth.createPassword', { body: result.data }, { token: null });
+              timer.current = window.setTimeout(() => navigate(paths.login(), { replace: true }), PASSWORD_SET_REDIRECT_MS);
+              return { done: answer.msg || 'Your password has been created' };
+            } catch (error) {
+              handleError(error);
+              return { errors: serverFieldErrors(error) };
+            }
+          }}
+        />
+      )}
+    </PublicFrame>
+  );
+}

@@ -1,0 +1,84 @@
+import { Box, Button, Card, Center, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
+import { useEffect, useState } from 'react';
+import { LuCircleCheck, LuCircleX } from 'react-icons/lu';
+import { Link, useSearchParams } from 'react-router-dom';
+import { api, isApiError } from '../../../lib/api';
+import { paths } from '../../../lib/paths';
+import { PublicFrame } from '../../../components/ui/public-frame';
+import { readToken, spendOnce, VERIFY_FAILED, VERIFY_OK } from '../links';
+
+type Outcome = { status: 'ok' } | { status: 'failed'; detail?: string };
+
+// Tokens are single-use: one call per token for the life of the page, shared by every mount.
+const calls = new Map<string, Promise<Outcome>>();
+
+function verify(token: string): Promise<Outcome> {
+  return spendOnce(calls, token, () =>
+    api('auth.verifyEmail', { body: { token } }, { token: null }).then(
+      (): Outcome => ({ status: 'ok' }),
+      (error: unknown): Outcome => ({ status: 'failed', detail: isApiError(error) && error.status !== 0 ? error.message : undefined }),
+    ),
+  );
+}
+
+/** /email-verify?token= (spec 001 §4): verifying, then success with a Login button, or failed. */
+export function EmailVerifyPage() {
+  const [search] = useSearchParams();
+  const token = readToken(search, 'token');
+  const [outcome, setOutcome] = useState<Outcome | null>(token ? null : { status: 'failed', detail: 'This link is not valid' });
+
+  useEffect(() => {
+    if (!token) return;
+    let live = true;
+    void verify(token).then((o) => live && setOutcome(o));
+    return () => {
+      live = false;
+    };
+  }, [token]);
+
+  const status = outcome?.status ?? 'verifying';
+  return (
+    <PublicFrame narrow>
+      <Card.Root variant="outline" bg="app.surface" borderRadius="xl" boxShadow="xs">
+        <Card.Body p={{ base: '6', md: '8' }}>
+          <Stack align="center" textAlign="center" gap="4" data-testid="verify-status" data-status={status} aria-live="polite">
+            {status === 'verifying' && (
+              <>
+                <Spinner size="lg" color="brand.solid" />
+                <Heading as="h1" size="lg">Verifying your email…</Heading>
+                <Text color="fg.muted">This takes a moment.</Text>
+              </>
+            )}
+            {status === 'ok' && (
+              <>
+                <Center boxSize="14" borderRadius="full" bg="green.subtle" color="fg.success" fontSize="2xl">
+                  <LuCircleCheck />
+                </Center>
+                <Heading as="h1" size="lg">{VERIFY_OK}</Heading>
+                <Text color="fg.muted">Your email is confirmed. You can sign in to Dakiya now.</Text>
+                <Button asChild colorPalette="brand" size="lg" w="full" data-testid="verify-login">
+                  <Link to={paths.login()}>Login</Link>
+                </Button>
+              </>
+            )}
+            {outcome?.status === 'failed' && (
+              <>
+                <Center boxSize="14" borderRadius="full" bg="red.subtle" color="fg.error" fontSize="2xl">
+                  <LuCircleX />
+                </Center>
+                <Heading as="h1" size="lg">{VERIFY_FAILED}</Heading>
+                <Box color="fg.muted">
+                  {outcome.detail && <Text data-testid="verify-detail">{outcome.detail}</Text>}
+                  <Text>The link may have expired or been used already. Ask your store admin to send a new one.</Text>
+                </Box>
+                <Button asChild variant="outline" w="full" data-testid="verify-login">
+                  <Link to={paths.login()}>Go to sign in</Link>
+                </Button>
+              </>
+            )}
+          </Stack>
+        </Card.Body>
+      </Card.Root>
+    </PublicFrame>
+  );
+}

@@ -1,0 +1,27 @@
+import { describe, expect, it, vi } from 'vitest';
+import { spendOnce, readCreatePasswordLink, readToken } from './links';
+
+describe('emailed links', () => {
+  it('create-password link needs hash and id; email comes from navigation state', () => {
+    const q = new URLSearchParams('hash=abc&id=0123456789abcdef01234567');
+    expect(readCreatePasswordLink(q, { email: 'owner@chaico.pk' })).toEqual({ hash: 'abc', id: '0123456789abcdef01234567', email: 'owner@chaico.pk' });
+    expect(readCreatePasswordLink(q, null)).toEqual({ hash: 'abc', id: '0123456789abcdef01234567' });
+    expect(readCreatePasswordLink(q, { email: 42 })).toEqual({ hash: 'abc', id: '0123456789abcdef01234567' });
+    expect(readCreatePasswordLink(new URLSearchParams('hash=abc'), null)).toBeNull();
+    expect(readCreatePasswordLink(new URLSearchParams('id=x&hash=%20'), null)).toBeNull();
+  });
+  it('reads a token or hash', () => {
+    expect(readToken(new URLSearchParams('token=t1'), 'token')).toBe('t1');
+    expect(readToken(new URLSearchParams('hash='), 'hash')).toBeNull();
+    expect(readToken(new URLSearchParams(''), 'token')).toBeNull();
+  });
+  it('spends a token once however often it is asked', async () => {
+    const cache = new Map<string, Promise<string>>();
+    const run = vi.fn(async () => 'ok');
+    const [a, b] = await Promise.all([spendOnce(cache, 't', run), spendOnce(cache, 't', run)]);
+    expect([a, b]).toEqual(['ok', 'ok']);
+    expect(run).toHaveBeenCalledTimes(1);
+    await spendOnce(cache, 'other', run);
+    expect(run).toHaveBeenCalledTimes(2);
+  });
+});

@@ -1,0 +1,131 @@
+import { Button, chakra, HStack, SimpleGrid, Stack } from '@chakra-ui/react';
+import { CreateUserInput } from '@dakiya/shared';
+import { useState, type FormEvent } from 'react';
+import { LuMapPin, LuShieldCheck, LuUserPlus, LuUserRound } from 'react-icons/lu';
+import { Link, useNavigate } from 'react-router-dom';
+import { useSWRConfig } from 'swr';
+import { api, isApiError } from '../../../lib/api';
+import { useHandleApiError } from '../../../lib/api-errors';
+import { paths } from '../../../lib/paths';
+import { serverFieldErrors, type FieldErrors } from '../../../lib/validate';
+import { PageHeader } from '../../../components/ui/page-header';
+import { PasswordInput } from '../../../components/ui/password-input';
+import { PlanLimitDialog, planLimitMessage } from '../../../components/ui/plan-limit-dialog';
+import { SectionCard } from '../../../components/ui/section-card';
+import { TextField } from '../../../components/ui/text-field';
+import { notifySuccess } from '../../../components/ui/toaster';
+import { isRouteKey } from '../../../lib/swr';
+import { CREATE_LIMITS, emptyUserForm, validateCreateUser, type UserField, type UserFormValues } from '../user-form';
+import { AddressFields, NameFields, TagPhoneFields } from './user-fields';
+import { RolePicker } from './role-picker';
+import { AdminScopesNote, ScopePicker } from './scope-picker';
+
+export const USER_CREATED = 'User created';
+
+/** /dashboard/create-user (spec 000 §5 "Create user"). */
+export function CreateUserPage() {
+  const navigate = useNavigate();
+  const handleError = useHandleApiError();
+  const { mutate } = useSWRConfig();
+  const [values, setValues] = useState<UserFormValues>(emptyUserForm);
+  const [errors, setErrors] = useState<FieldErrors<UserField>>({});
+  const [submitting, setSubmitting] = useState(false);
+  const [planLimit, setPlanLimit] = useState<string | null>(null);
+
+  const set = <K extends UserField>(key: K, value: UserFormValues[K]) => {
+    setValues((v) => ({ ...v, [key]: value }));
+    setErrors((e) => (e[key] ? { ...e, [key]: undefined } : e));
+  };
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const result = validateCreateUser(CreateUserInput, values);
+    if (!result.ok) {
+      setErrors(result.errors);
+      return;
+    }
+    setErrors({});
+    setSubmitting(true);
+    try {
+      const answer = await api('users.create', { body: result.data });
+      notifySuccess(answer.msg || USER_CREATED);
+      void mutate(isRouteKey('users.list'));
+      navigate(paths.dashboard.users());
+    } catch (error) {
+      if (isApiError(error) && (error.planLimitError || error.code === 'PLAN_LIMIT_REACHED')) {
+        setPlanLimit(planLimitMessage(error.body));
+      } else {
+        setErrors(serverFieldErrors(error) as FieldErrors<UserField>);
+        handleError(error);
+      }
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  const fieldProps = { values, errors, limits: CREATE_LIMITS, set };
+
+  return (
+    <>
+      <PageHeader title="Create user" subtitle="Add someone from your team and choose what they can do in Dakiya." backTo={paths.dashboard.users()} />
+      <chakra.form onSubmit={onSubmit} noValidate maxW="4xl" data-testid="create-user-form">
+        <Stack gap="5">
+          <SectionCard title="Personal details" icon={<LuUserRound />} description="Used to sign in and shown on the orders they book.">
+            <Stack gap="4">
+              <NameFields {...fieldProps} />
+              <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+                <TextField
+                  label="Email"
+                  required
+                  type="email"
+                  autoComplete="off"
+                  placeholder="name@yourstore.pk"
+                  value={values.email}
+                  onChange={(v) => set('email', v)}
+                  maxLength={CREATE_LIMITS.email}
+                  error={errors.email}
+                  helper="We email a link to verify this address before they can sign in."
+                  testId="user-email"
+                />
+                <TextField label="Password" required value={values.password} onChange={(v) => set('password', v)} error={errors.password} helper="At least 8 characters." testId="user-password">
+                  <PasswordInput
+                    autoComplete="new-password"
+                    value={values.password}
+                    onChange={(e) => set('password', e.target.value)}
+                    testId="user-password"
+                  />
+                </TextField>
+              </SimpleGrid>
+              <TagPhoneFields {...fieldProps} />
+            </Stack>
+          </SectionCard>
+
+          <SectionCard title="Address" icon={<LuMapPin />} description="Optional.">
+            <AddressFields {...fieldProps} />
+          </SectionCard>
+
+          <SectionCard title="Role and access" icon={<LuShieldCheck />} description="Pick a role; for a user, tick the areas they may open.">
+            <Stack gap="5">
+              <RolePicker value={values.role} onChange={(role) => set('role', role)} />
+              {values.role === 'ADMIN' ? (
+                <AdminScopesNote />
+              ) : (
+                <ScopePicker value={values.access_scopes} onChange={(next) => set('access_scopes', next)} error={errors.access_scopes} />
+              )}
+            </Stack>
+          </SectionCard>
+
+          <HStack justify="flex-end" gap="3" pb="4">
+            <Button asChild variant="outline" data-testid="create-user-cancel">
+              <Link to={paths.dashboard.users()}>Cancel</Link>
+            </Button>
+            <Button type="submit" colorPalette="brand" loading={submitting} loadingText="Creating" data-testid="create-user-submit">
+              <LuUserPlus /> Create user
+            </Button>
+          </HStack>
+        </Stack>
+      </chakra.form>
+      <PlanLimitDialog message={planLimit} onClose={() => setPlanLimit(null)} />
+    </>
+  );
+}

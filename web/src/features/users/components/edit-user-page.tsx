@@ -1,0 +1,333 @@
+import { Box, Button, chakra, Checkbox, Grid, HStack, Stack, Switch, Text } from '@chakra-ui/react';
+import { ChangeEmailInput, EditUserInput, SetUserPasswordInput, type User } from '@dakiya/shared';
+import { useRef, useState, type FormEvent } from 'react';
+import { LuCircleCheck, LuKeyRound, LuLock, LuMail, LuMailWarning, LuSave, LuSend, LuUserRound, LuUserX } from 'react-icons/lu';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useSWRConfig } from 'swr';
+import { api } from '../../../lib/api';
+import { useHandleApiError } from '../../../lib/api-errors';
+import { fullName } from '../../../lib/format';
+import { paths } from '../../../lib/paths';
+import { isRouteKey, useApi } from '../../../lib/swr';
+import { serverFieldErrors, validate, type FieldErrors } from '../../../lib/validate';
+import { useConfirm } from '../../../components/ui/confirm';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { PageHeader } from '../../../components/ui/page-header';
+import { PasswordInput } from '../../../components/ui/password-input';
+import { SectionCard } from '../../../components/ui/section-card';
+import { PageSkeleton } from '../../../components/ui/skeletons';
+import { TextField } from '../../../components/ui/text-field';
+import { notifySuccess } from '../../../components/ui/toaster';
+
+import { ADMIN_EMAIL_LOCKED, canChangeEmail, EDIT_LIMITS, formFromUser, validateEditUser, type UserField, type UserFormValues } from '../user-form';
+import { useUserActions } from '../use-user-actions';
+import { RoleBadge } from './role-badge';
+import { RolePicker } from './role-picker';
+import { AdminScopesNote, ScopePicker } from './scope-picker';
+import { AddressFields, NameFields, TagPhoneFields } from './user-fields';
+
+export const EMAIL_UPDATED = 'Email updated';
+export const PASSWORD_CHANGED = 'Password has been changed';
+
+/** /dashboard/users/{user_id} (spec 000 §5 "Update user"). */
+export function EditUserPage() {
+  const { user_id: userId = '' } = useParams();
+  const { data, error, isLoading } = useApi('users.get', { params: { id: userId } });
+
+  if (isLoading && !data) return <PageSkeleton />;
+  if (!data) {
+    return (
+      <>
+        <PageHeader title="Edit user" backTo={paths.dashboard.users()} />
+        <EmptyState
+          testId="user-not-found"
+          icon={<LuUserX />}
+          title="This user could not be opened"
+          description={error?.status === 404 || error?.status === 400 ? 'They may have been deleted, or the link is wrong.' : error?.message}
+        >
+          <Button asChild variant="outline" size="sm">
+            <Link to={paths.dashboard.users()}>Back to staff users</Link>
+          </Button>
+        </EmptyState>
+      </>
+    );
+  }
+  // Re-mount the forms when another user is opened.
+  return <EditUser key={data.user._id} user={data.user} />;
+}
+
+function EditUser({ user }: { user: User }) {
+  const navigate = useNavigate();
+  const { mutate } = useSWRConfig();
+  const actions = useUserActions();
+  const [toggling, setToggling] = useState(false);
+  const key = ['users.get', { params: { id: user._id } }] as const;
+
+  const refresh = (next: User) => {
+    void mutate(key, { user: next }, { revalidate: false });
+    void mutate(isRouteKey('users.list'));
+  };
+
+  async function onToggle() {
+    setToggling(true);
+    try {
+      const next = await actions.toggleRestriction(user);
+      if (next) {
+        refresh(next);
+        // Spec 000 §2: after restrict or unrestrict the flow returns to the users list.
+        navigate(paths.dashboard.users());
+      }
+    } finally {
+      setToggling(false);
+    }
+  }
+
+  return (
+    <>
+      <PageHeader
+        title={fullName(user) || 'Edit user'}
+        subtitle={user.email}
+        backTo={paths.dashboard.users()}
+        titleAddon={<RoleBadge role={user.role} />}
+      />
+      <Grid templateColumns={{ base: '1fr', xl: 'minmax(0, 2fr) minmax(300px, 1fr)' }} gap="5" alignItems="start">
+        <ProfileForm user={user} onSaved={refresh} />
+        <Stack gap="5">
+          {user.role === 'USER' && (
+            <SectionCard title="Access" icon={<LuLock />} description="A restricted user cannot sign in.">
+              <Stack gap="3">
+                <Switch.Root
+                  colorPalette="brand"
+                  checked={user.is_active}
+                  disabled={toggling}
+                  onCheckedChange={() => void onToggle()}
+                  data-testid="user-restrict-toggle"
+                >
+                  <Switch.HiddenInput />
+                  <Switch.Control />
+                  <Switch.Label>{user.is_active ? 'Active' : 'Restricted'}</Switch.Label>
+                </Switch.Root>
+              </Stack>
+            </SectionCard>
+          )}
+          <EmailCard user={user} onSaved={refresh} onResend={() => void actions.resendVerification(user)} />
+          <PasswordCard user={user} />
+        </Stack>
+      </Grid>
+    </>
+  );
+}
+
+function ProfileForm({ user, onSaved }: { user: User; onSaved(user: User): void }) {
+  const handleError = useHandleApiError();
+  const [values, setValues] = useState<UserFormValues>(() => formFromUser(user));
+  const [errors, setErrors] = useState<FieldErrors<UserField>>({});
+  const [saving, setSaving] = useState(false);
+
+  const set = <K extends UserField>(k: K, value: UserFormValues[K]) => {
+    setValues((v) => ({ ...v, [k]: value }));
+    setErrors((e) => (e[k] ? { ...e, [k]: undefined } : e));
+  };
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const result = validateEditUser(EditUserInput, values);
+    if (!result.ok) {
+      setErrors(result.errors);
+      return;
+    }
+    setErrors({});
+    setSaving(true);
+    try {
+      const answer = await api('users.edit', { params: { id: user._id }, body: result.data });
+      notifySuccess(answer.msg || 'User updated');
+      onSaved(answer.user);
+    } catch (error) {
+      setErrors(serverFieldErrors(error) as FieldErrors<UserField>);
+      handleError(error);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const fieldProps = { values, errors, limits: EDIT_LIMITS, set };
+  return (
+    <chakra.form onSubmit={onSubmit} noValidate data-testid="edit-user-form">
+      <SectionCard title="Profile and access" icon={<LuUserRound />}>
+        <Stack gap="5">
+          <NameFields {...fieldProps} />
+          <TagPhoneFields {...fieldProps} />
+          <AddressFields {...fieldProps} />
+          <Box borderTopWidth="1px" borderColor="border.muted" pt="5">
+            <Stack gap="5">
+              <RolePicker value={values.role} onChange={(role) => set('role', role)} />
+              {values.role === 'ADMIN' ? (
+                <AdminScopesNote />
+              ) : (
+                <ScopePicker value={values.access_scopes} onChange={(next) => set('access_scopes', next)} error={errors.access_scopes} />
+              )}
+            </Stack>
+          </Box>
+          <HStack justify="flex-end">
+            <Button type="submit" colorPalette="brand" loading={saving} loadingText="Saving" data-testid="edit-user-submit">
+              <LuSave /> Save changes
+            </Button>
+          </HStack>
+        </Stack>
+      </SectionCard>
+    </chakra.form>
+  );
+}
+
+function EmailCard({ user, onSaved, onResend }: { user: User; onSaved(user: User): void; onResend(): void }) {
+  const handleError = useHandleApiError();
+  const [email, setEmail] = useState(user.email);
+  const [error, setError] = useState<string | undefined>();
+  const [saving, setSaving] = useState(false);
+  const isAdmin = user.role === 'ADMIN';
+  const enabled = canChangeEmail(user.email, email, user.role);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!enabled) return;
+    const result = validate(ChangeEmailInput, { email });
+    if (!result.ok) {
+      setError(result.errors.email);
+      return;
+    }
+    setError(undefined);
+    setSaving(true);
+    try {
+      const answer = await api('users.changeEmail', { params: { id: user._id }, body: result.data });
+      notifySuccess(answer.msg || EMAIL_UPDATED);
+      setEmail(answer.user.email);
+      onSaved(answer.user);
+    } catch (err) {
+      setError(serverFieldErrors(err).email);
+      handleError(err);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <SectionCard title="Email" icon={<LuMail />} testId="change-email-section">
+      <chakra.form display="flex" flexDirection="column" gap="3" onSubmit={onSubmit} noValidate>
+        <TextField
+          label="Email address"
+          type="email"
+          value={email}
+          onChange={(v) => {
+            setEmail(v);
+            setError(undefined);
+          }}
+          maxLength={50}
+          disabled={isAdmin}
+          error={error}
+          helper={isAdmin ? ADMIN_EMAIL_LOCKED : 'They verify the new address before their next sign-in.'}
+          testId="change-email-input"
+        />
+        <HStack justify="space-between" gap="3" wrap="wrap">
+          {user.is_verified_user ? (
+            <HStack gap="1.5" color="fg.success" textStyle="sm">
+              <LuCircleCheck /> Verified
+            </HStack>
+          ) : (
+            <Button variant="plain" size="xs" p="0" h="auto" color="brand.fg" onClick={onResend} data-testid="user-resend">
+              <LuMailWarning /> Not verified · <LuSend /> Send email
+            </Button>
+          )}
+          <Button type="submit" size="sm" variant="outline" disabled={!enabled} loading={saving} data-testid="change-email-submit">
+            Change email
+          </Button>
+        </HStack>
+      </chakra.form>
+    </SectionCard>
+  );
+}
+
+/** The confirmation's checkbox; reports its value through `onChange` because the dialog lives in the app's confirm provider. */
+function LogoutEverywhere({ onChange }: { onChange(value: boolean): void }) {
+  const [checked, setChecked] = useState(false);
+  return (
+    <Stack gap="4">
+      <Text color="fg.muted">They will sign in with the new password from now on.</Text>
+      <Checkbox.Root
+        colorPalette="brand"
+        checked={checked}
+        onCheckedChange={(e) => {
+          setChecked(e.checked === true);
+          onChange(e.checked === true);
+        }}
+        data-testid="set-password-logout-all"
+      >
+        <Checkbox.HiddenInput />
+        <Checkbox.Control />
+        <Checkbox.Label>Logout from all devices</Checkbox.Label>
+      </Checkbox.Root>
+    </Stack>
+  );
+}
+
+function PasswordCard({ user }: { user: User }) {
+  const confirm = useConfirm();
+  const handleError = useHandleApiError();
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [saving, setSaving] = useState(false);
+  const logoutAll = useRef(false);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const result = validate(SetUserPasswordInput, { password, logoutFromAllDevices: false });
+    if (!result.ok) {
+      setError(result.errors.password);
+      return;
+    }
+    setError(undefined);
+    logoutAll.current = false;
+    const ok = await confirm({
+      title: `Change ${fullName(user) || 'this user'}'s password?`,
+      message: <LogoutEverywhere onChange={(v) => (logoutAll.current = v)} />,
+    });
+    if (!ok) return;
+    setSaving(true);
+    try {
+      const answer = await api('users.setPassword', {
+        params: { id: user._id },
+        body: { password: result.data.password, logoutFromAllDevices: logoutAll.current },
+      });
+      notifySuccess(answer.msg || PASSWORD_CHANGED);
+      setPassword('');
+    } catch (err) {
+      setError(serverFieldErrors(err).password);
+      handleError(err);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <SectionCard title="Password" icon={<LuKeyRound />} testId="set-password-section">
+      <chakra.form display="flex" flexDirection="column" gap="3" onSubmit={onSubmit} noValidate>
+        <TextField label="New password" value={password} onChange={setPassword} error={error} helper="At least 8 characters." testId="set-password-input">
+          <PasswordInput
+            autoComplete="new-password"
+            value={password}
+            onChange={(e) => {
+              setPassword(e.target.value);
+              setError(undefined);
+            }}
+            testId="set-password-input"
+          />
+        </TextField>
+        <HStack justify="flex-end">
+          <Button type="submit" size="sm" variant="outline" loading={saving} data-testid="set-password-submit">
+            Change password
+          </Button>
+        </HStack>
+      </chakra.form>
+    </SectionCard>
+  );
+}
+

@@ -1,0 +1,267 @@
+import { Alert, Badge, Box, Button, HStack, IconButton, Stack, Switch, Table, Text } from '@chakra-ui/react';
+import type { User } from '@dakiya/shared';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { LuCircleCheck, LuMailWarning, LuPencil, LuPlus, LuRefreshCw, LuSend, LuTrash2, LuUsers } from 'react-icons/lu';
+import { Link, useSearchParams } from 'react-router-dom';
+import { isApiError } from '../../../lib/api';
+import { useHandleApiError } from '../../../lib/api-errors';
+import { formatDateTime, fullName, initials } from '../../../lib/format';
+import { paths } from '../../../lib/paths';
+import { useApi } from '../../../lib/swr';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { PageHeader } from '../../../components/ui/page-header';
+import { Pagination } from '../../../components/ui/pagination';
+import { TableSkeleton } from '../../../components/ui/skeletons';
+import { useUserActions } from '../use-user-actions';
+import { RoleBadge } from './role-badge';
+
+/** Spec 000 §9. */
+export const PAGE_SIZE = 50;
+export const DELETE_REFETCH_MS = 500;
+
+function pageFrom(params: URLSearchParams): number {
+  const n = Number(params.get('page'));
+  return Number.isInteger(n) && n >= 1 ? n : 1;
+}
+
+export interface UsersPageProps {
+  /** The signed-in person: their own row offers no delete. */
+  currentUserId?: string;
+  /** The shop's IANA zone for dates. */
+  timeZone?: string;
+}
+
+/** /dashboard/users (spec 000 §2 "Users list"). */
+export function UsersPage({ currentUserId, timeZone }: UsersPageProps) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const page = pageFrom(searchParams);
+  const handleError = useHandleApiError();
+  // The list shows its own error in a banner; only a 401 goes to the app's handler.
+  const onError = useCallback((error: unknown) => {
+    if (isApiError(error) && error.status === 401) handleError(error);
+  }, [handleError]);
+  const { data, error, isLoading, isValidating, mutate } = useApi(
+    'users.list',
+    { query: { page, limit: PAGE_SIZE } },
+    { keepPreviousData: true, onError },
+  );
+  const list = data && 'childrenAccounts' in data ? data : null;
+  const actions = useUserActions();
+  const [busy, setBusy] = useState<string | null>(null);
+  const timers = useRef<number[]>([]);
+  useEffect(() => () => timers.current.forEach((t) => window.clearTimeout(t)), []);
+
+  const setPage = (next: number) =>
+    setSearchParams((prev) => {
+      const params = new URLSearchParams(prev);
+      if (next <= 1) params.delete('page');
+      else params.set('page', String(next));
+      return params;
+    });
+
+  async function run(key: string, work: () => Promise<unknown>) {
+    setBusy(key);
+    try {
+      await work();
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  const onToggle = (user: User) =>
+    run(`restrict-${user._id}`, async () => {
+      if (await actions.toggleRestriction(user)) await mutate();
+    });
+  const onResend = (user: User) => run(`resend-${user._id}`, () => actions.resendVerification(user));
+  const onDelete = (user: User) =>
+    run(`delete-${user._id}`, async () => {
+      if (await actions.remove(user)) {
+        timers.current.push(window.setTimeout(() => void mutate(), DELETE_REFETCH_MS));
+      }
+    });
+
+  return (
+    <>
+      <PageHeader
+        title="Staff users"
+        subtitle="Everyone who can sign in to Dakiya for your store, and what they can do."
+        backTo={paths.dashboard.accounts()}
+        actions={
+          <>
+            <Button variant="outline" size="sm" onClick={() => void mutate()} loading={isValidating && !isLoading} data-testid="users-refresh">
+              <LuRefreshCw /> Refresh
+            </Button>
+            <Button asChild colorPalette="brand" size="sm" data-testid="users-create">
+              <Link to={paths.dashboard.createUser()}>
+                <LuPlus /> Create user
+              </Link>
+            </Button>
+          </>
+        }
+      />
+
+      {error && (
+        <Alert.Root status="warning" borderRadius="lg" mb="4" data-testid="users-error">
+          <Alert.Indicator />
+          <Alert.Title>{error.message}</Alert.Title>
+        </Alert.Root>
+      )}
+
+      {isLoading && !list ? (
+        <TableSkeleton rows={6} columns={6} />
+      ) : list && list.childrenAccounts.length === 0 ? (
+        <EmptyState icon={<LuUsers />} title="No staff users yet" description="Create a user for each person who books or tracks orders for your store.">
+          <Button asChild colorPalette="brand" size="sm">
+            <Link to={paths.dashboard.createUser()}>
+              <LuPlus /> Create user
+            </Link>
+          </Button>
+        </EmptyState>
+      ) : list ? (
+        <Box bg="app.surface" borderWidth="1px" borderColor="border.muted" borderRadius="xl" boxShadow="xs" overflow="hidden">
+          <Table.ScrollArea>
+            <Table.Root size="sm" data-testid="users-table" css={{ '& td, & th': { px: '4' } }}>
+              <Table.Header>
+                <Table.Row bg="bg.muted">
+                  <Table.ColumnHeader minW="220px">User</Table.ColumnHeader>
+                  <Table.ColumnHeader>Role</Table.ColumnHeader>
+                  <Table.ColumnHeader>Tag</Table.ColumnHeader>
+                  <Table.ColumnHeader minW="150px">Status</Table.ColumnHeader>
+                  <Table.ColumnHeader minW="170px">Email</Table.ColumnHeader>
+                  <Table.ColumnHeader minW="190px">Created</Table.ColumnHeader>
+                  <Table.ColumnHeader textAlign="end">Actions</Table.ColumnHeader>
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {list.childrenAccounts.map((user) => {
+                  const isSelf = user._id === currentUserId;
+                  return (
+                    <Table.Row key={user._id} data-testid={`user-row-${user.email}`} data-active={user.is_active}>
+                      <Table.Cell py="3">
+                        <HStack gap="3">
+                          <Box
+                            boxSize="9"
+                            borderRadius="full"
+                            bg={user.is_active ? 'brand.subtle' : 'bg.muted'}
+                            color={user.is_active ? 'brand.fg' : 'fg.muted'}
+                            display="flex"
+                            alignItems="center"
+                            justifyContent="center"
+                            fontWeight="semibold"
+                            textStyle="sm"
+                            flexShrink={0}
+                            aria-hidden
+                          >
+                            {initials(user.first_name, user.last_name)}
+                          </Box>
+                          <Stack gap="0" minW="0">
+                            <HStack gap="2">
+                              <Text fontWeight="medium" truncate>
+                                {fullName(user)}
+                              </Text>
+                              {isSelf && (
+                                <Badge size="sm" variant="outline">
+                                  You
+                                </Badge>
+                              )}
+                            </HStack>
+                            <Text textStyle="xs" color="fg.muted" truncate>
+                              {user.email}
+                            </Text>
+                          </Stack>
+                        </HStack>
+                      </Table.Cell>
+                      <Table.Cell>
+                        <RoleBadge role={user.role} />
+                      </Table.Cell>
+                      <Table.Cell>
+                        <Badge variant="outline" fontFamily="mono">
+                          {user.tag}
+                        </Badge>
+                      </Table.Cell>
+                      <Table.Cell>
+                        {user.role === 'USER' ? (
+                          <Switch.Root
+                            size="sm"
+                            colorPalette="brand"
+                            checked={user.is_active}
+                            disabled={busy === `restrict-${user._id}`}
+                            onCheckedChange={() => void onToggle(user)}
+                            data-testid={`user-restrict-${user.email}`}
+                          >
+                            <Switch.HiddenInput aria-label={user.is_active ? `Restrict ${fullName(user)}` : `Activate ${fullName(user)}`} />
+                            <Switch.Control />
+                            <Switch.Label textStyle="sm" color={user.is_active ? 'fg' : 'fg.error'} data-testid={`user-status-${user.email}`}>
+                              {user.is_active ? 'Active' : 'Restricted'}
+                            </Switch.Label>
+                          </Switch.Root>
+                        ) : (
+                          <Badge colorPalette={user.is_active ? 'green' : 'red'} variant="subtle" data-testid={`user-status-${user.email}`}>
+                            {user.is_active ? 'Active' : 'Restricted'}
+                          </Badge>
+                        )}
+                      </Table.Cell>
+                      <Table.Cell>
+                        {user.is_verified_user ? (
+                          <HStack gap="1.5" color="fg.success" textStyle="sm" data-testid={`user-verified-${user.email}`}>
+                            <LuCircleCheck /> Verified
+                          </HStack>
+                        ) : (
+                          <Stack gap="1" align="flex-start">
+                            <HStack gap="1.5" color="fg.warning" textStyle="sm" data-testid={`user-unverified-${user.email}`}>
+                              <LuMailWarning /> Not verified
+                            </HStack>
+                            <Button
+                              variant="plain"
+                              size="xs"
+                              h="auto"
+                              p="0"
+                              color="brand.fg"
+                              loading={busy === `resend-${user._id}`}
+                              onClick={() => void onResend(user)}
+                              data-testid={`user-resend-${user.email}`}
+                            >
+                              <LuSend /> Send verification email
+                            </Button>
+                          </Stack>
+                        )}
+                      </Table.Cell>
+                      <Table.Cell color="fg.muted" textStyle="sm" whiteSpace="nowrap">
+                        {formatDateTime(user.createdAt, { timeZone })}
+                      </Table.Cell>
+                      <Table.Cell textAlign="end">
+                        <HStack gap="1" justify="flex-end">
+                          <IconButton asChild aria-label={`Edit ${fullName(user)}`} size="sm" variant="ghost" data-testid={`user-edit-${user.email}`}>
+                            <Link to={paths.dashboard.user(user._id)}>
+                              <LuPencil />
+                            </Link>
+                          </IconButton>
+                          {!isSelf && (
+                            <IconButton
+                              aria-label={`Delete ${fullName(user)}`}
+                              size="sm"
+                              variant="ghost"
+                              colorPalette="red"
+                              loading={busy === `delete-${user._id}`}
+                              onClick={() => void onDelete(user)}
+                              data-testid={`user-delete-${user.email}`}
+                            >
+                              <LuTrash2 />
+                            </IconButton>
+                          )}
+                        </HStack>
+                      </Table.Cell>
+                    </Table.Row>
+                  );
+                })}
+              </Table.Body>
+            </Table.Root>
+          </Table.ScrollArea>
+          <Box px="4" borderTopWidth="1px" borderColor="border.muted">
+            <Pagination page={list.pagination.page} pages={list.pagination.pages} total={list.pagination.total} onPageChange={setPage} noun="users" />
+          </Box>
+        </Box>
+      ) : null}
+    </>
+  );
+}
