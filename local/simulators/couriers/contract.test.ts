@@ -204,6 +204,12 @@ describe.each(PROFILES)('courier contract: $id', (profile) => {
       errorsSeen.push(...result.messages);
     });
 
+    it('tracking with wrong credentials throws an auth CourierUnavailableError instead of "not found"', async () => {
+      const { trackingNumber } = await bookOk();
+      const error = await thrown(() => adapterWith(profile.bad).track([trackingNumber, trackingNumber]));
+      expect(error.reason).toBe('auth');
+    });
+
     it('accepts a credential set added through the control API', async () => {
       const extra = { ...profile.demo, ...Object.fromEntries(Object.entries(profile.bad)) };
       expect((await adapterWith(extra).checkCredentials()).ok).toBe(false);
