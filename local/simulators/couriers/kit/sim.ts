@@ -53,11 +53,12 @@ export async function buildSim<C, T>(spec: {
   const clock = new SimClock(spec.options.clock);
   const store = new ShipmentStore<T>(clock, spec.flow, spec.options.tickMs ?? DEFAULT_TICK_MS);
   const credentials = new CredentialStore<C>(spec.demo);
-  let server: KitServer | undefined;
-  const ctx: SimContext<C, T> = { clock, store, credentials, url: () => server?.url ?? '' };
+  // Routes and control need the server (its URL, faults, calls) and the server needs them: a holder.
+  const holder: { server?: KitServer } = {};
+  const ctx: SimContext<C, T> = { clock, store, credentials, url: () => holder.server?.url ?? '' };
   const routes = spec.routes(ctx);
-  const control = createControl({ clock, store, credentials, server: () => server!, onReset: spec.onReset });
-  server = await startKitServer({
+  const control = createControl({ clock, store, credentials, server: () => holder.server!, onReset: spec.onReset });
+  const server = await startKitServer({
     host: spec.options.host ?? '127.0.0.1',
     port: spec.options.port ?? 0,
     now: () => clock.now(),
@@ -65,7 +66,8 @@ export async function buildSim<C, T>(spec: {
     reject: (req) => routes.reject(req),
     control: (req) => routes.control?.(req) ?? controlRoute(control, req),
   });
-  return { url: server.url, port: server.port, baseUrls: spec.baseUrls(server.url), stop: () => server!.stop(), control };
+  holder.server = server;
+  return { url: server.url, port: server.port, baseUrls: spec.baseUrls(server.url), stop: () => server.stop(), control };
 }
 
 /** Query string and body merged (couriers accept credentials in either). */
