@@ -1,6 +1,3 @@
-import { ALL_SCOPES } from '@dakiya/shared';
-import { hashPassword } from '@dakiya/functions/platform/passwords';
-import { newId } from '@dakiya/functions/platform/ids';
 import type { Stack } from './stack';
 import { readInbox } from './services/ses';
 
@@ -13,7 +10,8 @@ export interface DemoSignIns {
 /**
  * Installs the demo shop through the simulator's real OAuth flow (launch URL -> our install route ->
  * authorize -> our callback), the way a merchant's browser does, then sets the owner's password
- * from the emailed create-password link and adds one staff USER. Runs at every start: the Shopify
+ * from the emailed create-password link and adds one staff USER the way an owner does (create-user,
+ * then the emailed verification link). Runs at every start: the Shopify
  * simulator keeps its shop in memory, so each start re-seeds it and re-installs (a reinstall only
  * refreshes the shop and its token; the DynamoDB data on disk is kept).
  */
@@ -35,15 +33,7 @@ export async function seedDemo(stack: Stack): Promise<DemoSignIns> {
   if (!owner) throw new Error('the demo shop has no owner');
   if (!owner.passwordHash) await setPasswordFromEmail(stack, owner.email, since, demo.ownerPassword);
 
-  if (!(await deps.users.findByEmail(demo.staffEmail))) {
-    const stamp = new Date().toISOString();
-    await deps.users.create({
-      _id: newId(), shopId: shop._id, first_name: 'Bilal', last_name: 'Ahmed', email: demo.staffEmail, phone: '03211234567',
-      role: 'USER', tag: 'packer', access_scopes: ALL_SCOPES.filter((s) => s === 'READ_ORDERS' || s === 'BOOK_ORDERS' || s === 'READ_ANALYTICS'),
-      is_active: true, is_verified_user: true, two_factor_enabled: false, createdAt: stamp, updatedAt: stamp,
-      passwordHash: await hashPassword(demo.staffPassword),
-    });
-  }
+  if (!(await deps.users.findByEmail(demo.staffEmail))) await addStaffThroughApi(stack, owner.email, demo.ownerPassword);
   return {
     owner: { email: owner.email, password: demo.ownerPassword },
     staff: { email: demo.staffEmail, password: demo.staffPassword },
@@ -86,4 +76,30 @@ async function setPasswordFromEmail(stack: Stack, email: string, since: number, 
     body: JSON.stringify({ password, confirm_password: password, hash: url.searchParams.get('hash'), _id: url.searchParams.get('id'), email }),
   });
   if (!res.ok) throw new Error(`create-password answered ${res.status}: ${await res.text()}`);
+}
+
+async function api(stack: Stack, path: string, body: unknown, token?: string): Promise<Record<string, unknown>> {
+  const res = await fetch(`${stack.appUrl}/api/v1${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  const data = (await res.json()) as Record<string, unknown>;
+  if (!res.ok) throw new Error(`${path} answered ${res.status}: ${JSON.stringify(data)}`);
+  return data;
+}
+
+async function addStaffThroughApi(stack: Stack, ownerEmail: string, ownerPassword: string): Promise<void> {
+  const { demo } = stack.config;
+  const since = Math.floor(Date.now() / 1000) - 1;
+  const { auth_token } = await api(stack, '/login-user', { email: ownerEmail, password: ownerPassword });
+  await api(stack, '/create-user', {
+    first_name: 'Bilal', last_name: 'Ahmed', email: demo.staffEmail, password: demo.staffPassword, tag: 'packer',
+    phone: '03211234567', city: 'Karachi', country: 'Pakistan', role: 'USER', access_scopes: ['READ_ORDERS', 'BOOK_ORDERS', 'READ_ANALYTICS'],
+  }, auth_token as string);
+  const mails = await readInbox(stack.inboxUrl, since);
+  const link = mails.reverse().find((m) => m.destination.to.includes(demo.staffEmail))?.body.text?.match(/https?:\/\/\S+email-verify\S+/)?.[0];
+  if (!link) throw new Error(`no verification email reached ${demo.staffEmail}`);
+  await api(stack, '/verify-email', { token: new URL(link).searchParams.get('token') });
+  await fetch(`${stack.appUrl}/api/v1/logout`, { method: 'POST', headers: { authorization: `Bearer ${auth_token as string}` } });
 }

@@ -13,7 +13,7 @@ import { startSqs } from './services/sqs';
 import { freePort } from './services/ports';
 import { startGateway } from './gateway';
 import { startShopifySim } from './simulators/shopify';
-const startCourierSims = async (_o: unknown) => ({ urls: {} as Record<string, string>, stop: async () => undefined });
+import { startCourierSims, type CourierSims } from './simulators/couriers';
 
 export const TABLE_NAME = 'dakiya';
 
@@ -23,7 +23,7 @@ export interface Stack {
   shopifyUrl: string;
   dynamoEndpoint: string;
   sqsUrl: string;
-  courierUrls: Awaited<ReturnType<typeof startCourierSims>>['urls'];
+  couriers: CourierSims;
   shopify: Awaited<ReturnType<typeof startShopifySim>>;
   env: Env;
   deps: Deps;
@@ -106,7 +106,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
 
     return {
       appUrl, inboxUrl: ses.url, shopifyUrl: shopify.url, dynamoEndpoint: dynamo.endpoint, sqsUrl: sqs.url,
-      courierUrls: couriers.urls, shopify, env, deps, config, stop,
+      couriers, shopify, env, deps, config, stop,
     };
   } catch (error) {
     await stop();

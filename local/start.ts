@@ -32,7 +32,7 @@ ${line}
  Shopify sim    ${stack.shopifyUrl}   (demo shop ${config.demo.shop})
  DynamoDB Local ${stack.dynamoEndpoint}   (data in ${config.dataDir})
  SQS (fauxqs)   ${stack.sqsUrl}
- Couriers       ${Object.entries(stack.courierUrls).map(([id, url]) => `${id} ${typeof url === 'string' ? url : JSON.stringify(url)}`).join('\n                ')}
+ Couriers       ${Object.entries(stack.couriers.sims).map(([id, sim]) => `${id.padEnd(8)}${sim.url}`).join('\n                ')}
 
  Press Ctrl-C to stop everything.
 ${line}`);

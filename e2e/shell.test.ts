@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launch, newPage, shot, signIn, stored } from './support/browser';
+
+let browser: Browser;
+beforeAll(async () => { browser = await launch(); });
+afterAll(async () => { await browser?.close(); });
+
+describe('a new merchant', () => {
+  it('opens the landing page, signs in as the owner, sees the ADMIN shell and signs out', async () => {
+    const owner = inject('owner');
+    const page = await newPage(browser);
+    await page.goto('/');
+    await shot(page, 'landing');
+    await page.getByTestId('landing-sign-in').first().click();
+    await page.waitForURL('**/login');
+    await shot(page, 'login');
+    await page.getByTestId('login-email').fill(owner.email);
+    await page.getByTestId('login-password').fill(owner.password);
+    await page.getByTestId('login-submit').click();
+    await page.waitForURL('**/dashboard');
+    await expect.poll(() => page.getByTestId('role-badge').innerText()).toBe('ADMIN');
+    expect(await page.getByTestId('nav-staff').getAttribute('aria-disabled')).not.toBe('true');
+    expect(await page.getByTestId('nav-accounts').getAttribute('aria-disabled')).not.toBe('true');
+    expect(await stored(page, 'auth_token')).toBeTruthy();
+    await shot(page, 'shell-admin');
+
+    await page.getByTestId('user-menu').click();
+    await expect.poll(() => page.getByTestId('menu-full-name').innerText()).toBe('Store Owner');
+    await page.getByTestId('menu-logout').click();
+    await page.waitForURL('**/login');
+    expect([await stored(page, 'auth_token'), await stored(page, 'user')]).toEqual([null, null]);
+    // the session is gone on the server too: the old token no longer works
+    await page.goto('/dashboard');
+    await page.waitForURL('**/login');
+  });
+
+  it('a staff USER without READ_ACCOUNTS sees Accounts disabled in the nav and the menu', async () => {
+    const staff = inject('staff');
+    const page = await newPage(browser);
+    await signIn(page, staff.email, staff.password);
+    await page.waitForURL('**/dashboard');
+    await expect.poll(() => page.getByTestId('role-badge').innerText()).toBe('USER');
+    expect(await page.getByTestId('nav-accounts').getAttribute('aria-disabled')).toBe('true');
+    expect(await page.getByTestId('nav-staff').getAttribute('aria-disabled')).toBe('true');
+    expect(await page.getByTestId('nav-orders').getAttribute('aria-disabled')).not.toBe('true');
+    await page.getByTestId('user-menu').click();
+    expect(await page.getByTestId('menu-accounts').getAttribute('aria-disabled')).toBe('true');
+    await shot(page, 'shell-user');
+  });
+
+  it('a wrong password shows the catalogue message', async () => {
+    const owner = inject('owner');
+    const page = await newPage(browser);
+    await signIn(page, owner.email, 'not-the-password');
+    await expect.poll(() => page.getByTestId('login-error').innerText()).toContain('Email or password is incorrect');
+    expect(page.url()).toMatch(/\/login$/);
+  });
+
+  it('an unknown address shows the not-found page with a way back', async () => {
+    const page = await newPage(browser);
+    await page.goto('/no/such/page');
+    await page.getByTestId('not-found').waitFor();
+    await page.getByTestId('not-found-dashboard').click();
+    await page.waitForURL('**/login');
+  });
+});
