@@ -1,0 +1,163 @@
+import type { Courier, CreateAccountInput, TrackingAccount, UpdateAccountInput } from '@dakiya/shared';
+import { validate, type FieldErrors, type ParseableSchema, type Validation } from '../../lib/validate';
+import { CREATE_FIELDS, EDIT_FIELDS, type CredentialKey } from './couriers';
+
+/** Spec 001 §9: an account without a weight books at 100 g; the most it may hold is 50000 g. */
+export const DEFAULT_WEIGHT_GRAMS = 100;
+export const MAX_WEIGHT_GRAMS = 50_000;
+export const ACCOUNT_NAME_MAX = 30;
+/** Spec 001 §5: the TCS shipper mobile rule of the create schema, applied on edit as well. */
+export const MOBILE_PATTERN = /^(\+92|0092|92|0)?3\d{9}$/;
+export const MOBILE_MESSAGE = 'Shipper mobile must be a Pakistani mobile number like 03001234567';
+
+type CredentialValues = Record<CredentialKey, string>;
+
+/** What the create form holds: every input as typed; only the chosen courier's fields are sent. */
+export interface CreateAccountValues extends CredentialValues {
+  company: Courier | '';
+  account_name: string;
+  weight: string;
+  is_default: boolean;
+  city: string;
+}
+
+export type CreateAccountField = keyof CreateAccountValues;
+
+const COMMON_CREATE_FIELDS = ['company', 'account_name', 'weight', 'is_default', 'city'] as const;
+
+const emptyCredentials = (): CredentialValues => ({
+  api_key: '', api_password: '', username: '', account_no: '', token: '', address_code: '', tcs_account_id: '',
+  client_id: '', client_secret: '', cost_center_code: '', shipper_name: '', shipper_mobile: '', shipper_address: '', shipper_city: '',
+});
+
+export function emptyCreateForm(): CreateAccountValues {
+  return { company: '', account_name: '', weight: String(DEFAULT_WEIGHT_GRAMS), is_default: false, city: '', ...emptyCredentials() };
+}
+
+/** '' -> left out (the server applies 100 g); anything else as a number, NaN included, so the schema names it. */
+function weightOf(text: string): number | undefined {
+  const trimmed = text.trim();
+  return trimmed === '' ? undefined : Number(trimmed);
+}
+
+/**
+ * The create-account body: common fields plus only the chosen courier's fields, text trimmed, the
+ * default toggle as 'Default' / 'No' and the weight as a number (spec 001 §7).
+ */
+export function toCreatePayload(values: CreateAccountValues): CreateAccountInput {
+  const payload: Record<string, unknown> = {
+    company: values.company === '' ? undefined : values.company,
+    account_name: values.account_name.trim(),
+    is_default: values.is_default ? 'Default' : 'No',
+    city: values.city,
+  };
+  const weight = weightOf(values.weight);
+  if (weight !== undefined) payload.weight = weight;
+  if (values.company !== '') {
+    for (const field of CREATE_FIELDS[values.company]) payload[field.key] = values[field.key].trim();
+  }
+  return payload as CreateAccountInput;
+}
+
+/**
+ * Create account, checked with the server's own schema so the messages are the server's. With no
+ * company chosen yet, 'Company is required' comes with the common fields' messages too.
+ */
+export function validateCreateAccount(
+  schema: ParseableSchema<CreateAccountInput>,
+  values: CreateAccountValues,
+): Validation<CreateAccountInput, CreateAccountField> {
+  const payload = toCreatePayload(values);
+  if (values.company !== '') return validate<CreateAccountInput, CreateAccountField>(schema, payload);
+  const company = validate<CreateAccountInput, CreateAccountField>(schema, payload);
+  // Any courier shares the common fields: borrow one to read their messages.
+  const common = validate<CreateAccountInput, CreateAccountField>(schema, { ...payload, company: 'POSTEX' });
+  const errors: FieldErrors<CreateAccountField> = { company: company.ok ? 'Company is required' : (company.errors.company ?? 'Company is required') };
+  if (!common.ok) {
+    for (const key of COMMON_CREATE_FIELDS) if (common.errors[key]) errors[key] = common.errors[key];
+  }
+  return { ok: false, errors };
+}
+
+/** What the edit form holds. Secrets start empty: saved ones are never sent to the browser. */
+export interface EditAccountValues {
+  name: string;
+  api_password: string;
+  address_code: string;
+  client_secret: string;
+  shipper_name: string;
+  shipper_mobile: string;
+  shipper_address: string;
+  shipper_city: string;
+  city: string;
+  weight: string;
+  activity: 'ACTIVE' | 'IN_ACTIVE';
+  is_default: boolean;
+}
+
+export type EditAccountField = keyof EditAccountValues;
+
+/** The edit form of a loaded account; a city outside `cities` (an older value) starts unchosen. */
+export function formFromAccount(account: TrackingAccount, cities: readonly string[]): EditAccountValues {
+  const known = (city: string | undefined) => (city && cities.includes(city) ? city : '');
+  return {
+    name: account.name,
+    api_password: '',
+    address_code: account.address_code ?? '',
+    client_secret: '',
+    shipper_name: account.shipper_name ?? '',
+    shipper_mobile: account.shipper_mobile ?? '',
+    shipper_address: account.shipper_address ?? '',
+    shipper_city: known(account.shipper_city),
+    city: known(account.city),
+    weight: Number.isFinite(account.weight) ? String(account.weight) : String(DEFAULT_WEIGHT_GRAMS),
+    activity: account.in_active ? 'IN_ACTIVE' : 'ACTIVE',
+    is_default: account.is_default,
+  };
+}
+
+/** The update-account body: id, the common fields, and only what the courier lets change (spec 001 §7). */
+export function toUpdatePayload(id: string, company: Courier, values: EditAccountValues): UpdateAccountInput {
+  const payload: Record<string, unknown> = {
+    id,
+    name: values.name.trim(),
+    activity: values.activity,
+    is_default: values.is_default,
+  };
+  if (values.city !== '') payload.city = values.city;
+  const weight = weightOf(values.weight);
+  if (weight !== undefined) payload.weight = weight;
+  for (const field of EDIT_FIELDS[company]) {
+    const value = values[field.key as EditAccountField];
+    if (typeof value !== 'string') continue;
+    if (field.kind === 'city' && value === '') continue;
+    payload[field.key] = value.trim();
+  }
+  return payload as UpdateAccountInput;
+}
+
+/**
+ * Edit account (spec 001 §5): the shared schema, plus what it leaves to the courier: the API password
+ * (all but PostEx), PostEx's address code, and TCS's client secret and shipper details are required.
+ */
+export function validateUpdateAccount(
+  schema: ParseableSchema<UpdateAccountInput>,
+  id: string,
+  company: Courier,
+  values: EditAccountValues,
+): Validation<UpdateAccountInput, EditAccountField> {
+  const payload = toUpdatePayload(id, company, values);
+  const result = validate<UpdateAccountInput, EditAccountField>(schema, payload);
+  const errors: FieldErrors<EditAccountField> = result.ok ? {} : { ...result.errors };
+  for (const field of EDIT_FIELDS[company]) {
+    const key = field.key as EditAccountField;
+    const value = String(values[key]).trim();
+    if (value === '') {
+      errors[key] = `${field.label} is required`;
+    } else if (key === 'shipper_mobile' && !errors[key] && !MOBILE_PATTERN.test(value)) {
+      errors[key] = MOBILE_MESSAGE;
+    }
+  }
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  return result;
+}

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { ACCOUNTS_PAGE_SIZE, formatWeight, pageChangeQuery, tableQueryFrom, tableSearch } from './accounts-list';
+
+describe('accounts table query (spec 001 §2, §9)', () => {
+  it('defaults to page 1 of 50', () => {
+    expect(tableQueryFrom(new URLSearchParams())).toEqual({ page: 1, limit: ACCOUNTS_PAGE_SIZE });
+    expect(tableQueryFrom(new URLSearchParams('page=0&limit=abc'))).toEqual({ page: 1, limit: 50 });
+  });
+  it('reads page and limit from the address', () => {
+    expect(tableQueryFrom(new URLSearchParams('page=3&limit=20'))).toEqual({ page: 3, limit: 20 });
+  });
+  it('keeps the current limit on a page change, else falls back to 1', () => {
+    expect(pageChangeQuery(2, 50)).toEqual({ page: 2, limit: 50 });
+    expect(pageChangeQuery(2, undefined)).toEqual({ page: 2, limit: 1 });
+    expect(pageChangeQuery(2, null)).toEqual({ page: 2, limit: 1 });
+    expect(pageChangeQuery(0, 0)).toEqual({ page: 1, limit: 1 });
+  });
+  it('writes only what differs from the defaults into the address', () => {
+    expect(tableSearch({ page: 1, limit: 50 })).toEqual({});
+    expect(tableSearch({ page: 2, limit: 1 })).toEqual({ page: '2', limit: '1' });
+  });
+});
+
+describe('formatWeight', () => {
+  it('shows grams with grouping, 100 g when missing', () => {
+    expect(formatWeight(100)).toBe('100 g');
+    expect(formatWeight(12500)).toBe('12,500 g');
+    expect(formatWeight(0)).toBe('0 g');
+    expect(formatWeight(undefined)).toBe('100 g');
+  });
+});
