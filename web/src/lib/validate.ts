@@ -36,3 +36,14 @@ export function serverFieldErrors(error: unknown): FieldErrors {
   }
   return out;
 }
+
+/** After a failed submit: bring the first field with an error into view and focus it. */
+export function focusFirstInvalid(root: HTMLElement | null): void {
+  if (!root || typeof window === 'undefined') return;
+  window.requestAnimationFrame(() => {
+    const target = root.querySelector<HTMLElement>('input[aria-invalid="true"], [data-invalid] input, [role="alert"]');
+    if (!target) return;
+    target.scrollIntoView({ block: 'center', behavior: 'smooth' });
+    if (target instanceof HTMLInputElement) target.focus({ preventScroll: true });
+  });
+}

@@ -20,6 +20,8 @@ export default function ForgotPasswordDialog({ supportEmail, onClose }: { suppor
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
+    // React events bubble through portals: keep this submit from reaching a form the dialog was opened from.
+    event.stopPropagation();
     const result = validate(ResetPinInput, { email });
     if (!result.ok) {
       setError(result.errors.email);

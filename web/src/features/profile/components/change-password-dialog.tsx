@@ -26,6 +26,8 @@ export function ChangePasswordDialog({ onClose }: { onClose(): void }) {
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
+    // React events bubble through portals: keep this submit from reaching a form the dialog was opened from.
+    event.stopPropagation();
     const result = validate<unknown, Key>(ChangeOwnPasswordInput, values);
     if (!result.ok) {
       setErrors(result.errors);

@@ -26,6 +26,8 @@ export function EditTagDialog({ current, onClose }: { current: string; onClose()
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
+    // React events bubble through portals: keep this submit from reaching a form the dialog was opened from.
+    event.stopPropagation();
     const result = validate(EditTagInput, { tag });
     if (!result.ok) {
       setError(result.errors.tag);

@@ -1,13 +1,13 @@
 import { Button, chakra, HStack, SimpleGrid, Stack } from '@chakra-ui/react';
 import { CreateUserInput } from '@dakiya/shared';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { LuMapPin, LuShieldCheck, LuUserPlus, LuUserRound } from 'react-icons/lu';
 import { Link, useNavigate } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 import { api, isApiError } from '../../../lib/api';
 import { useHandleApiError } from '../../../lib/api-errors';
 import { paths } from '../../../lib/paths';
-import { serverFieldErrors, type FieldErrors } from '../../../lib/validate';
+import { focusFirstInvalid, serverFieldErrors, type FieldErrors } from '../../../lib/validate';
 import { PageHeader } from '../../../components/ui/page-header';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { PlanLimitDialog, planLimitMessage } from '../../../components/ui/plan-limit-dialog';
@@ -31,6 +31,7 @@ export function CreateUserPage() {
   const [errors, setErrors] = useState<FieldErrors<UserField>>({});
   const [submitting, setSubmitting] = useState(false);
   const [planLimit, setPlanLimit] = useState<string | null>(null);
+  const form = useRef<HTMLFormElement>(null);
 
   const set = <K extends UserField>(key: K, value: UserFormValues[K]) => {
     setValues((v) => ({ ...v, [key]: value }));
@@ -42,6 +43,7 @@ export function CreateUserPage() {
     const result = validateCreateUser(CreateUserInput, values);
     if (!result.ok) {
       setErrors(result.errors);
+      focusFirstInvalid(form.current);
       return;
     }
     setErrors({});
@@ -68,7 +70,7 @@ export function CreateUserPage() {
   return (
     <>
       <PageHeader title="Create user" subtitle="Add someone from your team and choose what they can do in Dakiya." backTo={paths.dashboard.users()} />
-      <chakra.form onSubmit={onSubmit} noValidate maxW="4xl" data-testid="create-user-form">
+      <chakra.form ref={form} onSubmit={onSubmit} noValidate maxW="4xl" data-testid="create-user-form">
         <Stack gap="5">
           <SectionCard title="Personal details" icon={<LuUserRound />} description="Used to sign in and shown on the orders they book.">
             <Stack gap="4">

@@ -9,7 +9,7 @@ import { useHandleApiError } from '../../../lib/api-errors';
 import { fullName } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { isRouteKey, useApi } from '../../../lib/swr';
-import { serverFieldErrors, validate, type FieldErrors } from '../../../lib/validate';
+import { focusFirstInvalid, serverFieldErrors, validate, type FieldErrors } from '../../../lib/validate';
 import { useConfirm } from '../../../components/ui/confirm';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader } from '../../../components/ui/page-header';
@@ -123,6 +123,7 @@ function ProfileForm({ user, onSaved }: { user: User; onSaved(user: User): void 
   const [values, setValues] = useState<UserFormValues>(() => formFromUser(user));
   const [errors, setErrors] = useState<FieldErrors<UserField>>({});
   const [saving, setSaving] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
 
   const set = <K extends UserField>(k: K, value: UserFormValues[K]) => {
     setValues((v) => ({ ...v, [k]: value }));
@@ -134,6 +135,7 @@ function ProfileForm({ user, onSaved }: { user: User; onSaved(user: User): void 
     const result = validateEditUser(EditUserInput, values);
     if (!result.ok) {
       setErrors(result.errors);
+      focusFirstInvalid(form.current);
       return;
     }
     setErrors({});
@@ -152,7 +154,7 @@ function ProfileForm({ user, onSaved }: { user: User; onSaved(user: User): void 
 
   const fieldProps = { values, errors, limits: EDIT_LIMITS, set };
   return (
-    <chakra.form onSubmit={onSubmit} noValidate data-testid="edit-user-form">
+    <chakra.form ref={form} onSubmit={onSubmit} noValidate data-testid="edit-user-form">
       <SectionCard title="Profile and access" icon={<LuUserRound />}>
         <Stack gap="5">
           <NameFields {...fieldProps} />

@@ -1,4 +1,4 @@
-import { Alert, Badge, Box, Checkbox, Field, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Alert, Badge, Box, Checkbox, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { SCOPE_CATALOGUE, type Scope } from '@dakiya/shared';
 import { LuShieldCheck } from 'react-icons/lu';
 import { groupLabel, scopeLabel } from '../../../lib/scopes';
@@ -15,8 +15,9 @@ export interface ScopePickerProps {
 /** The scope catalogue grouped by type; a group checkbox toggles all its scopes (indeterminate when partial). */
 export function ScopePicker({ value, onChange, error, disabled }: ScopePickerProps) {
   return (
-    <Field.Root invalid={!!error}>
-      <Stack gap="3" w="full" data-testid="scope-picker">
+    // Not inside a Field: a Field gives every checkbox in it the same input id.
+    <Stack gap="2" w="full" data-testid="scope-picker" aria-invalid={!!error}>
+      <Stack gap="3" w="full">
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
           {SCOPE_CATALOGUE.map((group) => {
             const check = groupCheck(group, value);
@@ -76,8 +77,12 @@ export function ScopePicker({ value, onChange, error, disabled }: ScopePickerPro
           })}
         </SimpleGrid>
       </Stack>
-      <Field.ErrorText data-testid="scopes-error">{error}</Field.ErrorText>
-    </Field.Root>
+      {error && (
+        <Text textStyle="sm" color="fg.error" role="alert" data-testid="scopes-error">
+          {error}
+        </Text>
+      )}
+    </Stack>
   );
 }
 

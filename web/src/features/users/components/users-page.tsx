@@ -1,4 +1,4 @@
-import { Alert, Badge, Box, Button, HStack, IconButton, Stack, Switch, Table, Text } from '@chakra-ui/react';
+import { Alert, Badge, Box, Button, HStack, IconButton, Stack, Switch, Table, Text, useBreakpointValue, VisuallyHidden } from '@chakra-ui/react';
 import type { User } from '@dakiya/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { LuCircleCheck, LuMailWarning, LuPencil, LuPlus, LuRefreshCw, LuSend, LuTrash2, LuUsers } from 'react-icons/lu';
@@ -47,6 +47,8 @@ export function UsersPage({ currentUserId, timeZone }: UsersPageProps) {
   );
   const list = data && 'childrenAccounts' in data ? data : null;
   const actions = useUserActions();
+  // Phones get one card per user instead of a table that scrolls sideways.
+  const compact = useBreakpointValue({ base: true, md: false }, { ssr: false }) ?? false;
   const [busy, setBusy] = useState<string | null>(null);
   const timers = useRef<number[]>([]);
   useEffect(() => () => timers.current.forEach((t) => window.clearTimeout(t)), []);
@@ -67,6 +69,15 @@ export function UsersPage({ currentUserId, timeZone }: UsersPageProps) {
       setBusy(null);
     }
   }
+
+  const rowProps = (user: User): RowProps => ({
+    user,
+    isSelf: user._id === currentUserId,
+    busy,
+    onToggle: () => void onToggle(user),
+    onResend: () => void onResend(user),
+    onDelete: () => void onDelete(user),
+  });
 
   const onToggle = (user: User) =>
     run(`restrict-${user._id}`, async () => {
@@ -119,149 +130,226 @@ export function UsersPage({ currentUserId, timeZone }: UsersPageProps) {
         </EmptyState>
       ) : list ? (
         <Box bg="app.surface" borderWidth="1px" borderColor="border.muted" borderRadius="xl" boxShadow="xs" overflow="hidden">
-          <Table.ScrollArea>
-            <Table.Root size="sm" data-testid="users-table" css={{ '& td, & th': { px: '4' } }}>
-              <Table.Header>
-                <Table.Row bg="bg.muted">
-                  <Table.ColumnHeader minW="220px">User</Table.ColumnHeader>
-                  <Table.ColumnHeader>Role</Table.ColumnHeader>
-                  <Table.ColumnHeader>Tag</Table.ColumnHeader>
-                  <Table.ColumnHeader minW="150px">Status</Table.ColumnHeader>
-                  <Table.ColumnHeader minW="170px">Email</Table.ColumnHeader>
-                  <Table.ColumnHeader minW="190px">Created</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">Actions</Table.ColumnHeader>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {list.childrenAccounts.map((user) => {
-                  const isSelf = user._id === currentUserId;
-                  return (
-                    <Table.Row key={user._id} data-testid={`user-row-${user.email}`} data-active={user.is_active}>
-                      <Table.Cell py="3">
-                        <HStack gap="3">
-                          <Box
-                            boxSize="9"
-                            borderRadius="full"
-                            bg={user.is_active ? 'brand.subtle' : 'bg.muted'}
-                            color={user.is_active ? 'brand.fg' : 'fg.muted'}
-                            display="flex"
-                            alignItems="center"
-                            justifyContent="center"
-                            fontWeight="semibold"
-                            textStyle="sm"
-                            flexShrink={0}
-                            aria-hidden
-                          >
-                            {initials(user.first_name, user.last_name)}
-                          </Box>
-                          <Stack gap="0" minW="0">
-                            <HStack gap="2">
-                              <Text fontWeight="medium" truncate>
-                                {fullName(user)}
-                              </Text>
-                              {isSelf && (
-                                <Badge size="sm" variant="outline">
-                                  You
-                                </Badge>
-                              )}
-                            </HStack>
-                            <Text textStyle="xs" color="fg.muted" truncate>
-                              {user.email}
+          {compact ? (
+            <Stack gap="0" data-testid="users-table" separator={<Box borderTopWidth="1px" borderColor="border.muted" />}>
+              {list.childrenAccounts.map((user) => {
+                const row = rowProps(user);
+                return (
+                  <Stack key={user._id} gap="3" p="4" data-testid={`user-row-${user.email}`} data-active={user.is_active}>
+                    <HStack justify="space-between" align="flex-start">
+                      <UserIdentity user={user} isSelf={row.isSelf} />
+                      <RowActions {...row} />
+                    </HStack>
+                    <HStack gap="2" wrap="wrap" ps="12">
+                      <RoleBadge role={user.role} />
+                      <TagBadge tag={user.tag} />
+                      <Text textStyle="xs" color="fg.muted">
+                        Created {formatDateTime(user.createdAt, { timeZone })}
+                      </Text>
+                    </HStack>
+                    <HStack justify="space-between" align="flex-start" gap="3" ps="12" wrap="wrap">
+                      <StatusControl {...row} />
+                      <Verification {...row} />
+                    </HStack>
+                  </Stack>
+                );
+              })}
+            </Stack>
+          ) : (
+            <Table.ScrollArea>
+              <Table.Root size="sm" data-testid="users-table" css={{ '& td, & th': { px: '4' } }}>
+                <Table.Header>
+                  <Table.Row bg="bg.muted">
+                    <Table.ColumnHeader>User</Table.ColumnHeader>
+                    <Table.ColumnHeader>Role</Table.ColumnHeader>
+                    <Table.ColumnHeader>Tag</Table.ColumnHeader>
+                    <Table.ColumnHeader>Status</Table.ColumnHeader>
+                    <Table.ColumnHeader>Email</Table.ColumnHeader>
+                    <Table.ColumnHeader>Created</Table.ColumnHeader>
+                    <Table.ColumnHeader textAlign="end">
+                      <VisuallyHidden>Actions</VisuallyHidden>
+                    </Table.ColumnHeader>
+                  </Table.Row>
+                </Table.Header>
+                <Table.Body>
+                  {list.childrenAccounts.map((user) => {
+                    const row = rowProps(user);
+                    const [day, time] = formatDateTime(user.createdAt, { timeZone }).split(' at ');
+                    return (
+                      <Table.Row key={user._id} data-testid={`user-row-${user.email}`} data-active={user.is_active}>
+                        <Table.Cell py="3">
+                          <UserIdentity user={user} isSelf={row.isSelf} />
+                        </Table.Cell>
+                        <Table.Cell>
+                          <RoleBadge role={user.role} />
+                        </Table.Cell>
+                        <Table.Cell>
+                          <TagBadge tag={user.tag} />
+                        </Table.Cell>
+                        <Table.Cell>
+                          <StatusControl {...row} />
+                        </Table.Cell>
+                        <Table.Cell>
+                          <Verification {...row} />
+                        </Table.Cell>
+                        <Table.Cell whiteSpace="nowrap">
+                          <Text textStyle="sm">{day}</Text>
+                          {time && (
+                            <Text textStyle="xs" color="fg.muted">
+                              at {time}
                             </Text>
-                          </Stack>
-                        </HStack>
-                      </Table.Cell>
-                      <Table.Cell>
-                        <RoleBadge role={user.role} />
-                      </Table.Cell>
-                      <Table.Cell>
-                        <Badge variant="outline" fontFamily="mono">
-                          {user.tag}
-                        </Badge>
-                      </Table.Cell>
-                      <Table.Cell>
-                        {user.role === 'USER' ? (
-                          <Switch.Root
-                            size="sm"
-                            colorPalette="brand"
-                            checked={user.is_active}
-                            disabled={busy === `restrict-${user._id}`}
-                            onCheckedChange={() => void onToggle(user)}
-                            data-testid={`user-restrict-${user.email}`}
-                          >
-                            <Switch.HiddenInput aria-label={user.is_active ? `Restrict ${fullName(user)}` : `Activate ${fullName(user)}`} />
-                            <Switch.Control />
-                            <Switch.Label textStyle="sm" color={user.is_active ? 'fg' : 'fg.error'} data-testid={`user-status-${user.email}`}>
-                              {user.is_active ? 'Active' : 'Restricted'}
-                            </Switch.Label>
-                          </Switch.Root>
-                        ) : (
-                          <Badge colorPalette={user.is_active ? 'green' : 'red'} variant="subtle" data-testid={`user-status-${user.email}`}>
-                            {user.is_active ? 'Active' : 'Restricted'}
-                          </Badge>
-                        )}
-                      </Table.Cell>
-                      <Table.Cell>
-                        {user.is_verified_user ? (
-                          <HStack gap="1.5" color="fg.success" textStyle="sm" data-testid={`user-verified-${user.email}`}>
-                            <LuCircleCheck /> Verified
-                          </HStack>
-                        ) : (
-                          <Stack gap="1" align="flex-start">
-                            <HStack gap="1.5" color="fg.warning" textStyle="sm" data-testid={`user-unverified-${user.email}`}>
-                              <LuMailWarning /> Not verified
-                            </HStack>
-                            <Button
-                              variant="plain"
-                              size="xs"
-                              h="auto"
-                              p="0"
-                              color="brand.fg"
-                              loading={busy === `resend-${user._id}`}
-                              onClick={() => void onResend(user)}
-                              data-testid={`user-resend-${user.email}`}
-                            >
-                              <LuSend /> Send verification email
-                            </Button>
-                          </Stack>
-                        )}
-                      </Table.Cell>
-                      <Table.Cell color="fg.muted" textStyle="sm" whiteSpace="nowrap">
-                        {formatDateTime(user.createdAt, { timeZone })}
-                      </Table.Cell>
-                      <Table.Cell textAlign="end">
-                        <HStack gap="1" justify="flex-end">
-                          <IconButton asChild aria-label={`Edit ${fullName(user)}`} size="sm" variant="ghost" data-testid={`user-edit-${user.email}`}>
-                            <Link to={paths.dashboard.user(user._id)}>
-                              <LuPencil />
-                            </Link>
-                          </IconButton>
-                          {!isSelf && (
-                            <IconButton
-                              aria-label={`Delete ${fullName(user)}`}
-                              size="sm"
-                              variant="ghost"
-                              colorPalette="red"
-                              loading={busy === `delete-${user._id}`}
-                              onClick={() => void onDelete(user)}
-                              data-testid={`user-delete-${user.email}`}
-                            >
-                              <LuTrash2 />
-                            </IconButton>
                           )}
-                        </HStack>
-                      </Table.Cell>
-                    </Table.Row>
-                  );
-                })}
-              </Table.Body>
-            </Table.Root>
-          </Table.ScrollArea>
+                        </Table.Cell>
+                        <Table.Cell textAlign="end">
+                          <RowActions {...row} />
+                        </Table.Cell>
+                      </Table.Row>
+                    );
+                  })}
+                </Table.Body>
+              </Table.Root>
+            </Table.ScrollArea>
+          )}
           <Box px="4" borderTopWidth="1px" borderColor="border.muted">
             <Pagination page={list.pagination.page} pages={list.pagination.pages} total={list.pagination.total} onPageChange={setPage} noun="users" />
           </Box>
         </Box>
       ) : null}
     </>
+  );
+}
+
+interface RowProps {
+  user: User;
+  isSelf: boolean;
+  busy: string | null;
+  onToggle(): void;
+  onResend(): void;
+  onDelete(): void;
+}
+
+function UserIdentity({ user, isSelf }: { user: User; isSelf: boolean }) {
+  return (
+    <HStack gap="3" minW="0">
+      <Box
+        boxSize="9"
+        borderRadius="full"
+        bg={user.is_active ? 'brand.subtle' : 'bg.muted'}
+        color={user.is_active ? 'brand.fg' : 'fg.muted'}
+        display="flex"
+        alignItems="center"
+        justifyContent="center"
+        fontWeight="semibold"
+        textStyle="sm"
+        flexShrink={0}
+        aria-hidden
+      >
+        {initials(user.first_name, user.last_name)}
+      </Box>
+      <Stack gap="0" minW="0">
+        <HStack gap="2">
+          <Text fontWeight="medium" truncate>
+            {fullName(user)}
+          </Text>
+          {isSelf && (
+            <Badge size="sm" variant="outline">
+              You
+            </Badge>
+          )}
+        </HStack>
+        <Text textStyle="xs" color="fg.muted" truncate>
+          {user.email}
+        </Text>
+      </Stack>
+    </HStack>
+  );
+}
+
+function TagBadge({ tag }: { tag: string }) {
+  return (
+    <Badge variant="outline" fontFamily="mono">
+      {tag}
+    </Badge>
+  );
+}
+
+/** Only USER rows offer the restrict toggle (spec 000 §2); an ADMIN's status is a badge. */
+function StatusControl({ user, busy, onToggle }: RowProps) {
+  if (user.role !== 'USER') {
+    return (
+      <Badge colorPalette={user.is_active ? 'green' : 'red'} variant="subtle" data-testid={`user-status-${user.email}`}>
+        {user.is_active ? 'Active' : 'Restricted'}
+      </Badge>
+    );
+  }
+  return (
+    <Switch.Root
+      size="sm"
+      colorPalette="brand"
+      checked={user.is_active}
+      disabled={busy === `restrict-${user._id}`}
+      onCheckedChange={onToggle}
+      data-testid={`user-restrict-${user.email}`}
+    >
+      <Switch.HiddenInput aria-label={user.is_active ? `Restrict ${fullName(user)}` : `Activate ${fullName(user)}`} />
+      <Switch.Control />
+      <Switch.Label textStyle="sm" color={user.is_active ? 'fg' : 'fg.error'} whiteSpace="nowrap" data-testid={`user-status-${user.email}`}>
+        {user.is_active ? 'Active' : 'Restricted'}
+      </Switch.Label>
+    </Switch.Root>
+  );
+}
+
+function Verification({ user, busy, onResend }: RowProps) {
+  if (user.is_verified_user) {
+    return (
+      <HStack gap="1.5" color="fg.success" textStyle="sm" whiteSpace="nowrap" data-testid={`user-verified-${user.email}`}>
+        <LuCircleCheck /> Verified
+      </HStack>
+    );
+  }
+  return (
+    <Stack gap="1" align="flex-start">
+      <HStack gap="1.5" color="fg.warning" textStyle="sm" whiteSpace="nowrap" data-testid={`user-unverified-${user.email}`}>
+        <LuMailWarning /> Not verified
+      </HStack>
+      <Button
+        variant="plain"
+        size="xs"
+        h="auto"
+        p="0"
+        color="brand.fg"
+        loading={busy === `resend-${user._id}`}
+        onClick={onResend}
+        data-testid={`user-resend-${user.email}`}
+      >
+        <LuSend /> Send verification email
+      </Button>
+    </Stack>
+  );
+}
+
+function RowActions({ user, isSelf, busy, onDelete }: RowProps) {
+  return (
+    <HStack gap="1" justify="flex-end" flexShrink={0}>
+      <IconButton asChild aria-label={`Edit ${fullName(user)}`} size="sm" variant="ghost" data-testid={`user-edit-${user.email}`}>
+        <Link to={paths.dashboard.user(user._id)}>
+          <LuPencil />
+        </Link>
+      </IconButton>
+      {!isSelf && (
+        <IconButton
+          aria-label={`Delete ${fullName(user)}`}
+          size="sm"
+          variant="ghost"
+          colorPalette="red"
+          loading={busy === `delete-${user._id}`}
+          onClick={onDelete}
+          data-testid={`user-delete-${user.email}`}
+        >
+          <LuTrash2 />
+        </IconButton>
+      )}
+    </HStack>
   );
 }
