@@ -1,4 +1,4 @@
-import { createContext, useContext } from 'react';
+import { createContext, useCallback, useContext } from 'react';
 import { GENERIC_ERROR, isApiError } from './api';
 
 /** What the app does with a failed call (spec 000 §8). Pure, so it is tested without a browser. */
@@ -25,4 +25,18 @@ export const ApiErrorHandlerContext = createContext<ApiErrorHandler>(() => {});
 
 export function useHandleApiError(): ApiErrorHandler {
   return useContext(ApiErrorHandlerContext);
+}
+
+/**
+ * For reads whose page shows the error itself (a banner, an upgrade note): only a 401 still goes to
+ * the app's handler (toast, sign-out, /login). Pass as the read's `onError`.
+ */
+export function useUnauthorizedOnly(): ApiErrorHandler {
+  const handle = useHandleApiError();
+  return useCallback(
+    (error: unknown) => {
+      if (isApiError(error) && error.status === 401) handle(error);
+    },
+    [handle],
+  );
 }

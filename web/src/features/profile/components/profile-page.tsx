@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { LuCircleCheck, LuKeyRound, LuListChecks, LuPencil, LuStore, LuTruck, LuUserRound } from 'react-icons/lu';
 import { Link } from 'react-router-dom';
 import { isApiError } from '../../../lib/api';
+import { useUnauthorizedOnly } from '../../../lib/api-errors';
 import { paths } from '../../../lib/paths';
 import { groupLabel, heldGroups, scopeLabel } from '../../../lib/scopes';
 import { useApi } from '../../../lib/swr';
@@ -23,7 +24,9 @@ export interface ProfilePageProps {
 
 /** /dashboard/profile (spec 001 §2 "Profile page"). */
 export function ProfilePage({ onTokenReplaced }: ProfilePageProps) {
-  const { data, error, isLoading } = useApi('profile.get');
+  // The page shows a failed read itself; only a 401 goes to the app's handler.
+  const onError = useUnauthorizedOnly();
+  const { data, error, isLoading } = useApi('profile.get', {}, { onError });
   const [editingTag, setEditingTag] = useState(false);
   const [changingPassword, setChangingPassword] = useState(false);
 

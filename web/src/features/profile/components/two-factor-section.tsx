@@ -1,11 +1,11 @@
 import { Alert, Box, Button, chakra, Code, Flex, HStack, Image, Input, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { TwoFactorCode } from '@dakiya/shared';
-import { useCallback, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { LuShieldCheck, LuSmartphone, LuSparkles } from 'react-icons/lu';
 import { Link } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
-import { api, isApiError } from '../../../lib/api';
-import { useHandleApiError } from '../../../lib/api-errors';
+import { api } from '../../../lib/api';
+import { useHandleApiError, useUnauthorizedOnly } from '../../../lib/api-errors';
 import { paths } from '../../../lib/paths';
 import { isRouteKey, useApi } from '../../../lib/swr';
 import { serverFieldErrors, validate } from '../../../lib/validate';
@@ -48,9 +48,7 @@ function TwoFactorSetup({ onTokenReplaced }: { onTokenReplaced(token: string): v
   const handleError = useHandleApiError();
   const { mutate } = useSWRConfig();
   // A new QR code means a new secret: never refetch behind the person's back while they scan.
-  const onError = useCallback((error: unknown) => {
-    if (isApiError(error) && error.status === 401) handleError(error);
-  }, [handleError]);
+  const onError = useUnauthorizedOnly();
   const qr = useApi('profile.qrCode', {}, {
     onError,
     revalidateOnFocus: false,

@@ -5,7 +5,7 @@ import { LuCircleCheck, LuKeyRound, LuLock, LuMail, LuMailWarning, LuSave, LuSen
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 import { api } from '../../../lib/api';
-import { useHandleApiError } from '../../../lib/api-errors';
+import { useHandleApiError, useUnauthorizedOnly } from '../../../lib/api-errors';
 import { fullName } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { isRouteKey, useApi } from '../../../lib/swr';
@@ -32,7 +32,9 @@ export const PASSWORD_CHANGED = 'Password has been changed';
 /** /dashboard/users/{user_id} (spec 000 §5 "Update user"). */
 export function EditUserPage() {
   const { user_id: userId = '' } = useParams();
-  const { data, error, isLoading } = useApi('users.get', { params: { id: userId } });
+  // The page shows a failed read itself; only a 401 goes to the app's handler.
+  const onError = useUnauthorizedOnly();
+  const { data, error, isLoading } = useApi('users.get', { params: { id: userId } }, { onError });
 
   if (isLoading && !data) return <PageSkeleton />;
   if (!data) {
@@ -43,7 +45,7 @@ export function EditUserPage() {
           testId="user-not-found"
           icon={<LuUserX />}
           title="This user could not be opened"
-          description={error?.status === 404 || error?.status === 400 ? 'They may have been deleted, or the link is wrong.' : error?.message}
+          description={!error || error.status === 404 || error.status === 400 ? 'They may have been deleted, or the link is wrong.' : error.message}
         >
           <Button asChild variant="outline" size="sm">
             <Link to={paths.dashboard.users()}>Back to staff users</Link>

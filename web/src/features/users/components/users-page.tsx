@@ -1,10 +1,9 @@
 import { Alert, Badge, Box, Button, HStack, IconButton, Stack, Switch, Table, Text, useBreakpointValue, VisuallyHidden } from '@chakra-ui/react';
 import type { User } from '@dakiya/shared';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { LuCircleCheck, LuMailWarning, LuPencil, LuPlus, LuRefreshCw, LuSend, LuTrash2, LuUsers } from 'react-icons/lu';
 import { Link, useSearchParams } from 'react-router-dom';
-import { isApiError } from '../../../lib/api';
-import { useHandleApiError } from '../../../lib/api-errors';
+import { useUnauthorizedOnly } from '../../../lib/api-errors';
 import { formatDateTime, fullName, initials } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { useApi } from '../../../lib/swr';
@@ -35,11 +34,8 @@ export interface UsersPageProps {
 export function UsersPage({ currentUserId, timeZone }: UsersPageProps) {
   const [searchParams, setSearchParams] = useSearchParams();
   const page = pageFrom(searchParams);
-  const handleError = useHandleApiError();
   // The list shows its own error in a banner; only a 401 goes to the app's handler.
-  const onError = useCallback((error: unknown) => {
-    if (isApiError(error) && error.status === 401) handleError(error);
-  }, [handleError]);
+  const onError = useUnauthorizedOnly();
   const { data, error, isLoading, isValidating, mutate } = useApi(
     'users.list',
     { query: { page, limit: PAGE_SIZE } },
