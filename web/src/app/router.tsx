@@ -49,6 +49,26 @@ const ProfilePage = lazy(async () => {
   };
 });
 
+// Tracking accounts: Create and Edit need WRITE_ACCOUNTS (an ADMIN has every scope).
+// (The rule of `hasScope`, written out: importing it would pull zod into the first-load bundle.)
+function useCanWriteAccounts(): boolean {
+  const { user } = useSession();
+  return !!user && (user.role === 'ADMIN' || user.access_scopes.includes('WRITE_ACCOUNTS'));
+}
+const AccountsPage = lazy(async () => {
+  const m = await import('../features/accounts/components/accounts-page');
+  return { default: function AccountsRoute() { return <m.AccountsPage canWrite={useCanWriteAccounts()} />; } };
+});
+const CreateAccountPage = lazy(async () => {
+  const m = await import('../features/accounts/components/create-account-page');
+  return { default: function CreateAccountRoute() { return <m.CreateAccountPage canWrite={useCanWriteAccounts()} />; } };
+});
+const EditAccountPage = lazy(async () => {
+  const m = await import('../features/accounts/components/edit-account-page');
+  return { default: function EditAccountRoute() { return <m.EditAccountPage canWrite={useCanWriteAccounts()} />; } };
+});
+const CreateAccountAlertPage = lazyNamed(() => import('../features/accounts/components/create-account-alert-page'), 'CreateAccountAlertPage');
+
 const placeholders = () => import('./routes/dashboard-placeholders');
 type PlaceholderModule = Awaited<ReturnType<typeof placeholders>>;
 type PlaceholderName = Parameters<PlaceholderModule['Placeholder']>[0]['page'];
@@ -111,10 +131,10 @@ export const routeObjects: RouteObject[] = [
           { path: c.orders, element: placeholder('orders') },
           { path: c.shopifyOrders, element: placeholder('shopifyOrders') },
           { path: c.profile, element: <ProfilePage /> },
-          { path: c.accounts, element: placeholder('accounts') },
-          { path: c.createAccount, element: placeholder('createAccount') },
-          { path: c.editAccount, element: paramPlaceholder('editAccount', 'account_id') },
-          { path: c.createAccountAlert, element: placeholder('createAccountAlert') },
+          { path: c.accounts, element: <AccountsPage /> },
+          { path: c.createAccount, element: <CreateAccountPage /> },
+          { path: c.editAccount, element: <EditAccountPage /> },
+          { path: c.createAccountAlert, element: <CreateAccountAlertPage /> },
           { path: c.settings, element: placeholder('settings') },
           { path: c.bookOrder, element: placeholder('bookOrder') },
           { path: c.postBooking, element: placeholder('postBooking') },

@@ -14,3 +14,4 @@ export { PlanLimitDialog, planLimitMessage, PLAN_LIMIT_FALLBACK } from './plan-l
 export { SectionCard, type SectionCardProps } from './section-card';
 export { TextField, type TextFieldProps } from './text-field';
 export { PublicFrame } from './public-frame';
+export { NoTrackingAccountDialog, NO_TRACKING_ACCOUNT_TITLE, type NoTrackingAccountDialogProps } from './no-tracking-account-dialog';

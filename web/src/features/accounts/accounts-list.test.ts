@@ -29,3 +29,13 @@ describe('formatWeight', () => {
     expect(formatWeight(undefined)).toBe('100 g');
   });
 });
+
+describe('isAccountsKey', () => {
+  it('matches every accounts read and nothing else', async () => {
+    const { isAccountsKey } = await import('./accounts-list');
+    expect(isAccountsKey(['accounts.table', { query: { page: 1, limit: 50 } }])).toBe(true);
+    expect(isAccountsKey(['accounts.get', { params: { id: 'x' } }])).toBe(true);
+    expect(isAccountsKey(['users.list'])).toBe(false);
+    expect(isAccountsKey('accounts.table')).toBe(false);
+  });
+});

@@ -50,3 +50,8 @@ export function formatWeight(weight: number | null | undefined): string {
   const value = typeof weight === 'number' && Number.isFinite(weight) ? weight : 100;
   return `${grams.format(value)} g`;
 }
+
+/** A filter for SWR's `mutate`: every cached accounts read (table, lists, one account). */
+export function isAccountsKey(key: unknown): boolean {
+  return Array.isArray(key) && typeof key[0] === 'string' && key[0].startsWith('accounts.');
+}

@@ -1,0 +1,199 @@
+import { Alert, Box, Button, HStack, IconButton, Stack, Table, Text, useBreakpointValue, VisuallyHidden } from '@chakra-ui/react';
+import type { TrackingAccount } from '@dakiya/shared';
+import { useCallback } from 'react';
+import { LuMapPin, LuPencil, LuPlus, LuRefreshCw, LuTruck } from 'react-icons/lu';
+import { Link, useSearchParams } from 'react-router-dom';
+import { isApiError } from '../../../lib/api';
+import { useHandleApiError } from '../../../lib/api-errors';
+import { paths } from '../../../lib/paths';
+import { useApi } from '../../../lib/swr';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { PageHeader } from '../../../components/ui/page-header';
+import { Pagination } from '../../../components/ui/pagination';
+import { TableSkeleton } from '../../../components/ui/skeletons';
+import { ACCOUNTS_CACHE_MS, formatWeight, pageChangeQuery, tableQueryFrom, tableSearch } from '../accounts-list';
+import { ActivityBadge, CourierBadge, DefaultBadge } from './account-badges';
+
+export interface AccountsPageProps {
+  /** WRITE_ACCOUNTS (an ADMIN has it): offers Create and Edit. */
+  canWrite: boolean;
+}
+
+/** /dashboard/accounts (spec 001 §2 "tracking accounts"). */
+export function AccountsPage({ canWrite }: AccountsPageProps) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const query = tableQueryFrom(searchParams);
+  const handleError = useHandleApiError();
+  // The list shows its own error in a banner; only a 401 goes to the app's handler.
+  const onError = useCallback((error: unknown) => {
+    if (isApiError(error) && error.status === 401) handleError(error);
+  }, [handleError]);
+  const { data, error, isLoading, isValidating, mutate } = useApi(
+    'accounts.table',
+    { query },
+    { keepPreviousData: true, dedupingInterval: ACCOUNTS_CACHE_MS, onError },
+  );
+  const compact = useBreakpointValue({ base: true, md: false }, { ssr: false }) ?? false;
+
+  const setPage = (page: number) => {
+    const next = pageChangeQuery(page, data?.pagination?.limit);
+    setSearchParams(tableSearch(next));
+  };
+
+  const accounts = data?.accounts ?? null;
+  const createButton = canWrite && (
+    <Button asChild colorPalette="brand" size="sm" data-testid="accounts-create">
+      <Link to={paths.dashboard.createAccount()}>
+        <LuPlus /> Create account
+      </Link>
+    </Button>
+  );
+
+  return (
+    <>
+      <PageHeader
+        title="Tracking accounts"
+        subtitle={
+          canWrite
+            ? 'Your courier accounts. Dakiya books and tracks parcels with them.'
+            : 'Your courier accounts. Ask your admin for the Write accounts permission to add or change them.'
+        }
+        backTo={paths.dashboard.orders()}
+        actions={
+          <>
+            <Button variant="outline" size="sm" onClick={() => void mutate()} loading={isValidating && !isLoading} data-testid="accounts-refresh">
+              <LuRefreshCw /> Refresh
+            </Button>
+            {createButton}
+          </>
+        }
+      />
+
+      {error && (
+        <Alert.Root status="warning" borderRadius="lg" mb="4" data-testid="accounts-error">
+          <Alert.Indicator />
+          <Alert.Title>{error.message}</Alert.Title>
+        </Alert.Root>
+      )}
+
+      {isLoading && !accounts ? (
+        <TableSkeleton rows={5} columns={7} />
+      ) : accounts && accounts.length === 0 ? (
+        <EmptyState
+          testId="accounts-empty"
+          icon={<LuTruck />}
+          title="Add your first courier account"
+          description={
+            canWrite
+              ? 'Connect your Leopards, M&P, PostEx or TCS account with its API credentials to book parcels and track them from Dakiya.'
+              : 'No courier account has been added yet. Ask your admin to add one.'
+          }
+        >
+          {createButton}
+        </EmptyState>
+      ) : accounts && data ? (
+        <Box bg="app.surface" borderWidth="1px" borderColor="border.muted" borderRadius="xl" boxShadow="xs" overflow="hidden">
+          {compact ? (
+            <Stack gap="0" data-testid="accounts-table" separator={<Box borderTopWidth="1px" borderColor="border.muted" />}>
+              {accounts.map((account) => (
+                <Stack key={account._id} gap="2.5" p="4" data-testid={`account-row-${account.name}`} data-inactive={account.in_active}>
+                  <HStack justify="space-between" align="flex-start" gap="3">
+                    <AccountIdentity account={account} />
+                    {canWrite && <EditButton account={account} />}
+                  </HStack>
+                  <HStack gap="2" wrap="wrap">
+                    <CourierBadge company={account.company} />
+                    {account.is_default && <DefaultBadge />}
+                    <ActivityBadge inactive={account.in_active} />
+                  </HStack>
+                  <HStack gap="4" textStyle="sm" color="fg.muted" wrap="wrap">
+                    <Text>
+                      Weight <Text as="span" color="fg" fontWeight="medium">{formatWeight(account.weight)}</Text>
+                    </Text>
+                    {account.address_code && (
+                      <Text>
+                        Address code <Text as="span" color="fg" fontFamily="mono">{account.address_code}</Text>
+                      </Text>
+                    )}
+                  </HStack>
+                </Stack>
+              ))}
+            </Stack>
+          ) : (
+            <Table.ScrollArea>
+              <Table.Root size="sm" data-testid="accounts-table" css={{ '& td, & th': { px: '4' } }}>
+                <Table.Header>
+                  <Table.Row bg="bg.muted">
+                    <Table.ColumnHeader>Account Name</Table.ColumnHeader>
+                    <Table.ColumnHeader>Account Company</Table.ColumnHeader>
+                    <Table.ColumnHeader>Address code</Table.ColumnHeader>
+                    <Table.ColumnHeader textAlign="end">Weight</Table.ColumnHeader>
+                    <Table.ColumnHeader>Type</Table.ColumnHeader>
+                    <Table.ColumnHeader>Activity</Table.ColumnHeader>
+                    <Table.ColumnHeader textAlign="end">{canWrite ? 'Actions' : <VisuallyHidden>Actions</VisuallyHidden>}</Table.ColumnHeader>
+                  </Table.Row>
+                </Table.Header>
+                <Table.Body>
+                  {accounts.map((account) => (
+                    <Table.Row key={account._id} data-testid={`account-row-${account.name}`} data-inactive={account.in_active}>
+                      <Table.Cell py="3">
+                        <AccountIdentity account={account} />
+                      </Table.Cell>
+                      <Table.Cell>
+                        <CourierBadge company={account.company} />
+                      </Table.Cell>
+                      <Table.Cell>
+                        {account.address_code ? (
+                          <Text fontFamily="mono" textStyle="sm">{account.address_code}</Text>
+                        ) : (
+                          <Text color="fg.subtle" aria-label="None">—</Text>
+                        )}
+                      </Table.Cell>
+                      <Table.Cell textAlign="end" whiteSpace="nowrap" fontVariantNumeric="tabular-nums">
+                        {formatWeight(account.weight)}
+                      </Table.Cell>
+                      <Table.Cell>{account.is_default ? <DefaultBadge /> : <Text color="fg.subtle" aria-label="Not default">—</Text>}</Table.Cell>
+                      <Table.Cell>
+                        <ActivityBadge inactive={account.in_active} />
+                      </Table.Cell>
+                      <Table.Cell textAlign="end">{canWrite && <EditButton account={account} />}</Table.Cell>
+                    </Table.Row>
+                  ))}
+                </Table.Body>
+              </Table.Root>
+            </Table.ScrollArea>
+          )}
+          <Box px="4" borderTopWidth="1px" borderColor="border.muted">
+            <Pagination page={data.pagination.page} pages={data.pagination.pages} total={data.pagination.total} onPageChange={setPage} noun="accounts" />
+          </Box>
+        </Box>
+      ) : null}
+    </>
+  );
+}
+
+function AccountIdentity({ account }: { account: TrackingAccount }) {
+  return (
+    <Stack gap="0.5" minW="0">
+      <Text fontWeight="medium" truncate color={account.in_active ? 'fg.muted' : 'fg'}>
+        {account.name}
+      </Text>
+      {account.city && (
+        <HStack gap="1" textStyle="xs" color="fg.muted">
+          <LuMapPin aria-hidden />
+          <Text truncate>{account.city}</Text>
+        </HStack>
+      )}
+    </Stack>
+  );
+}
+
+function EditButton({ account }: { account: TrackingAccount }) {
+  return (
+    <IconButton asChild aria-label={`Edit ${account.name}`} size="sm" variant="ghost" data-testid={`account-edit-${account.name}`}>
+      <Link to={paths.dashboard.editAccount(account._id)}>
+        <LuPencil />
+      </Link>
+    </IconButton>
+  );
+}

@@ -1,0 +1,69 @@
+import { Box, Field, HStack, RadioCard, SimpleGrid, Text } from '@chakra-ui/react';
+import type { Courier } from '@dakiya/shared';
+import { COURIER_IDS, COURIERS } from '../couriers';
+
+export interface CompanyPickerProps {
+  value: Courier | '';
+  onChange(company: Courier): void;
+  error?: string;
+}
+
+/** Four cards, one per courier: the first choice of the create form. */
+export function CompanyPicker({ value, onChange, error }: CompanyPickerProps) {
+  return (
+    <Field.Root invalid={!!error}>
+      <RadioCard.Root
+        value={value === '' ? null : value}
+        onValueChange={(e) => e.value && onChange(e.value as Courier)}
+        colorPalette="brand"
+        orientation="horizontal"
+        width="full"
+        data-testid="field-company"
+      >
+        <RadioCard.Label srOnly>Courier company</RadioCard.Label>
+        <SimpleGrid columns={{ base: 2, lg: 4 }} gap="3">
+          {COURIER_IDS.map((id) => {
+            const info = COURIERS[id];
+            return (
+              <RadioCard.Item key={id} value={id} data-testid={`company-${id}`} borderRadius="lg" cursor="pointer">
+                <RadioCard.ItemHiddenInput />
+                <RadioCard.ItemControl alignItems="flex-start">
+                  <RadioCard.ItemContent gap="1">
+                    <HStack gap="2.5">
+                      <Box
+                        colorPalette={info.palette}
+                        bg="colorPalette.solid"
+                        color="colorPalette.contrast"
+                        boxSize="8"
+                        borderRadius="md"
+                        display="flex"
+                        alignItems="center"
+                        justifyContent="center"
+                        fontWeight="bold"
+                        textStyle="xs"
+                        flexShrink={0}
+                        aria-hidden
+                      >
+                        {info.name.slice(0, 2).toUpperCase()}
+                      </Box>
+                      <RadioCard.ItemText fontWeight="semibold" textStyle="md">
+                        {info.name}
+                      </RadioCard.ItemText>
+                    </HStack>
+                    <RadioCard.ItemDescription textStyle="xs">{info.blurb}</RadioCard.ItemDescription>
+                  </RadioCard.ItemContent>
+                  <RadioCard.ItemIndicator />
+                </RadioCard.ItemControl>
+              </RadioCard.Item>
+            );
+          })}
+        </SimpleGrid>
+      </RadioCard.Root>
+      {error && (
+        <Text color="fg.error" textStyle="sm" mt="1" role="alert" data-testid="field-company-error">
+          {error}
+        </Text>
+      )}
+    </Field.Root>
+  );
+}

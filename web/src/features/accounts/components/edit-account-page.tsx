@@ -1,0 +1,285 @@
+import { Alert, Badge, Box, Button, chakra, Heading, HStack, NativeSelect, SimpleGrid, Skeleton, SkeletonText, Stack, Text, Wrap } from '@chakra-ui/react';
+import { PAKISTAN_CITIES, UpdateAccountInput, type TrackingAccount } from '@dakiya/shared';
+import { useCallback, useRef, useState, type FormEvent } from 'react';
+import { LuKeyRound, LuLockKeyhole, LuSave, LuSearchX, LuSlidersHorizontal } from 'react-icons/lu';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useSWRConfig } from 'swr';
+import { api, isApiError } from '../../../lib/api';
+import { useHandleApiError } from '../../../lib/api-errors';
+import { paths } from '../../../lib/paths';
+import { useApi } from '../../../lib/swr';
+import { focusFirstInvalid, type FieldErrors } from '../../../lib/validate';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { PageHeader } from '../../../components/ui/page-header';
+import { SectionCard } from '../../../components/ui/section-card';
+import { TextField } from '../../../components/ui/text-field';
+import { notifySuccess } from '../../../components/ui/toaster';
+import { ACCOUNT_NAME_MAX, formFromAccount, validateUpdateAccount, type EditAccountField, type EditAccountValues } from '../account-form';
+import { isAccountsKey } from '../accounts-list';
+import { COURIERS, credentialLabel, EDIT_FIELDS, type CredentialField } from '../couriers';
+import { classifySubmitError } from '../submit-errors';
+import { CityField, CredentialInput, SwitchField, WeightField } from './account-fields';
+import { CourierBadge } from './account-badges';
+import { NoWriteAccess } from './create-account-page';
+import { InlineError } from './inline-error';
+
+export const ACCOUNT_UPDATED = 'Account updated';
+
+export interface EditAccountPageProps {
+  /** WRITE_ACCOUNTS (an ADMIN has it). */
+  canWrite: boolean;
+}
+
+/** /dashboard/edit-account/{account_id} (spec 001 §2, §5 "Edit account"). */
+export function EditAccountPage({ canWrite }: EditAccountPageProps) {
+  const { account_id: id } = useParams();
+  const handleError = useHandleApiError();
+  const onError = useCallback((error: unknown) => {
+    if (isApiError(error) && error.status === 401) handleError(error);
+  }, [handleError]);
+  const { data, error, isLoading } = useApi('accounts.get', id && canWrite ? { params: { id } } : null, { onError, revalidateOnFocus: false });
+
+  if (!canWrite) return <NoWriteAccess />;
+
+  const header = (account?: TrackingAccount) => (
+    <PageHeader
+      title="Edit Account"
+      titleAddon={account && <CourierBadge company={account.company} size="lg" />}
+      subtitle={account ? account.name : 'Change how this courier account books parcels.'}
+      backTo={paths.dashboard.accounts()}
+    />
+  );
+
+  if (error && (error.status === 404 || !data)) {
+    return (
+      <>
+        {header()}
+        {error.status === 404 ? (
+          <EmptyState
+            testId="account-not-found"
+            icon={<LuSearchX />}
+            title="We could not find this account"
+            description="It may have been removed, or the link is not complete."
+          >
+            <Button asChild variant="outline" size="sm">
+              <Link to={paths.dashboard.accounts()}>Back to tracking accounts</Link>
+            </Button>
+          </EmptyState>
+        ) : (
+          <Alert.Root status="warning" borderRadius="lg" data-testid="account-load-error">
+            <Alert.Indicator />
+            <Alert.Title>{error.message}</Alert.Title>
+          </Alert.Root>
+        )}
+      </>
+    );
+  }
+
+  if (isLoading || !data) {
+    return (
+      <>
+        {header()}
+        <Stack gap="5" maxW="4xl" data-testid="account-loading" aria-busy="true">
+          {[0, 1].map((i) => (
+            <Box key={i} bg="app.surface" borderWidth="1px" borderColor="border.muted" borderRadius="xl" p="6">
+              <Skeleton height="5" width="40%" mb="5" />
+              <SkeletonText noOfLines={4} gap="4" />
+            </Box>
+          ))}
+        </Stack>
+      </>
+    );
+  }
+
+  return (
+    <>
+      {header(data.account)}
+      <EditAccountForm key={data.account._id} account={data.account} />
+    </>
+  );
+}
+
+function EditAccountForm({ account }: { account: TrackingAccount }) {
+  const navigate = useNavigate();
+  const handleError = useHandleApiError();
+  const { mutate } = useSWRConfig();
+  const [values, setValues] = useState<EditAccountValues>(() => formFromAccount(account, PAKISTAN_CITIES));
+  const [errors, setErrors] = useState<FieldErrors<EditAccountField>>({});
+  const [problem, setProblem] = useState<{ message: string; tone: 'error' | 'warning' } | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
+  const courier = COURIERS[account.company];
+
+  const set = <K extends EditAccountField>(key: K, value: EditAccountValues[K]) => {
+    setValues((v) => ({ ...v, [key]: value }));
+    setErrors((e) => (e[key] ? { ...e, [key]: undefined } : e));
+  };
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (submitting) return;
+    setProblem(null);
+    const result = validateUpdateAccount(UpdateAccountInput, account._id, account.company, values);
+    if (!result.ok) {
+      setErrors(result.errors);
+      focusFirstInvalid(form.current);
+      return;
+    }
+    setErrors({});
+    setSubmitting(true);
+    try {
+      const answer = await api('accounts.update', { body: result.data });
+      notifySuccess(answer.msg || ACCOUNT_UPDATED);
+      void mutate(isAccountsKey);
+      navigate(paths.dashboard.accounts());
+    } catch (error) {
+      const outcome = classifySubmitError(error);
+      if (outcome.kind === 'app') handleError(error);
+      else if (outcome.kind === 'planLimit') setProblem({ message: outcome.message, tone: 'warning' });
+      else {
+        setErrors(outcome.fields as FieldErrors<EditAccountField>);
+        setProblem({ message: outcome.message, tone: outcome.tone });
+      }
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  const fields = EDIT_FIELDS[account.company];
+  const secretHelper = (field: CredentialField) =>
+    field.kind === 'secret'
+      ? `Saved ${field.label.toLowerCase()}s are never shown. Enter the current one again to save changes, or the new one if you changed it with ${courier.name}.`
+      : undefined;
+  const input = (field: CredentialField) => (
+    <CredentialInput
+      key={field.key}
+      field={field}
+      value={values[field.key as EditAccountField] as string}
+      onChange={(v) => set(field.key as EditAccountField, v)}
+      error={errors[field.key as EditAccountField]}
+      helper={secretHelper(field)}
+    />
+  );
+  const connectionFields = fields.filter((f) => f.group !== 'shipper');
+  const shipperFields = fields.filter((f) => f.group === 'shipper');
+
+  return (
+    <chakra.form ref={form} onSubmit={onSubmit} noValidate maxW="4xl" data-testid="edit-account-form">
+      <Stack gap="5">
+        <SectionCard title={`${courier.name} connection`} icon={<LuKeyRound />} description="Credentials are stored encrypted and never shown again after saving.">
+          <Stack gap="4">
+            <Stack gap="2">
+              <Text textStyle="sm" fontWeight="medium">
+                Saved credentials
+              </Text>
+              <Wrap gap="2" data-testid="saved-credentials">
+                {account.saved_credentials.length === 0 ? (
+                  <Text textStyle="sm" color="fg.muted">
+                    None recorded
+                  </Text>
+                ) : (
+                  account.saved_credentials.map((key) => (
+                    <Badge key={key} variant="outline" size="lg" colorPalette="gray" data-testid={`saved-${key}`} gap="1.5">
+                      <LuLockKeyhole aria-hidden />
+                      {credentialLabel(key)}
+                      <Text as="span" color="fg.success" fontWeight="semibold">
+                        saved
+                      </Text>
+                    </Badge>
+                  ))
+                )}
+              </Wrap>
+              <Text textStyle="xs" color="fg.muted">
+                API key, username and token cannot be changed. To use different ones, create a new account.
+              </Text>
+            </Stack>
+            {connectionFields.length > 0 && (
+              <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+                {connectionFields.map(input)}
+              </SimpleGrid>
+            )}
+            {shipperFields.length > 0 && (
+              <Stack gap="3" pt="2">
+                <Box>
+                  <Heading as="h3" size="sm">
+                    Shipper details
+                  </Heading>
+                  <Text textStyle="sm" color="fg.muted">
+                    Printed on TCS airway bills as the sender.
+                  </Text>
+                </Box>
+                <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+                  {shipperFields.map(input)}
+                </SimpleGrid>
+              </Stack>
+            )}
+          </Stack>
+        </SectionCard>
+
+        <SectionCard title="Account details" icon={<LuSlidersHorizontal />} description="How this account appears in Dakiya and what it books by default.">
+          <Stack gap="4">
+            <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+              <TextField
+                label="Account name"
+                required
+                value={values.name}
+                onChange={(v) => set('name', v)}
+                maxLength={ACCOUNT_NAME_MAX}
+                error={errors.name}
+                testId="field-name"
+              />
+              <CityField
+                label="Pickup city"
+                value={values.city}
+                onChange={(v) => set('city', v)}
+                error={errors.city}
+                helper="The city parcels are sent from."
+                required={false}
+                testId="field-city"
+              />
+              <WeightField value={values.weight} onChange={(v) => set('weight', v)} error={errors.weight} />
+              <TextField
+                label="Activity"
+                value={values.activity}
+                onChange={() => {}}
+                error={errors.activity}
+                helper="Inactive accounts are hidden from the booking page."
+                testId="edit-activity"
+              >
+                <NativeSelect.Root>
+                  <NativeSelect.Field
+                    value={values.activity}
+                    onChange={(e) => set('activity', e.currentTarget.value === 'IN_ACTIVE' ? 'IN_ACTIVE' : 'ACTIVE')}
+                    data-testid="edit-activity"
+                  >
+                    <option value="ACTIVE">Active</option>
+                    <option value="IN_ACTIVE">Inactive</option>
+                  </NativeSelect.Field>
+                  <NativeSelect.Indicator />
+                </NativeSelect.Root>
+              </TextField>
+            </SimpleGrid>
+            <SwitchField
+              label="Default account"
+              description="Preselected on the booking page. Only one account is the default."
+              checked={values.is_default}
+              onChange={(checked) => set('is_default', checked)}
+              testId="edit-default"
+            />
+          </Stack>
+        </SectionCard>
+
+        {problem && <InlineError tone={problem.tone} title={problem.tone === 'warning' ? 'Nothing was saved yet' : 'The account was not saved'} message={problem.message} />}
+
+        <HStack justify="flex-end" gap="3" pb="4">
+          <Button asChild variant="outline" data-testid="edit-cancel">
+            <Link to={paths.dashboard.accounts()}>Cancel</Link>
+          </Button>
+          <Button type="submit" colorPalette="brand" loading={submitting} loadingText="Saving" data-testid="edit-submit">
+            <LuSave /> Save changes
+          </Button>
+        </HStack>
+      </Stack>
+    </chakra.form>
+  );
+}
