@@ -22,6 +22,11 @@ export default tseslint.config(
   boundary('shared', ['functions', 'web', 'infra', 'local']),
   boundary('web', ['functions', 'infra', 'local']),
   boundary('functions', ['web', 'infra', 'local']),
+  {
+    // tests run the real handlers against the local simulators and stand-ins
+    files: ['functions/**/*.test.ts', 'functions/test-support/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/web/**', '**/infra/**'], message: 'functions tests must not import web/ or infra/' }] }] },
+  },
   boundary('infra', ['web', 'local']),
   {
     // features do not import each other; app/ composes them (bulletproof-react)

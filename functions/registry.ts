@@ -5,6 +5,7 @@ import { operations as shopify } from './shopify/handler';
 import { operations as system } from './system/handler';
 import { operations as users } from './users/handler';
 import { operations as profile } from './profile/handler';
+import { operations as accounts } from './accounts/handler';
 
 /** Every group's operations: the local gateway, the tests and the route-table check read this. */
-export const operationsByGroup: { [G in Group]: GroupOperations<G> } = { auth, shopify, system, users, profile };
+export const operationsByGroup: { [G in Group]: GroupOperations<G> } = { auth, shopify, system, users, profile, accounts };

@@ -61,3 +61,23 @@ export interface SessionRecord {
   /** Epoch seconds; DynamoDB TTL removes it in AWS, reads check it everywhere. */
   expiresAt: number;
 }
+
+export interface AccountRecord {
+  _id: string;
+  shopId: string;
+  name: string;
+  company: 'LEOPARD' | 'MNP' | 'POSTEX' | 'TCS';
+  address_code: string;
+  weight: number;
+  in_active: boolean;
+  city: string;
+  shipper_name?: string;
+  shipper_mobile?: string;
+  shipper_address?: string;
+  shipper_city?: string;
+  /** Sealed JSON of the courier credentials; the context is the shop id. */
+  credentials: string;
+  saved_credentials: string[];
+  createdAt: string;
+  updatedAt: string;
+}

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS, routes, routeIds, type Access, type RouteDef, type RouteId } from '@dakiya/shared';
 import { call } from '../test-support/harness';
 import { routeFixtures } from '../test-support/route-fixtures';
@@ -10,6 +10,7 @@ import { makeWorld, tokenFor, type Actor, type World } from '../test-support/wor
  */
 let world: World;
 beforeAll(async () => { world = await makeWorld(); });
+afterAll(async () => { await world?.stop(); });
 
 type Expectation = { status: number; code: keyof typeof ERRORS } | 'allowed';
 

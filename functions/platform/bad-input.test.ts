@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { ErrorBody, routes, routeIds, type RouteDef, type RouteId } from '@dakiya/shared';
 import type { z } from 'zod';
@@ -14,6 +14,7 @@ import { makeWorld, tokenFor, type World } from '../test-support/world';
  */
 let world: World;
 beforeAll(async () => { world = await makeWorld(); });
+afterAll(async () => { await world?.stop(); });
 
 const VALUES: unknown[] = [undefined, null, 12345, -1, true, '', 'x'.repeat(5000), {}, [], ['a'], 'not-an-id', '<script>alert(1)</script>', 1e308];
 const TEXT_VALUES = ['', 'abc', '-1', '0', '99999999999999999999', 'x'.repeat(3000), '%00', 'null'];

@@ -10,7 +10,10 @@ import { DynamoLinkRepo } from '../adapters/dynamo/link-repo';
 import { SesMailer, createSesClient } from '../adapters/email/ses-mailer';
 import { DynamoStaffRepo } from '../adapters/dynamo/staff-repo';
 import { DynamoRateLimiter } from '../adapters/dynamo/rate-limiter';
-import type { LinkRepo, OAuthStateRepo, RateLimiter, SessionRepo, ShopRepo, StaffRepo, UserRepo, WebhookLog } from '../domain/ports/repos';
+import { DynamoAccountRepo } from '../adapters/dynamo/account-repo';
+import { createCourierAdapter } from '../adapters/couriers';
+import type { CourierAdapter, CourierCredentials, CourierId } from '../domain/ports/courier';
+import type { AccountRepo, LinkRepo, OAuthStateRepo, RateLimiter, SessionRepo, ShopRepo, StaffRepo, UserRepo, WebhookLog } from '../domain/ports/repos';
 import type { Mailer } from '../domain/ports/mailer';
 import { env as readEnv, type Env } from './env';
 import { createLog, type Log } from './log';
@@ -30,6 +33,9 @@ export interface Deps {
   links: LinkRepo;
   staff: StaffRepo;
   limiter: RateLimiter;
+  accounts: AccountRepo;
+  /** A courier adapter for one tracking account's credentials; the domain never branches on courier. */
+  courier: (company: CourierId, credentials: CourierCredentials) => CourierAdapter;
   mailer: Mailer;
   secrets: SecretBox;
   fetch: typeof fetch;
@@ -60,6 +66,10 @@ export function buildDeps(env: Env, overrides: Partial<Deps> = {}): Deps {
     links: new DynamoLinkRepo(db, table),
     staff: new DynamoStaffRepo(db, table),
     limiter: new DynamoRateLimiter(db, table, () => Math.floor(now().getTime() / 1000)),
+    accounts: new DynamoAccountRepo(db, table),
+    courier: (company, credentials) => createCourierAdapter(company, credentials, {
+      baseUrls: env.COURIER_BASE_URLS?.[company], timeoutMs: env.COURIER_TIMEOUT_MS, fetch: overrides.fetch,
+    }),
     mailer: overrides.mailer ?? new SesMailer(createSesClient(env.AWS_REGION, env.SES_ENDPOINT), env.MAIL_FROM),
     secrets,
     fetch: globalThis.fetch,

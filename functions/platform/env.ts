@@ -29,6 +29,12 @@ const Env = z.object({
   /** Tests and local mode point Shopify at the simulator: `{shop}` is replaced by the shop domain. */
   SHOPIFY_ORIGIN_TEMPLATE: z.string().default('https://{shop}'),
   SHOPIFY_SHOP_SUFFIX: z.string().default('.myshopify.com'),
+  /** JSON `{ "LEOPARD": { "api": "..." }, ... }`: local mode points each courier at its simulator. */
+  COURIER_BASE_URLS: z
+    .string()
+    .optional()
+    .transform((value) => (value ? (JSON.parse(value) as Record<string, { api: string; tracking?: string }>) : undefined)),
+  COURIER_TIMEOUT_MS: z.coerce.number().int().positive().default(15000),
   SESSION_TTL_HOURS: z.coerce.number().int().positive().default(24 * 7),
   LOG_LEVEL: z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR']).default('INFO'),
 });

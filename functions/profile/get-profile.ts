@@ -5,5 +5,5 @@ import { toSessionUser } from '../domain/users/user-view';
 export const getProfile: Operation<'profile.get'> = async (_input, ctx) => {
   const { user, shop } = requireAuth(ctx);
   const view = toSessionUser(user, shop);
-  return { data: { ...view, shop: { ...view.shop, status: shop.status } } };
+  return { data: { ...view, shop: { ...view.shop, status: shop.status, plan: shop.plan } } };
 };

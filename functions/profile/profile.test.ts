@@ -70,7 +70,7 @@ describe('two-factor', () => {
     expect(done.status).toBe(200);
     expect((await call(deps, 'auth.me', { token: done.body.auth_token })).status).toBe(200);
     // the second-step token works once
-    expect((await call(deps, 'auth.verifyAuthenticator', { body: { code: await codeFor(secret), twoFactorToken: pending } })).status).toBe(401);
+    expect((await call(deps, 'auth.verifyAuthenticator', { body: { code: await codeFor(secret), twoFactorToken: pending } })).body.errors[0].msg).toBe('Your sign-in expired. Sign in again.');
   });
 
   it('locks the second step after five wrong codes', async () => {

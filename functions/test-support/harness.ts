@@ -12,7 +12,7 @@ import { hashPassword } from '../platform/passwords';
 import { newId } from '../platform/ids';
 import { operationsByGroup } from '../registry';
 import type { Mailer, OutgoingMail } from '../domain/ports/mailer';
-import type { ShopRecord, UserRecord } from '../domain/records';
+import type { AccountRecord, ShopRecord, UserRecord } from '../domain/records';
 import { startSession } from '../domain/sessions';
 
 export const TEST_SHOPIFY_SECRET = 'test-shopify-secret';
@@ -155,4 +155,20 @@ export async function seedUser(
   };
   await deps.users.create(user);
   return { user, token: await startSession(user, 'full', deps), password };
+}
+
+/** A tracking account written through the repository with sealed demo credentials (no courier call). */
+export async function seedAccount(
+  deps: Deps, shopId: string, opts: { company?: AccountRecord['company']; credentials?: Record<string, string>; name?: string; inactive?: boolean } = {},
+): Promise<AccountRecord> {
+  const stamp = deps.now().toISOString();
+  const credentials = opts.credentials ?? { api_key: 'LEOPARD-DEMO-KEY-7F3A91', api_password: 'leopard-demo-pass' };
+  const account: AccountRecord = {
+    _id: newId(), shopId, name: opts.name ?? `Account ${randomBytes(2).toString('hex')}`, company: opts.company ?? 'LEOPARD',
+    address_code: '', weight: 100, in_active: opts.inactive ?? false, city: 'Karachi',
+    credentials: await deps.secrets.encrypt(JSON.stringify(credentials), shopId), saved_credentials: Object.keys(credentials),
+    createdAt: stamp, updatedAt: stamp,
+  };
+  await deps.accounts.createCounted(account, undefined);
+  return account;
 }

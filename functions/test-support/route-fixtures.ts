@@ -1,6 +1,7 @@
 import type { RouteId } from '@dakiya/shared';
 import { randomBytes } from 'node:crypto';
-import { seedUser } from './harness';
+import { LEOPARD_DEMO_CREDENTIALS } from '../../local/simulators/couriers';
+import { seedAccount, seedUser } from './harness';
 import { signedShopifyQuery, type Fixture, type World } from './world';
 
 const fakeLink = (w: World) => `${w.a.shop._id}${'A'.repeat(43)}`;
@@ -49,6 +50,18 @@ export const routeFixtures: Record<RouteId, Fixture> = {
   'profile.editTag': () => ({ body: { tag: 'dispatch' } }),
   'profile.qrCode': () => ({}),
   'profile.verifyQrCode': () => ({ body: { code: '123456' } }),
+  'accounts.list': () => ({}),
+  'accounts.active': () => ({}),
+  'accounts.table': () => ({ query: { page: '1', limit: '50' } }),
+  'accounts.create': () => ({
+    body: { company: 'LEOPARD', account_name: `Leopards ${randomBytes(2).toString('hex')}`, weight: 500, is_default: 'No', city: 'Karachi', ...LEOPARD_DEMO_CREDENTIALS },
+  }),
+  'accounts.get': async (w) => ({ params: { id: (await seedAccount(w.deps, w.a.shop._id))._id } }),
+  'accounts.update': async (w) => ({
+    body: { id: (await seedAccount(w.deps, w.a.shop._id))._id, name: 'Renamed', api_password: LEOPARD_DEMO_CREDENTIALS.api_password, activity: 'ACTIVE', weight: 250, is_default: false },
+  }),
+  'accounts.cities': async (w) => ({ params: { tracking_account_id: (await seedAccount(w.deps, w.a.shop._id))._id } }),
+  'accounts.tcsCities': () => ({}),
   'shopify.install': (w) => ({ query: signedShopifyQuery(w.a.shop.domain) }),
   'shopify.callback': (w) => ({
     query: signedShopifyQuery(w.a.shop.domain, { code: 'c0de', state: 'f'.repeat(64), host: 'aG9zdA' }),

@@ -1,6 +1,7 @@
 import { signQuery } from '../adapters/shopify';
 import type { Scope } from '@dakiya/shared';
 import type { Deps } from '../platform/deps';
+import { startCourierSims, type CourierSims } from '../../local/simulators/couriers';
 import { seedShop, seedUser, testDeps, TEST_SHOPIFY_SECRET, type CallInput, type SeededShop } from './harness';
 
 /**
@@ -11,13 +12,19 @@ export interface World {
   deps: Deps & { mailbox: import('./harness').MailBox };
   a: SeededShop;
   b: SeededShop;
+  couriers: CourierSims;
+  stop(): Promise<void>;
 }
 
 export type Actor = 'anonymous' | 'userLacking' | 'userHolding' | 'admin' | 'otherShopAdmin';
 
 export async function makeWorld(): Promise<World> {
-  const deps = await testDeps();
-  return { deps, a: await seedShop(deps, { plan: 'MONTHLY' }), b: await seedShop(deps, { plan: 'MONTHLY' }) };
+  const couriers = await startCourierSims();
+  const deps = await testDeps({}, { COURIER_BASE_URLS: JSON.stringify(couriers.urls), COURIER_TIMEOUT_MS: '3000' });
+  return {
+    deps, couriers, stop: () => couriers.stop(),
+    a: await seedShop(deps, { plan: 'MONTHLY' }), b: await seedShop(deps, { plan: 'MONTHLY' }),
+  };
 }
 
 export async function tokenFor(world: World, actor: Actor, needed: Scope | undefined): Promise<string | undefined> {

@@ -8,3 +8,5 @@ export * from './schemas/user';
 export * from './schemas/auth';
 export * from './schemas/shopify';
 export * from './schemas/users';
+export * from './schemas/accounts';
+export * from './cities';

@@ -7,7 +7,10 @@ import {
   ResendEmailInput, ResetPasswordInput, ResetPasswordQuery, ResetPinInput, RestrictUserInput, SetUserPasswordInput,
   TwoFactorCode, UserMessage, UserOutput, UsersOutput, UsersQuery, VerifyAuthenticatorInput, VerifyEmailInput,
 } from './schemas/users';
-import { IdParams } from './schemas/common';
+import { IdParams, PageQuery } from './schemas/common';
+import {
+  AccountCitiesParams, AccountMessage, AccountOutput, AccountsList, AccountsTable, CitiesOutput, CreateAccountInput, UpdateAccountInput,
+} from './schemas/accounts';
 import { Redirect, ShopifyCallbackQuery, ShopifyInstallQuery, WebhookAck } from './schemas/shopify';
 
 export const API_BASE = '/api/v1';
@@ -15,7 +18,7 @@ export const API_BASE = '/api/v1';
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** One Lambda per group (DESIGN.md); a group's routes share its handler. */
-export const GROUPS = ['auth', 'shopify', 'system', 'users', 'profile'] as const;
+export const GROUPS = ['auth', 'shopify', 'system', 'users', 'profile', 'accounts'] as const;
 export type Group = (typeof GROUPS)[number];
 
 /**
@@ -92,6 +95,15 @@ export const routes = {
   'profile.editTag': { method: 'PUT', path: '/edit-tag', group: 'profile', access: SIGNED_IN, body: EditTagInput, output: UserMessage },
   'profile.qrCode': { method: 'GET', path: '/get-qr-code', group: 'profile', access: SIGNED_IN, output: QrCode, paidOnly: true },
   'profile.verifyQrCode': { method: 'POST', path: '/verify-qr-code', group: 'profile', access: SIGNED_IN, body: TwoFactorCode, output: AuthToken, paidOnly: true },
+
+  'accounts.list': { method: 'GET', path: '/get-accounts', group: 'accounts', access: scope('READ_ACCOUNTS'), output: AccountsList },
+  'accounts.active': { method: 'GET', path: '/get-active-accounts', group: 'accounts', access: scope('BOOK_ORDERS'), output: AccountsList },
+  'accounts.table': { method: 'GET', path: '/get-accounts-table', group: 'accounts', access: scope('READ_ACCOUNTS'), query: PageQuery, output: AccountsTable },
+  'accounts.create': { method: 'POST', path: '/create-account', group: 'accounts', access: scope('WRITE_ACCOUNTS'), body: CreateAccountInput, output: AccountMessage },
+  'accounts.get': { method: 'GET', path: '/get-edit-account/{id}', group: 'accounts', access: scope('READ_ACCOUNTS'), params: IdParams, output: AccountOutput },
+  'accounts.update': { method: 'PUT', path: '/update-account', group: 'accounts', access: scope('WRITE_ACCOUNTS'), body: UpdateAccountInput, output: AccountMessage },
+  'accounts.cities': { method: 'GET', path: '/get-cities/{tracking_account_id}', group: 'accounts', access: SIGNED_IN, params: AccountCitiesParams, output: CitiesOutput },
+  'accounts.tcsCities': { method: 'GET', path: '/get-tcs-cities', group: 'accounts', access: SIGNED_IN, output: CitiesOutput },
 
   'shopify.install': {
     method: 'GET', path: '/shopify/install', group: 'shopify', access: SHOPIFY,

@@ -15,6 +15,9 @@ export const keys = {
   staffCounter: (shopId: string) => ({ pk: `SHOP#${shopId}`, sk: 'COUNTER#staff' }),
   /** Rate-limit windows key on an email or an address, before any shop is known. */
   rate: (key: string, windowStart: number) => ({ pk: `RATE#${key}`, sk: `WINDOW#${windowStart}` }),
+  account: (shopId: string, accountId: string) => ({ pk: `SHOP#${shopId}`, sk: `ACCOUNT#${accountId}` }),
+  accountCounter: (shopId: string) => ({ pk: `SHOP#${shopId}`, sk: 'COUNTER#accounts' }),
+  defaultAccount: (shopId: string) => ({ pk: `SHOP#${shopId}`, sk: 'DEFAULT#account' }),
   oauthState: (nonce: string) => ({ pk: `OAUTH#${nonce}`, sk: 'STATE' }),
   webhookDelivery: (shopDomain: string, webhookId: string) => ({ pk: `DOMAIN#${shopDomain}`, sk: `WEBHOOK#${webhookId}` }),
 };

@@ -2,28 +2,8 @@ import { QueryCommand, TransactWriteCommand, type DynamoDBDocumentClient } from 
 import type { StaffRepo } from '../../domain/ports/repos';
 import type { UserRecord } from '../../domain/records';
 import { AppError } from '../../platform/errors';
+import { cancellationCodes, putCounted } from './counted';
 import { keys, setExpression, stripKeys } from './keys';
-
-function cancellationCodes(error: unknown): string[] {
-  const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons;
-  return (reasons ?? []).map((r) => r.Code ?? 'None');
-}
-
-/**
- * Concurrent transactions on one counter item can be cancelled with TransactionConflict in AWS
- * (DynamoDB Local serialises them instead); those are retried, a failed condition is not.
- */
-async function retryConflicts<T>(send: () => Promise<T>, attempts = 5): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await send();
-    } catch (error) {
-      const conflict = cancellationCodes(error).includes('TransactionConflict') && !cancellationCodes(error).includes('ConditionalCheckFailed');
-      if (!conflict || attempt >= attempts) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 20 * attempt + Math.random() * 30));
-    }
-  }
-}
 
 export class DynamoStaffRepo implements StaffRepo {
   constructor(private readonly db: DynamoDBDocumentClient, private readonly table: string) {}
@@ -48,29 +28,11 @@ export class DynamoStaffRepo implements StaffRepo {
 
   async createCounted(user: UserRecord, limit: number | undefined): Promise<void> {
     const absent = 'attribute_not_exists(pk)';
-    try {
-      await retryConflicts(() => this.db.send(new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: this.table,
-              Key: keys.staffCounter(user.shopId),
-              UpdateExpression: 'ADD #n :one',
-              ExpressionAttributeNames: { '#n': 'count' },
-              ExpressionAttributeValues: limit === undefined ? { ':one': 1 } : { ':one': 1, ':limit': limit },
-              ...(limit === undefined ? {} : { ConditionExpression: 'attribute_not_exists(#n) OR #n < :limit' }),
-            },
-          },
-          { Put: { TableName: this.table, Item: { ...keys.user(user.shopId, user._id), type: 'user', ...user }, ConditionExpression: absent } },
-          { Put: { TableName: this.table, Item: { ...keys.emailClaim(user.email), type: 'email', shopId: user.shopId, userId: user._id }, ConditionExpression: absent } },
-        ],
-      })));
-    } catch (error) {
-      const codes = cancellationCodes(error);
-      if (codes[0] === 'ConditionalCheckFailed') throw new AppError('PLAN_LIMIT_REACHED', { extra: { plan_limit_error: true, message: 'Kindly upgrade your plan' } });
-      if (codes[2] === 'ConditionalCheckFailed') throw new AppError('EMAIL_TAKEN', { param: 'email' });
-      throw error;
-    }
+    const result = await putCounted(this.db, this.table, keys.staffCounter(user.shopId), limit, [
+      { Item: { ...keys.user(user.shopId, user._id), type: 'user', ...user }, ConditionExpression: absent },
+      { Item: { ...keys.emailClaim(user.email), type: 'email', shopId: user.shopId, userId: user._id }, ConditionExpression: absent },
+    ]);
+    if (!result.ok) throw new AppError('EMAIL_TAKEN', { param: 'email' });
   }
 
   async deleteCounted(user: UserRecord): Promise<void> {

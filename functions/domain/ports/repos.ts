@@ -1,4 +1,4 @@
-import type { SessionRecord, ShopRecord, UserRecord } from '../records';
+import type { AccountRecord, SessionRecord, ShopRecord, UserRecord } from '../records';
 
 export interface ShopRepo {
   get(shopId: string): Promise<ShopRecord | undefined>;
@@ -69,4 +69,15 @@ export interface RateLimiter {
   /** Hits so far in the current window, without counting one. */
   count(key: string, windowSeconds: number): Promise<number>;
   reset(key: string, windowSeconds: number): Promise<void>;
+}
+
+export interface AccountRepo {
+  listOfShop(shopId: string): Promise<AccountRecord[]>;
+  get(shopId: string, accountId: string): Promise<AccountRecord | undefined>;
+  /** With a limit (free plan), counted in the same transaction as the put. */
+  createCounted(account: AccountRecord, limit: number | undefined): Promise<void>;
+  update(shopId: string, accountId: string, patch: Partial<AccountRecord>): Promise<void>;
+  /** The default lives in one pointer item, so there is never more than one. */
+  defaultId(shopId: string): Promise<string | undefined>;
+  setDefault(shopId: string, accountId: string | undefined): Promise<void>;
 }

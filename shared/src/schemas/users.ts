@@ -4,6 +4,7 @@ import { Role, Scope } from '../scopes';
 import { NewPassword } from './auth';
 import { SessionUser, User } from './user';
 import { ShopStatus, ShopSummary } from './shop';
+import { PlanId } from '../plans';
 
 const required = (label: string, max: number) =>
   z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(max, `${label} must be at most ${max} characters`);
@@ -102,7 +103,7 @@ export const ChangeOwnPasswordInput = z
 export const EditTagInput = z.object({ tag: required('Tag', 10) });
 
 export const Profile = z.object({
-  data: SessionUser.extend({ shop: ShopSummary.extend({ status: ShopStatus }) }),
+  data: SessionUser.extend({ shop: ShopSummary.extend({ status: ShopStatus, plan: PlanId }) }),
 });
 export type Profile = z.infer<typeof Profile>;
 

@@ -1,0 +1,122 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { DEMO_CREDENTIALS } from '../../local/simulators/couriers';
+import { call, seedShop, type CallResult } from '../test-support/harness';
+import { makeWorld, type World } from '../test-support/world';
+
+let world: World;
+beforeAll(async () => { world = await makeWorld(); });
+afterAll(async () => { await world?.stop(); });
+
+/** Every credential value of the demo sets: none may ever appear in an answer. */
+const secretValues = Object.values(DEMO_CREDENTIALS).flatMap((c) =>
+  Object.entries(c).filter(([k]) => !/^shipper_|address_code/.test(k)).map(([, v]) => String(v)));
+const responses: CallResult[] = [];
+const api = async (...args: Parameters<typeof call>) => {
+  const res = await call(...args);
+  responses.push(res);
+  return res;
+};
+
+const bodyFor = (company: keyof typeof DEMO_CREDENTIALS, extra: Record<string, unknown> = {}) => {
+  const creds = DEMO_CREDENTIALS[company] as Record<string, string>;
+  const tcs = company === 'TCS' ? { shipper_city: 'Karachi' } : {};
+  return { company, account_name: `${company} main`, weight: 500, is_default: 'No', city: 'Lahore', ...creds, ...tcs, ...extra };
+};
+
+describe('create account', () => {
+  it.each(['LEOPARD', 'MNP', 'POSTEX', 'TCS'] as const)('checks %s credentials with the courier, then saves them sealed', async (company) => {
+    const shop = await seedShop(world.deps, { plan: 'MONTHLY' });
+    const res = await api(world.deps, 'accounts.create', { token: shop.ownerToken, body: bodyFor(company) });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({ msg: 'Account has been created', account: { company, name: `${company} main`, weight: 500, is_default: true, in_active: false } });
+    expect(res.body.account.saved_credentials.length).toBeGreaterThan(0);
+    const { Item } = await world.deps.db.send(new GetCommand({ TableName: world.deps.env.TABLE_NAME, Key: { pk: `SHOP#${shop.shop._id}`, sk: `ACCOUNT#${res.body.account._id}` } }));
+    // shipper details are ordinary account data; every credential is sealed
+    for (const [field, value] of Object.entries(DEMO_CREDENTIALS[company])) {
+      if (!/^shipper_|^address_code$/.test(field)) expect(JSON.stringify(Item)).not.toContain(String(value));
+    }
+  });
+
+  it('refuses credentials the courier does not accept, and says when the courier is down', async () => {
+    const refused = await api(world.deps, 'accounts.create', { token: world.a.ownerToken, body: bodyFor('LEOPARD', { api_password: 'wrong-one' }) });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors[0].msg).toMatch(/^The courier did not accept these credentials/);
+    world.couriers.sims.POSTEX.control.failNext('http-500', 5);
+    const down = await api(world.deps, 'accounts.create', { token: world.a.ownerToken, body: bodyFor('POSTEX') });
+    world.couriers.sims.POSTEX.control.clearFaults();
+    expect(down).toMatchObject({ status: 502, body: { errors: [{ msg: 'The courier did not answer. Please try again in a moment.', code: 'COURIER_UNAVAILABLE' }] } });
+  });
+
+  it('uses the spec messages', async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ account_name: 'x' }, 'Company is required'],
+      [bodyFor('LEOPARD', { account_name: 'x'.repeat(31) }), 'Account name must be at most 30 characters'],
+      [bodyFor('LEOPARD', { weight: 50001 }), 'Weight must be at most 50000'],
+      [bodyFor('LEOPARD', { city: undefined }), 'Please add destination city'],
+      [bodyFor('POSTEX', { address_code: 'x'.repeat(51) }), 'Address code must be at most 50 characters'],
+    ];
+    for (const [body, msg] of cases) {
+      const res = await api(world.deps, 'accounts.create', { token: world.a.ownerToken, body });
+      expect(res.status).toBe(400);
+      expect(res.body.errors.map((e: { msg: string }) => e.msg)).toContain(msg);
+    }
+  });
+});
+
+describe('defaults, activity and limits', () => {
+  it('keeps exactly one default, and hides inactive accounts from booking', async () => {
+    const shop = await seedShop(world.deps, { plan: 'MONTHLY' });
+    const first = await api(world.deps, 'accounts.create', { token: shop.ownerToken, body: bodyFor('LEOPARD', { account_name: 'First' }) });
+    const second = await api(world.deps, 'accounts.create', { token: shop.ownerToken, body: bodyFor('POSTEX', { account_name: 'Second', is_default: 'Default' }) });
+    let list = (await api(world.deps, 'accounts.list', { token: shop.ownerToken })).body.accounts as { name: string; is_default: boolean }[];
+    expect(list.filter((a) => a.is_default).map((a) => a.name)).toEqual(['Second']);
+
+    const edit = await api(world.deps, 'accounts.update', {
+      token: shop.ownerToken,
+      body: { id: first.body.account._id, name: 'First renamed', api_password: DEMO_CREDENTIALS.LEOPARD.api_password, activity: 'ACTIVE', is_default: true },
+    });
+    expect(edit.body).toMatchObject({ msg: 'Account updated', account: { name: 'First renamed', is_default: true } });
+    list = (await api(world.deps, 'accounts.list', { token: shop.ownerToken })).body.accounts;
+    expect(list.filter((a) => a.is_default).map((a) => a.name)).toEqual(['First renamed']);
+
+    await api(world.deps, 'accounts.update', { token: shop.ownerToken, body: { id: second.body.account._id, name: 'Second', address_code: '001', activity: 'IN_ACTIVE', is_default: false } });
+    const active = await api(world.deps, 'accounts.active', { token: shop.ownerToken });
+    expect(active.body.accounts.map((a: { name: string }) => a.name)).toEqual(['First renamed']);
+    const table = await api(world.deps, 'accounts.table', { token: shop.ownerToken, query: { page: '1', limit: '1' } });
+    expect(table.body.pagination).toEqual({ page: 1, limit: 1, total: 2, pages: 2 });
+  });
+
+  it('edit needs the password again (not for PostEx) and checks it with the courier', async () => {
+    const shop = await seedShop(world.deps, { plan: 'MONTHLY' });
+    const created = await api(world.deps, 'accounts.create', { token: shop.ownerToken, body: bodyFor('MNP') });
+    const id = created.body.account._id;
+    const missing = await api(world.deps, 'accounts.update', { token: shop.ownerToken, body: { id, name: 'M&P', activity: 'ACTIVE' } });
+    expect(missing.body.errors[0]).toEqual({ msg: 'API password is required', code: 'VALIDATION_FAILED', param: 'api_password' });
+    const wrong = await api(world.deps, 'accounts.update', { token: shop.ownerToken, body: { id, name: 'M&P', api_password: 'nope', activity: 'ACTIVE' } });
+    expect(wrong.body.errors[0].msg).toMatch(/^The courier did not accept these credentials/);
+  });
+
+  it('the free plan allows 10 tracking accounts, also under concurrent creates', async () => {
+    const free = await seedShop(world.deps, { plan: 'FREE' });
+    const results = await Promise.all(Array.from({ length: 12 }, (_, i) =>
+      api(world.deps, 'accounts.create', { token: free.ownerToken, body: bodyFor('LEOPARD', { account_name: `Leopards ${i}` }) })));
+    expect(results.filter((r) => r.status === 200)).toHaveLength(10);
+    for (const r of results.filter((x) => x.status !== 200)) {
+      expect(r).toMatchObject({ status: 403, body: { errors: [{ code: 'PLAN_LIMIT_REACHED' }], plan_limit_error: true, message: 'Kindly upgrade your plan' } });
+    }
+  });
+
+  it("lists the courier's own cities for an account", async () => {
+    const shop = await seedShop(world.deps, { plan: 'MONTHLY' });
+    const created = await api(world.deps, 'accounts.create', { token: shop.ownerToken, body: bodyFor('LEOPARD') });
+    const res = await api(world.deps, 'accounts.cities', { token: shop.ownerToken, params: { tracking_account_id: created.body.account._id } });
+    expect(res.body.cities).toContainEqual({ label: 'Lahore', value: '789' });
+  });
+});
+
+it('no answer of this suite contains a saved credential', () => {
+  expect(responses.length).toBeGreaterThan(20);
+  const all = JSON.stringify(responses.map((r) => r.body));
+  for (const secret of secretValues) expect(all).not.toContain(secret);
+});

@@ -1,0 +1,33 @@
+import { LIMITS } from '@dakiya/shared';
+import type { Operation } from '../platform/operation';
+import { requireAuth } from '../platform/operation';
+import { newId } from '../platform/ids';
+import { toAccount } from '../domain/accounts/account-view';
+import { credentialsOf, sealCredentials, verifyWithCourier } from '../domain/accounts/credentials';
+import type { AccountRecord } from '../domain/records';
+
+export const createAccount: Operation<'accounts.create'> = async ({ body }, ctx, deps) => {
+  const { shop } = requireAuth(ctx);
+  const { credentials, saved } = credentialsOf(body);
+  await verifyWithCourier(deps.courier(body.company, credentials));
+
+  const stamp = ctx.now.toISOString();
+  const account: AccountRecord = {
+    _id: newId(ctx.now), shopId: shop._id, name: body.account_name, company: body.company,
+    address_code: body.company === 'POSTEX' ? body.address_code : '',
+    weight: body.weight || LIMITS.defaultAccountWeightGrams, in_active: false, city: body.city,
+    ...(body.company === 'TCS'
+      ? { shipper_name: body.shipper_name, shipper_mobile: body.shipper_mobile, shipper_address: body.shipper_address, shipper_city: body.shipper_city }
+      : {}),
+    credentials: await sealCredentials(shop._id, credentials, deps), saved_credentials: saved,
+    createdAt: stamp, updatedAt: stamp,
+  };
+  await deps.accounts.createCounted(account, shop.plan === 'FREE' ? LIMITS.freeTrackingAccounts : undefined);
+  // the first account becomes the default even when not asked, so booking always has one preselected
+  let defaultId = await deps.accounts.defaultId(shop._id);
+  if (body.is_default === 'Default' || !defaultId) {
+    await deps.accounts.setDefault(shop._id, account._id);
+    defaultId = account._id;
+  }
+  return { msg: 'Account has been created', account: toAccount(account, defaultId) };
+};

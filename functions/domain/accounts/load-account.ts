@@ -1,0 +1,10 @@
+import type { Deps } from '../../platform/deps';
+import { AppError } from '../../platform/errors';
+import type { AccountRecord } from '../records';
+
+/** An account of this shop, or 404: another shop's ids resolve to nothing. */
+export async function loadAccount(shopId: string, accountId: string, deps: Deps): Promise<AccountRecord> {
+  const account = await deps.accounts.get(shopId, accountId);
+  if (!account) throw new AppError('NOT_FOUND', { msg: 'Tracking account not found' });
+  return account;
+}

@@ -1,0 +1,10 @@
+/**
+ * Dakiya's own list of Pakistani cities for an account's pickup city. Courier-specific city keys
+ * (Leopards ids, TCS codes, names for PostEx and M&P) come from each courier's list at booking.
+ */
+export const PAKISTAN_CITIES = [
+  'Abbottabad', 'Bahawalpur', 'Chakwal', 'Dera Ghazi Khan', 'Dera Ismail Khan', 'Faisalabad', 'Gujranwala', 'Gujrat',
+  'Hyderabad', 'Islamabad', 'Jhelum', 'Karachi', 'Kasur', 'Lahore', 'Larkana', 'Mardan', 'Mirpur', 'Multan', 'Muzaffarabad',
+  'Nawabshah', 'Okara', 'Peshawar', 'Quetta', 'Rahim Yar Khan', 'Rawalpindi', 'Sahiwal', 'Sargodha', 'Sheikhupura',
+  'Sialkot', 'Sukkur', 'Swat', 'Wah Cantt',
+] as const;
