@@ -1,5 +1,6 @@
 import type { Stack } from './stack';
 import { readInbox } from './services/ses';
+import { DEMO_CREDENTIALS } from './simulators/couriers';
 
 export interface DemoSignIns {
   owner: { email: string; password: string };
@@ -34,6 +35,7 @@ export async function seedDemo(stack: Stack): Promise<DemoSignIns> {
   if (!owner.passwordHash) await setPasswordFromEmail(stack, owner.email, since, demo.ownerPassword);
 
   if (!(await deps.users.findByEmail(demo.staffEmail))) await addStaffThroughApi(stack, owner.email, demo.ownerPassword);
+  if ((await deps.accounts.listOfShop(shop._id)).length === 0) await addTrackingAccounts(stack, owner.email, demo.ownerPassword);
   return {
     owner: { email: owner.email, password: demo.ownerPassword },
     staff: { email: demo.staffEmail, password: demo.staffPassword },
@@ -101,5 +103,20 @@ async function addStaffThroughApi(stack: Stack, ownerEmail: string, ownerPasswor
   const link = mails.reverse().find((m) => m.destination.to.includes(demo.staffEmail))?.body.text?.match(/https?:\/\/\S+email-verify\S+/)?.[0];
   if (!link) throw new Error(`no verification email reached ${demo.staffEmail}`);
   await api(stack, '/verify-email', { token: new URL(link).searchParams.get('token') });
+  await fetch(`${stack.appUrl}/api/v1/logout`, { method: 'POST', headers: { authorization: `Bearer ${auth_token as string}` } });
+}
+
+/** One account per courier, created like a merchant does: the API checks each with its simulator. */
+async function addTrackingAccounts(stack: Stack, ownerEmail: string, ownerPassword: string): Promise<void> {
+  const { auth_token } = await api(stack, '/login-user', { email: ownerEmail, password: ownerPassword });
+  const accounts = [
+    { company: 'LEOPARD', account_name: 'Leopards Karachi', weight: 500, is_default: 'Default', city: 'Karachi' },
+    { company: 'MNP', account_name: 'M&P Main', weight: 500, is_default: 'No', city: 'Karachi' },
+    { company: 'POSTEX', account_name: 'PostEx COD', weight: 500, is_default: 'No', city: 'Karachi' },
+    { company: 'TCS', account_name: 'TCS Overnight', weight: 1000, is_default: 'No', city: 'Karachi', shipper_city: 'Karachi' },
+  ] as const;
+  for (const account of accounts) {
+    await api(stack, '/create-account', { ...DEMO_CREDENTIALS[account.company], ...account }, auth_token as string);
+  }
   await fetch(`${stack.appUrl}/api/v1/logout`, { method: 'POST', headers: { authorization: `Bearer ${auth_token as string}` } });
 }

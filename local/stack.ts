@@ -97,6 +97,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       SHOPIFY_CLIENT_ID: config.shopify.clientId,
       SHOPIFY_CLIENT_SECRET: config.shopify.clientSecret,
       SHOPIFY_ORIGIN_TEMPLATE: `${shopify.url}/_shops/{shop}`,
+      COURIER_BASE_URLS: JSON.stringify(couriers.urls),
       LOG_LEVEL: opts.logLevel === 'SILENT' ? 'ERROR' : (opts.logLevel ?? 'WARN'),
     });
     const deps = buildDeps(env, { log: createLog(opts.logLevel ?? 'WARN') });

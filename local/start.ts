@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { readLocalConfig } from './config';
 import { seedDemo } from './seed';
 import { startStack } from './stack';
@@ -30,7 +31,7 @@ ${line}
 
  Email inbox    ${stack.inboxUrl}/
  Shopify sim    ${stack.shopifyUrl}   (demo shop ${config.demo.shop})
- DynamoDB Local ${stack.dynamoEndpoint}   (data in ${config.dataDir})
+ DynamoDB Local ${stack.dynamoEndpoint}   (data in ${path.relative(process.cwd(), config.dataDir) || "."})
  SQS (fauxqs)   ${stack.sqsUrl}
  Couriers       ${Object.entries(stack.couriers.sims).map(([id, sim]) => `${id.padEnd(8)}${sim.url}`).join('\n                ')}
 
