@@ -20,7 +20,7 @@ export class DynamoAccountRepo implements AccountRepo {
       for (const item of page.Items ?? []) accounts.push(stripKeys<AccountRecord>(item));
       cursor = page.LastEvaluatedKey;
     } while (cursor);
-    return accounts.sort((a, b) => a._id.localeCompare(b._id));
+    return accounts.sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a._id.localeCompare(b._id));
   }
 
   async get(shopId: string, accountId: string): Promise<AccountRecord | undefined> {

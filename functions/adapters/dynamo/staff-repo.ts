@@ -22,8 +22,8 @@ export class DynamoStaffRepo implements StaffRepo {
       for (const item of page.Items ?? []) users.push(stripKeys<UserRecord>(item));
       cursor = page.LastEvaluatedKey;
     } while (cursor);
-    // ids start with their creation second, so this is creation order
-    return users.sort((a, b) => a._id.localeCompare(b._id));
+    // creation order; ids only carry the second, createdAt the millisecond
+    return users.sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a._id.localeCompare(b._id));
   }
 
   async createCounted(user: UserRecord, limit: number | undefined): Promise<void> {
