@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COURIER_IDS, COURIERS, CREATE_FIELDS, credentialLabel, EDIT_FIELDS, courierName, permanentLabels } from './couriers';
+import { COURIER_IDS, COURIERS, CREATE_FIELDS, credentialLabel, EDIT_FIELDS, courierName, joinLabels, permanentLabels } from './couriers';
 
 describe('couriers', () => {
   it('has full names and distinct colours', () => {
@@ -20,6 +20,8 @@ describe('couriers', () => {
   it('marks the identity fields as permanent and never offers them on edit', () => {
     expect(permanentLabels('LEOPARD')).toEqual(['API key']);
     expect(permanentLabels('POSTEX')).toEqual(['Token']);
+    expect(joinLabels(permanentLabels('MNP'))).toBe('Username and Account number');
+    expect(joinLabels(permanentLabels('TCS'))).toBe('Username, TCS account ID, Client ID and Cost center code');
     for (const id of COURIER_IDS) {
       for (const field of EDIT_FIELDS[id]) expect(field.permanent).toBeFalsy();
     }

@@ -11,13 +11,15 @@ export interface CourierInfo {
   palette: 'orange' | 'blue' | 'purple' | 'red';
   /** One line under the name on the create screen's company cards. */
   blurb: string;
+  /** The short mark on its card. */
+  mark: string;
 }
 
 export const COURIERS: Record<Courier, CourierInfo> = {
-  LEOPARD: { id: 'LEOPARD', name: 'Leopards', palette: 'orange', blurb: 'API key and API password' },
-  MNP: { id: 'MNP', name: 'M&P', palette: 'blue', blurb: 'Username, account number and API password' },
-  POSTEX: { id: 'POSTEX', name: 'PostEx', palette: 'purple', blurb: 'Token and pickup address code' },
-  TCS: { id: 'TCS', name: 'TCS', palette: 'red', blurb: 'API credentials and shipper details' },
+  LEOPARD: { id: 'LEOPARD', name: 'Leopards', palette: 'orange', blurb: 'API key and API password', mark: 'LCS' },
+  MNP: { id: 'MNP', name: 'M&P', palette: 'blue', blurb: 'Username, account number and API password', mark: 'M&P' },
+  POSTEX: { id: 'POSTEX', name: 'PostEx', palette: 'purple', blurb: 'Token and pickup address code', mark: 'PX' },
+  TCS: { id: 'TCS', name: 'TCS', palette: 'red', blurb: 'API credentials and shipper details', mark: 'TCS' },
 };
 
 /** 'LEOPARD' -> 'Leopards'; an unknown code is shown as it is. */
@@ -96,4 +98,10 @@ export function credentialLabel(key: string): string {
 /** Labels of the permanent fields of a courier, e.g. ['API key'] or ['Username', 'Account number']. */
 export function permanentLabels(company: Courier): string[] {
   return CREATE_FIELDS[company].filter((f) => f.permanent).map((f) => f.label);
+}
+
+/** ['API key'] -> 'API key'; ['Username', 'Account number'] -> 'Username and Account number'; three or more with commas. */
+export function joinLabels(labels: readonly string[]): string {
+  if (labels.length <= 1) return labels.join('');
+  return `${labels.slice(0, -1).join(', ')} and ${labels[labels.length - 1]}`;
 }

@@ -55,7 +55,7 @@ export function CredentialInput({ field, value, onChange, error, helper }: Crede
     (field.permanent ? (
       <HStack as="span" gap="1" display="inline-flex">
         <LuLock aria-hidden />
-        <span>Cannot be changed after the account is created</span>
+        <span>Can’t be changed later</span>
       </HStack>
     ) : (
       field.helper

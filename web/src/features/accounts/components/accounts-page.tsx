@@ -1,10 +1,8 @@
 import { Alert, Box, Button, HStack, IconButton, Stack, Table, Text, useBreakpointValue, VisuallyHidden } from '@chakra-ui/react';
 import type { TrackingAccount } from '@dakiya/shared';
-import { useCallback } from 'react';
 import { LuMapPin, LuPencil, LuPlus, LuRefreshCw, LuTruck } from 'react-icons/lu';
 import { Link, useSearchParams } from 'react-router-dom';
-import { isApiError } from '../../../lib/api';
-import { useHandleApiError } from '../../../lib/api-errors';
+import { useUnauthorizedOnly } from '../../../lib/api-errors';
 import { paths } from '../../../lib/paths';
 import { useApi } from '../../../lib/swr';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -23,11 +21,8 @@ export interface AccountsPageProps {
 export function AccountsPage({ canWrite }: AccountsPageProps) {
   const [searchParams, setSearchParams] = useSearchParams();
   const query = tableQueryFrom(searchParams);
-  const handleError = useHandleApiError();
   // The list shows its own error in a banner; only a 401 goes to the app's handler.
-  const onError = useCallback((error: unknown) => {
-    if (isApiError(error) && error.status === 401) handleError(error);
-  }, [handleError]);
+  const onError = useUnauthorizedOnly();
   const { data, error, isLoading, isValidating, mutate } = useApi(
     'accounts.table',
     { query },

@@ -1,4 +1,4 @@
-import { Box, Field, HStack, RadioCard, SimpleGrid, Text } from '@chakra-ui/react';
+import { Box, Field, RadioCard, SimpleGrid, Text } from '@chakra-ui/react';
 import type { Courier } from '@dakiya/shared';
 import { COURIER_IDS, COURIERS } from '../couriers';
 
@@ -21,35 +21,36 @@ export function CompanyPicker({ value, onChange, error }: CompanyPickerProps) {
         data-testid="field-company"
       >
         <RadioCard.Label srOnly>Courier company</RadioCard.Label>
-        <SimpleGrid columns={{ base: 2, lg: 4 }} gap="3">
+        <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap={{ base: '2', md: '3' }}>
           {COURIER_IDS.map((id) => {
             const info = COURIERS[id];
             return (
               <RadioCard.Item key={id} value={id} data-testid={`company-${id}`} borderRadius="lg" cursor="pointer">
                 <RadioCard.ItemHiddenInput />
-                <RadioCard.ItemControl alignItems="flex-start">
-                  <RadioCard.ItemContent gap="1">
-                    <HStack gap="2.5">
-                      <Box
-                        colorPalette={info.palette}
-                        bg="colorPalette.solid"
-                        color="colorPalette.contrast"
-                        boxSize="8"
-                        borderRadius="md"
-                        display="flex"
-                        alignItems="center"
-                        justifyContent="center"
-                        fontWeight="bold"
-                        textStyle="xs"
-                        flexShrink={0}
-                        aria-hidden
-                      >
-                        {info.name.slice(0, 2).toUpperCase()}
-                      </Box>
-                      <RadioCard.ItemText fontWeight="semibold" textStyle="md">
-                        {info.name}
-                      </RadioCard.ItemText>
-                    </HStack>
+                <RadioCard.ItemControl alignItems="flex-start" gap="3" p={{ base: '3', md: '4' }}>
+                  <Box
+                    colorPalette={info.palette}
+                    bg="colorPalette.solid"
+                    color="colorPalette.contrast"
+                    h="9"
+                    minW="9"
+                    px="1.5"
+                    borderRadius="md"
+                    display="flex"
+                    alignItems="center"
+                    justifyContent="center"
+                    fontWeight="bold"
+                    fontSize="11px"
+                    letterSpacing="0.02em"
+                    flexShrink={0}
+                    aria-hidden
+                  >
+                    {info.mark}
+                  </Box>
+                  <RadioCard.ItemContent gap="0.5">
+                    <RadioCard.ItemText fontWeight="semibold" textStyle="md">
+                      {info.name}
+                    </RadioCard.ItemText>
                     <RadioCard.ItemDescription textStyle="xs">{info.blurb}</RadioCard.ItemDescription>
                   </RadioCard.ItemContent>
                   <RadioCard.ItemIndicator />

@@ -16,7 +16,7 @@ import { TextField } from '../../../components/ui/text-field';
 import { notifySuccess } from '../../../components/ui/toaster';
 import { ACCOUNT_NAME_MAX, emptyCreateForm, validateCreateAccount, type CreateAccountField, type CreateAccountValues } from '../account-form';
 import { CREATE_REDIRECT_MS, isAccountsKey } from '../accounts-list';
-import { COURIERS, CREATE_FIELDS, permanentLabels, type CredentialField } from '../couriers';
+import { COURIERS, CREATE_FIELDS, joinLabels, permanentLabels, type CredentialField } from '../couriers';
 import { classifySubmitError } from '../submit-errors';
 import { CityField, CredentialInput, SwitchField, WeightField } from './account-fields';
 import { CompanyPicker } from './company-picker';
@@ -130,13 +130,11 @@ export function CreateAccountPage({ canWrite }: CreateAccountPageProps) {
                       <LuLock />
                     </Alert.Indicator>
                     <Alert.Content>
-                      <Alert.Title>Verify these before you save</Alert.Title>
+                      <Alert.Title>API key, username and token cannot be changed later</Alert.Title>
                       <Alert.Description>
-                        API key, username and token cannot be changed or deleted later
-                        {permanentLabels(company).length > 0 && (
-                          <> (for {COURIERS[company].name}: {joinLabels(permanentLabels(company))})</>
-                        )}
-                        . Make sure they are correct; to use different ones later you would add a new account.
+                        They cannot be changed or deleted once the account is created, so verify your{' '}
+                        {joinLabels(permanentLabels(company))} with {COURIERS[company].name} before you save. To use
+                        different ones later, add a new account.
                       </Alert.Description>
                     </Alert.Content>
                   </Alert.Root>
@@ -176,11 +174,11 @@ export function CreateAccountPage({ canWrite }: CreateAccountPageProps) {
                       testId="field-account_name"
                     />
                     <CityField
-                      label="Pickup city"
+                      label="City"
                       value={values.city}
                       onChange={(v) => set('city', v)}
                       error={errors.city}
-                      helper="The city parcels are sent from."
+                      helper="Where this account’s parcels are picked up."
                       testId="field-city"
                     />
                     <WeightField value={values.weight} onChange={(v) => set('weight', v)} error={errors.weight} />
@@ -224,11 +222,6 @@ export function CreateAccountPage({ canWrite }: CreateAccountPageProps) {
       <PlanLimitDialog message={planLimit} onClose={() => setPlanLimit(null)} />
     </>
   );
-}
-
-function joinLabels(labels: string[]): string {
-  if (labels.length <= 1) return labels.join('');
-  return `${labels.slice(0, -1).join(', ')} and ${labels[labels.length - 1]}`;
 }
 
 /** For a user without WRITE_ACCOUNTS who followed a link here. */

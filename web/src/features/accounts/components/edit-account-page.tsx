@@ -1,11 +1,11 @@
 import { Alert, Badge, Box, Button, chakra, Heading, HStack, NativeSelect, SimpleGrid, Skeleton, SkeletonText, Stack, Text, Wrap } from '@chakra-ui/react';
 import { PAKISTAN_CITIES, UpdateAccountInput, type TrackingAccount } from '@dakiya/shared';
-import { useCallback, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { LuKeyRound, LuLockKeyhole, LuSave, LuSearchX, LuSlidersHorizontal } from 'react-icons/lu';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
-import { api, isApiError } from '../../../lib/api';
-import { useHandleApiError } from '../../../lib/api-errors';
+import { api } from '../../../lib/api';
+import { useHandleApiError, useUnauthorizedOnly } from '../../../lib/api-errors';
 import { paths } from '../../../lib/paths';
 import { useApi } from '../../../lib/swr';
 import { focusFirstInvalid, type FieldErrors } from '../../../lib/validate';
@@ -16,7 +16,7 @@ import { TextField } from '../../../components/ui/text-field';
 import { notifySuccess } from '../../../components/ui/toaster';
 import { ACCOUNT_NAME_MAX, formFromAccount, validateUpdateAccount, type EditAccountField, type EditAccountValues } from '../account-form';
 import { isAccountsKey } from '../accounts-list';
-import { COURIERS, credentialLabel, EDIT_FIELDS, type CredentialField } from '../couriers';
+import { COURIERS, credentialLabel, EDIT_FIELDS, joinLabels, permanentLabels, type CredentialField } from '../couriers';
 import { classifySubmitError } from '../submit-errors';
 import { CityField, CredentialInput, SwitchField, WeightField } from './account-fields';
 import { CourierBadge } from './account-badges';
@@ -33,10 +33,8 @@ export interface EditAccountPageProps {
 /** /dashboard/edit-account/{account_id} (spec 001 §2, §5 "Edit account"). */
 export function EditAccountPage({ canWrite }: EditAccountPageProps) {
   const { account_id: id } = useParams();
-  const handleError = useHandleApiError();
-  const onError = useCallback((error: unknown) => {
-    if (isApiError(error) && error.status === 401) handleError(error);
-  }, [handleError]);
+  // The page shows a failed load itself; only a 401 goes to the app's handler.
+  const onError = useUnauthorizedOnly();
   const { data, error, isLoading } = useApi('accounts.get', id && canWrite ? { params: { id } } : null, { onError, revalidateOnFocus: false });
 
   if (!canWrite) return <NoWriteAccess />;
@@ -148,7 +146,7 @@ function EditAccountForm({ account }: { account: TrackingAccount }) {
   const fields = EDIT_FIELDS[account.company];
   const secretHelper = (field: CredentialField) =>
     field.kind === 'secret'
-      ? `Saved ${field.label.toLowerCase()}s are never shown. Enter the current one again to save changes, or the new one if you changed it with ${courier.name}.`
+      ? `The saved ${field.label} is never shown, so enter it again to save your changes (or the new one, if you changed it with ${courier.name}).`
       : undefined;
   const input = (field: CredentialField) => (
     <CredentialInput
@@ -190,7 +188,7 @@ function EditAccountForm({ account }: { account: TrackingAccount }) {
                 )}
               </Wrap>
               <Text textStyle="xs" color="fg.muted">
-                API key, username and token cannot be changed. To use different ones, create a new account.
+                {joinLabels(permanentLabels(account.company))} cannot be changed. To use different ones, create a new account.
               </Text>
             </Stack>
             {connectionFields.length > 0 && (
@@ -229,11 +227,11 @@ function EditAccountForm({ account }: { account: TrackingAccount }) {
                 testId="field-name"
               />
               <CityField
-                label="Pickup city"
+                label="City"
                 value={values.city}
                 onChange={(v) => set('city', v)}
                 error={errors.city}
-                helper="The city parcels are sent from."
+                helper="Where this account’s parcels are picked up."
                 required={false}
                 testId="field-city"
               />
