@@ -1,4 +1,4 @@
-import { Box, Field, RadioCard, SimpleGrid, Text } from '@chakra-ui/react';
+import { Box, Field, RadioCard, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import type { Courier } from '@dakiya/shared';
 import { COURIER_IDS, COURIERS } from '../couriers';
 
@@ -28,31 +28,32 @@ export function CompanyPicker({ value, onChange, error }: CompanyPickerProps) {
               <RadioCard.Item key={id} value={id} data-testid={`company-${id}`} borderRadius="lg" cursor="pointer">
                 <RadioCard.ItemHiddenInput />
                 <RadioCard.ItemControl alignItems="flex-start" gap="3" p={{ base: '3', md: '4' }}>
-                  <Box
-                    colorPalette={info.palette}
-                    bg="colorPalette.solid"
-                    color="colorPalette.contrast"
-                    h="9"
-                    minW="9"
-                    px="1.5"
-                    borderRadius="md"
-                    display="flex"
-                    alignItems="center"
-                    justifyContent="center"
-                    fontWeight="bold"
-                    fontSize="11px"
-                    letterSpacing="0.02em"
-                    flexShrink={0}
-                    aria-hidden
-                  >
-                    {info.mark}
-                  </Box>
-                  <RadioCard.ItemContent gap="0.5">
-                    <RadioCard.ItemText fontWeight="semibold" textStyle="md">
-                      {info.name}
-                    </RadioCard.ItemText>
-                    <RadioCard.ItemDescription textStyle="xs">{info.blurb}</RadioCard.ItemDescription>
-                  </RadioCard.ItemContent>
+                  <Stack direction={{ base: 'row', lg: 'column' }} gap={{ base: '3', lg: '2.5' }} flex="1" minW="0">
+                    <Box
+                      colorPalette={info.palette}
+                      bg="colorPalette.solid"
+                      color="colorPalette.contrast"
+                      h="9"
+                      w="10"
+                      borderRadius="md"
+                      display="flex"
+                      alignItems="center"
+                      justifyContent="center"
+                      fontWeight="bold"
+                      fontSize="11px"
+                      letterSpacing="0.02em"
+                      flexShrink={0}
+                      aria-hidden
+                    >
+                      {info.mark}
+                    </Box>
+                    <RadioCard.ItemContent gap="0.5" alignItems="flex-start">
+                      <RadioCard.ItemText fontWeight="semibold" textStyle="md">
+                        {info.name}
+                      </RadioCard.ItemText>
+                      <RadioCard.ItemDescription textStyle="xs">{info.blurb}</RadioCard.ItemDescription>
+                    </RadioCard.ItemContent>
+                  </Stack>
                   <RadioCard.ItemIndicator />
                 </RadioCard.ItemControl>
               </RadioCard.Item>
