@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { ErrorBody, routes, routeIds, type RouteDef, type RouteId } from '@dakiya/shared';
-import type { z } from 'zod';
+import type { z } from '@dakiya/shared';
 import { call, type CallInput } from '../test-support/harness';
 import { routeFixtures } from '../test-support/route-fixtures';
 import { makeWorld, tokenFor, type World } from '../test-support/world';

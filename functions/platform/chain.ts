@@ -1,6 +1,6 @@
 import middy, { type MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import { z } from 'zod';
+import { z } from '@dakiya/shared';
 import { API_BASE, routes, type Group, type RouteDef, type RouteId } from '@dakiya/shared';
 import { authenticate, authorize, needsSession, resolveAccess } from './auth';
 import { defaultDeps, type Deps } from './deps';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@dakiya/shared';
 
 /**
  * The only place that reads process.env in functions/ (STYLE.md §9). Parsed once per cold start.

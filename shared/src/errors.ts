@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /**
  * The one error catalogue: a stable code, the HTTP status and the message a person reads.

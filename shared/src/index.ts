@@ -10,3 +10,4 @@ export * from './schemas/shopify';
 export * from './schemas/users';
 export * from './schemas/accounts';
 export * from './cities';
+export { z } from './zod';

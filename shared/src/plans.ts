@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 export const PlanId = z.enum(['FREE', 'MONTHLY', 'YEARLY']);
 export type PlanId = z.infer<typeof PlanId>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import type { Scope } from './scopes';
 import { Empty, Ok } from './schemas/common';
 import { CreatePasswordInput, LoginInput, LoginOutput, MeOutput } from './schemas/auth';

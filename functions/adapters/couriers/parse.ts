@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from '@dakiya/shared';
 import { CourierUnavailableError, type CourierId } from '../../domain/ports/courier';
 
 /**

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { ObjectId } from './common';
 import { PAKISTAN_CITIES } from '../cities';
 import { LIMITS } from '../plans';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 
 /** Every entity id is a 24-character hex string (spec: "Order ids are 24-character hex strings"). */
 export const ObjectId = z.string().regex(/^[0-9a-f]{24}$/, 'Invalid id entered');

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 
 /** Query of the install (app URL) request Shopify sends; every Shopify value is a short string. */
 const ShopifyValue = z.string().max(2000);

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { ObjectId } from './common';
 import { Role, Scope } from '../scopes';
 import { ShopSummary } from './shop';

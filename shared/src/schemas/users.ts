@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { ObjectId, Pagination } from './common';
 import { Role, Scope } from '../scopes';
 import { NewPassword } from './auth';

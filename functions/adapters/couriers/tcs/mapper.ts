@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@dakiya/shared';
 import type {
   BookingRequest,
   BookingResult,

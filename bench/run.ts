@@ -1,0 +1,101 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { ROOT, readLocalConfig } from '../local/config';
+import { seedDemo } from '../local/seed';
+import { startStack } from '../local/stack';
+import { meterCapacity } from './capacity';
+import { bareServer, load, type LatencyStats } from './measure';
+import { bundleSizes, firstLoadJs } from './sizes';
+
+/**
+ * `./dakiya bench`: the product in local mode, measured. Writes bench/report.md. Numbers are for a
+ * report and for comparing runs on the same machine; no test asserts on time.
+ */
+const REQUESTS = Number(process.argv[2] ?? 2000);
+const CONCURRENCY = 8;
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const ms = (v: number) => `${v.toFixed(2)} ms`;
+
+const stack = await startStack({ config: readLocalConfig(), persistent: false, randomPorts: true, logLevel: 'ERROR' });
+const lines: string[] = [];
+try {
+  const t0 = performance.now();
+  const signIns = await seedDemo(stack);
+  const seedSeconds = (performance.now() - t0) / 1000;
+  const meter = meterCapacity(stack.deps.db);
+  const courierCalls = () => Object.fromEntries(Object.entries(stack.couriers.sims).map(([id, sim]) => [id, sim.control.calls().length]));
+  const api = async (method: string, p: string, token?: string, body?: unknown) => {
+    const res = await fetch(`${stack.appUrl}/api/v1${p}`, {
+      method, headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    if (!res.ok) throw new Error(`${method} ${p} answered ${res.status}: ${text}`);
+    return text;
+  };
+
+  // capacity and courier calls of single requests
+  const perRequest: { step: string; read: number; write: number; calls: number; courier: string }[] = [];
+  const measureStep = async (step: string, fn: () => Promise<unknown>) => {
+    const before = courierCalls();
+    meter.reset();
+    await fn();
+    const after = courierCalls();
+    const courier = Object.entries(after).map(([id, n]) => [id, n - (before[id] ?? 0)] as const).filter(([, n]) => n > 0).map(([id, n]) => `${id} ${n}`).join(', ') || '0';
+    perRequest.push({ step, ...meter.snapshot(), courier });
+  };
+  let token = '';
+  await measureStep('POST /login-user', async () => { token = JSON.parse(await api('POST', '/login-user', undefined, signIns.owner)).auth_token; });
+  await measureStep('GET /me', () => api('GET', '/me', token));
+  await measureStep('GET /get-users', () => api('GET', '/get-users?page=1&limit=50', token));
+  await measureStep('GET /get-accounts-table', () => api('GET', '/get-accounts-table?page=1&limit=50', token));
+  const accounts = JSON.parse(await api('GET', '/get-accounts', token)).accounts as { _id: string; company: string }[];
+  await measureStep('GET /get-cities/{leopards account}', () => api('GET', `/get-cities/${accounts.find((a) => a.company === 'LEOPARD')!._id}`, token));
+  await measureStep('GET /get-cities/{tcs account}', () => api('GET', `/get-cities/${accounts.find((a) => a.company === 'TCS')!._id}`, token));
+
+  // /me under load next to a bare server answering the same bytes
+  const meBody = await api('GET', '/me', token);
+  const bare = await bareServer(meBody);
+  await load(200, CONCURRENCY, async () => { await (await fetch(bare.url)).text(); });
+  const bareStats = await load(REQUESTS, CONCURRENCY, async () => { await (await fetch(bare.url)).text(); });
+  await bare.stop();
+  meter.reset();
+  await load(200, CONCURRENCY, async () => { await api('GET', '/me', token); });
+  meter.reset();
+  const meStats = await load(REQUESTS, CONCURRENCY, async () => { await api('GET', '/me', token); });
+  const meCapacity = meter.snapshot();
+
+  const bundles = await bundleSizes(ROOT);
+  const webDist = path.join(ROOT, 'web', 'dist');
+  const firstLoad = fs.existsSync(path.join(webDist, 'index.html')) ? firstLoadJs(webDist) : undefined;
+
+  const row = (name: string, s: LatencyStats) => `| ${name} | ${s.requests} | ${ms(s.p50)} | ${ms(s.p90)} | ${ms(s.p99)} | ${ms(s.max)} | ${s.perSecond.toFixed(0)} |`;
+  lines.push(
+    '# Dakiya benchmark report', '',
+    `Run ${new Date().toISOString()} on Node ${process.version}, ${REQUESTS} requests per load at concurrency ${CONCURRENCY}, all on 127.0.0.1.`,
+    'Local mode: the same Lambda handlers behind the local gateway, DynamoDB Local in memory. Compare runs on one machine; absolute numbers are not AWS numbers.', '',
+    `Demo seed (OAuth install, password link, staff user, four tracking accounts): ${seedSeconds.toFixed(1)} s`, '',
+    '## GET /me under loopback load', '',
+    '| Server | Requests | p50 | p90 | p99 | max | req/s |', '|---|---|---|---|---|---|---|',
+    row('bare Node http (same body)', bareStats), row('Dakiya /me (gateway + middy + 3 DynamoDB reads)', meStats), '',
+    `Ratio p50 ${(meStats.p50 / bareStats.p50).toFixed(1)}x, p99 ${(meStats.p99 / bareStats.p99).toFixed(1)}x the bare server.`,
+    `DynamoDB per /me: ${(meCapacity.read / Math.max(1, meStats.requests)).toFixed(2)} RCU, ${(meCapacity.calls / Math.max(1, meStats.requests)).toFixed(1)} calls.`, '',
+    '## DynamoDB capacity and courier calls per request', '',
+    '| Request | Read units | Write units | DynamoDB calls | Courier calls |', '|---|---|---|---|---|',
+    ...perRequest.map((p) => `| ${p.step} | ${p.read.toFixed(1)} | ${p.write.toFixed(1)} | ${p.calls} | ${p.courier} |`), '',
+    '## Lambda bundles (minified, AWS SDK external; target ≤ 400 KB each)', '',
+    '| Group | Size | Modules |', '|---|---|---|',
+    ...bundles.map((b) => `| ${b.group} | ${kb(b.bytes)}${b.bytes > 400 * 1024 ? ' (over target)' : ''} | ${b.inputs} |`), '',
+    '## SPA first load (gzip; target ≤ 200 KB)', '',
+    ...(firstLoad
+      ? ['| File | gzip |', '|---|---|', ...firstLoad.files.map((f) => `| ${f.file} | ${kb(f.gzip)} |`), `| **total** | **${kb(firstLoad.totalGzip)}**${firstLoad.totalGzip > 200 * 1024 ? ' (over target)' : ''} |`]
+      : ['web/dist is not built: run `npm run build:web`.']),
+    '',
+  );
+  const report = path.join(ROOT, 'bench', 'report.md');
+  fs.writeFileSync(report, lines.join('\n'));
+  console.log(lines.join('\n'));
+  console.log(`\nWritten to ${path.relative(process.cwd(), report)}`);
+} finally {
+  await stack.stop();
+}

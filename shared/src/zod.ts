@@ -1,0 +1,1 @@
+export * as z from './zod-api';
