@@ -188,7 +188,7 @@ function EditAccountForm({ account }: { account: TrackingAccount }) {
                 )}
               </Wrap>
               <Text textStyle="xs" color="fg.muted">
-                {joinLabels(permanentLabels(account.company))} cannot be changed. To use different ones, create a new account.
+                {permanentNote(account)}
               </Text>
             </Stack>
             {connectionFields.length > 0 && (
@@ -280,4 +280,12 @@ function EditAccountForm({ account }: { account: TrackingAccount }) {
       </Stack>
     </chakra.form>
   );
+}
+
+/** 'API key cannot be changed. To use a different one, …' / 'Username and Account number cannot be changed. …' */
+function permanentNote(account: TrackingAccount): string {
+  const labels = permanentLabels(account.company);
+  if (labels.length === 0) return '';
+  const other = labels.length > 1 ? 'different ones' : 'a different one';
+  return `${joinLabels(labels)} cannot be changed. To use ${other}, create a new account.`;
 }
