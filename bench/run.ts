@@ -64,6 +64,9 @@ try {
   meter.reset();
   const meStats = await load(REQUESTS, CONCURRENCY, async () => { await api('GET', '/me', token); });
   const meCapacity = meter.snapshot();
+  // the floor under /me: one GetItem on DynamoDB Local (/me makes two round trips: session, then user and shop)
+  const shop = await stack.deps.shops.getByDomain(stack.config.demo.shop);
+  const getStats = await load(REQUESTS, CONCURRENCY, async () => { await stack.deps.shops.get(shop!._id); });
 
   const bundles = await bundleSizes(ROOT);
   const webDist = path.join(ROOT, 'web', 'dist');
@@ -77,7 +80,8 @@ try {
     `Demo seed (OAuth install, password link, staff user, four tracking accounts): ${seedSeconds.toFixed(1)} s`, '',
     '## GET /me under loopback load', '',
     '| Server | Requests | p50 | p90 | p99 | max | req/s |', '|---|---|---|---|---|---|---|',
-    row('bare Node http (same body)', bareStats), row('Dakiya /me (gateway + middy + 3 DynamoDB reads)', meStats), '',
+    row('bare Node http (same body)', bareStats), row('DynamoDB Local GetItem (SDK, no HTTP front)', getStats),
+    row('Dakiya /me (gateway + middy + 3 DynamoDB reads in 2 round trips)', meStats), '',
     `Ratio p50 ${(meStats.p50 / bareStats.p50).toFixed(1)}x, p99 ${(meStats.p99 / bareStats.p99).toFixed(1)}x the bare server.`,
     `DynamoDB per /me: ${(meCapacity.read / Math.max(1, meStats.requests)).toFixed(2)} RCU, ${(meCapacity.calls / Math.max(1, meStats.requests)).toFixed(1)} calls.`, '',
     '## DynamoDB capacity and courier calls per request', '',
