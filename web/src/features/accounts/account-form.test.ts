@@ -174,7 +174,7 @@ describe('edit account validation (spec 001 §5)', () => {
       ok: false,
       errors: {
         client_secret: 'Client secret is required', shipper_name: 'Shipper name is required', shipper_mobile: 'Shipper mobile is required',
-        shipper_address: 'Shipper address is required', shipper_city: 'Shipper city is required',
+        shipper_address: 'Shipper address is required',
       },
     });
     const mobile = validateUpdateAccount(UpdateAccountInput, ID, 'TCS', edit({

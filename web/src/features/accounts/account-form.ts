@@ -138,7 +138,8 @@ export function toUpdatePayload(id: string, company: Courier, values: EditAccoun
 
 /**
  * Edit account (spec 001 §5): the shared schema, plus what it leaves to the courier: the API password
- * (all but PostEx), PostEx's address code, and TCS's client secret and shipper details are required.
+ * (all but PostEx), PostEx's address code, and TCS's client secret and shipper name, address and mobile
+ * are required (the messages of the server's update handler).
  */
 export function validateUpdateAccount(
   schema: ParseableSchema<UpdateAccountInput>,
@@ -152,7 +153,8 @@ export function validateUpdateAccount(
   for (const field of EDIT_FIELDS[company]) {
     const key = field.key as EditAccountField;
     const value = String(values[key]).trim();
-    if (value === '') {
+    // The server keeps the saved shipper city when none is sent.
+    if (value === '' && field.kind !== 'city') {
       errors[key] = `${field.label} is required`;
     } else if (key === 'shipper_mobile' && !errors[key] && !MOBILE_PATTERN.test(value)) {
       errors[key] = MOBILE_MESSAGE;

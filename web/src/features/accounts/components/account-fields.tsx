@@ -42,13 +42,15 @@ export interface CredentialInputProps {
   error?: string;
   /** Replaces the field's own helper text. */
   helper?: ReactNode;
+  /** Default true. */
+  required?: boolean;
 }
 
 /** One courier field: a secret gets show/hide, a city a select, a permanent one says so. */
-export function CredentialInput({ field, value, onChange, error, helper }: CredentialInputProps) {
+export function CredentialInput({ field, value, onChange, error, helper, required = true }: CredentialInputProps) {
   const testId = `field-${field.key}`;
   if (field.kind === 'city') {
-    return <CityField label={field.label} value={value} onChange={onChange} error={error} helper={helper ?? field.helper} testId={testId} />;
+    return <CityField label={field.label} value={value} onChange={onChange} error={error} helper={helper ?? field.helper} testId={testId} required={required} />;
   }
   const note =
     helper ??
@@ -68,7 +70,7 @@ export function CredentialInput({ field, value, onChange, error, helper }: Crede
     spellCheck: false,
   } as const;
   return (
-    <TextField label={field.label} required value={value} onChange={onChange} error={error} helper={note} testId={testId}>
+    <TextField label={field.label} required={required} value={value} onChange={onChange} error={error} helper={note} testId={testId}>
       {field.kind === 'secret' ? (
         <PasswordInput {...common} autoComplete="new-password" onChange={(e) => onChange(e.target.value)} testId={testId} />
       ) : (

@@ -156,6 +156,7 @@ function EditAccountForm({ account }: { account: TrackingAccount }) {
       onChange={(v) => set(field.key as EditAccountField, v)}
       error={errors[field.key as EditAccountField]}
       helper={secretHelper(field)}
+      required={field.kind !== 'city'}
     />
   );
   const connectionFields = fields.filter((f) => f.group !== 'shipper');
