@@ -17,23 +17,11 @@ export interface DemoSignIns {
  * refreshes the shop and its token; the DynamoDB data on disk is kept).
  */
 export async function seedDemo(stack: Stack): Promise<DemoSignIns> {
-  const { config, shopify, deps } = stack;
+  const { config, deps } = stack;
   const demo = config.demo;
-  try {
-    shopify.control.shop(demo.shop);
-  } catch {
-    shopify.control.seedShop({ shop: demo.shop, name: demo.shopName, email: demo.ownerEmail, currencyCode: 'PKR', ianaTimezone: 'Asia/Karachi', orders: demo.orders, seed: 7 });
-  }
-  const firstStart = !(await deps.shops.getByDomain(demo.shop));
-  const since = Math.floor(Date.now() / 1000) - 1;
-  await installThroughOAuth(stack, demo.shop);
-
-  const shop = await deps.shops.getByDomain(demo.shop);
-  if (!shop) throw new Error('the demo install did not create the shop');
-  const owner = await deps.users.get(shop._id, shop.ownerUserId);
-  if (!owner) throw new Error('the demo shop has no owner');
-  if (!owner.passwordHash) await setPasswordFromEmail(stack, owner.email, since, demo.ownerPassword);
-
+  const { shop, owner, firstStart } = await installShop(stack, {
+    shop: demo.shop, name: demo.shopName, email: demo.ownerEmail, password: demo.ownerPassword, orders: demo.orders,
+  });
   if (!(await deps.users.findByEmail(demo.staffEmail))) await addStaffThroughApi(stack, owner.email, demo.ownerPassword);
   if ((await deps.accounts.listOfShop(shop._id)).length === 0) await addTrackingAccounts(stack, owner.email, demo.ownerPassword);
   return {
@@ -41,6 +29,28 @@ export async function seedDemo(stack: Stack): Promise<DemoSignIns> {
     staff: { email: demo.staffEmail, password: demo.staffPassword },
     firstStart,
   };
+}
+
+/**
+ * A shop in the Shopify simulator, installed through OAuth, whose owner has set a password from the
+ * emailed link. Used by the demo seed and by end-to-end tests that need a second shop.
+ */
+export async function installShop(stack: Stack, input: { shop: string; name: string; email: string; password: string; orders: number }) {
+  const { shopify, deps } = stack;
+  try {
+    shopify.control.shop(input.shop);
+  } catch {
+    shopify.control.seedShop({ shop: input.shop, name: input.name, email: input.email, currencyCode: 'PKR', ianaTimezone: 'Asia/Karachi', orders: input.orders, seed: 7 });
+  }
+  const firstStart = !(await deps.shops.getByDomain(input.shop));
+  const since = Math.floor(Date.now() / 1000) - 1;
+  await installThroughOAuth(stack, input.shop);
+  const shop = await deps.shops.getByDomain(input.shop);
+  if (!shop) throw new Error(`the install of ${input.shop} did not create the shop`);
+  const owner = await deps.users.get(shop._id, shop.ownerUserId);
+  if (!owner) throw new Error(`${input.shop} has no owner`);
+  if (!owner.passwordHash) await setPasswordFromEmail(stack, owner.email, since, input.password);
+  return { shop, owner, firstStart };
 }
 
 /** The merchant's browser, step by step, without following redirects blindly. */
