@@ -84,6 +84,8 @@ export function buildDeps(env: Env, overrides: Partial<Deps> = {}): Deps {
 async function loadShopifySecrets(env: Env): Promise<string[]> {
   const previous = env.SHOPIFY_PREVIOUS_CLIENT_SECRET ? [env.SHOPIFY_PREVIOUS_CLIENT_SECRET] : [];
   if (env.SHOPIFY_CLIENT_SECRET) return [env.SHOPIFY_CLIENT_SECRET, ...previous];
+  // only the groups that talk to Shopify are given the secret (infra/lib/capabilities.ts)
+  if (!env.SHOPIFY_CLIENT_SECRET_ARN) throw new Error('this function has no Shopify client secret (SHOPIFY_CLIENT_SECRET or SHOPIFY_CLIENT_SECRET_ARN)');
   const client = new SecretsManagerClient({ region: env.AWS_REGION });
   const { SecretString } = await client.send(new GetSecretValueCommand({ SecretId: env.SHOPIFY_CLIENT_SECRET_ARN }));
   if (!SecretString) throw new Error('the Shopify client secret is empty');

@@ -18,7 +18,8 @@ export type Capability =
 export const CAPABILITIES: Readonly<Record<string, readonly Capability[]>> = {
   auth: ['mail'],
   users: ['mail'],
-  shopify: ['shopifySecret'],
+  // the install emails the owner's create-password link
+  shopify: ['shopifySecret', 'mail'],
   orders: ['shopifySecret'],
   booking: ['shopifySecret'],
   billing: ['shopifySecret'],
