@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signQuery } from '@dakiya/functions/adapters/shopify';
+import { readLocalConfig } from './config';
+import { installShop, installThroughOAuth } from './seed';
+import { startStack, type Stack } from './stack';
+
+/**
+ * The Shopify install and webhooks through the whole local product: the gateway, the shopify
+ * group's Lambda handler, DynamoDB Local, local SES and the Shopify simulator.
+ */
+let stack: Stack;
+beforeAll(async () => {
+  stack = await startStack({ config: readLocalConfig(), persistent: false, randomPorts: true, logLevel: 'ERROR' });
+}, 60000);
+afterAll(async () => { await stack?.stop(); });
+
+const SHOP = 'lahore-linen.myshopify.com';
+const install = () => installShop(stack, { shop: SHOP, name: 'Lahore Linen', email: 'owner@lahorelinen.pk', password: 'Linen-owner-2026', orders: 5 });
+const errorCode = async (res: Response) => ((await res.json()) as { errors: { code: string }[] }).errors[0]?.code;
+const get = (url: string, cookie?: string) => fetch(url, { redirect: 'manual', headers: cookie ? { cookie } : {} });
+const signed = (query: Record<string, string>) => {
+  const withTime = { timestamp: String(Math.floor(Date.now() / 1000)), ...query };
+  return new URLSearchParams({ ...withTime, hmac: signQuery(withTime, stack.config.shopify.clientSecret) }).toString();
+};
+
+describe('install', () => {
+  it('a first install creates the shop and its ADMIN owner, emails the password link, and lands signed in', async () => {
+    const { shop, owner, firstStart } = await install();
+    expect(firstStart).toBe(true);
+    expect(shop).toMatchObject({ domain: SHOP, name: 'Lahore Linen', currency: 'PKR', iana_time_zone: 'Asia/Karachi', status: 'ACTIVE', plan: 'FREE' });
+    expect(shop.shopify.accessToken).toMatch(/^local1\./); // sealed, never the shpat_ token itself
+    expect(shop.shopify.refreshToken).toMatch(/^local1\./);
+    expect(shop.shopify.accessTokenExpiresAt).toBeTruthy();
+    expect(owner).toMatchObject({ email: 'owner@lahorelinen.pk', role: 'ADMIN', is_verified_user: true });
+    const token = await installThroughOAuth(stack, SHOP); // a reinstall: same shop, same owner
+    const me = await fetch(`${stack.appUrl}/api/v1/me`, { headers: { authorization: `Bearer ${token}` } });
+    expect(((await me.json()) as { data: unknown }).data).toMatchObject({ _id: owner._id, shop: { domain: SHOP } });
+  });
+
+  it('refuses a launch with a bad signature or a foreign shop domain', async () => {
+    const bad = await get(`${stack.appUrl}/api/v1/shopify/install?${new URLSearchParams({ shop: SHOP, timestamp: String(Math.floor(Date.now() / 1000)), hmac: 'a'.repeat(64) })}`);
+    expect(bad.status).toBe(401);
+    expect(await errorCode(bad)).toBe('SHOPIFY_HMAC_INVALID');
+    const foreign = await get(`${stack.appUrl}/api/v1/shopify/install?${signed({ shop: 'evil.example.com' })}`);
+    expect(foreign.status).toBe(400);
+    expect(await errorCode(foreign)).toBe('SHOPIFY_SHOP_INVALID');
+  });
+
+  it('refuses a callback with a forged state, a missing state cookie or a reused code', async () => {
+    const launch = await get(stack.shopify.control.launchUrl(SHOP));
+    const cookie = launch.headers.getSetCookie()[0]!.split(';')[0]!;
+    stack.shopify.control.setConsent('auto-approve');
+    const authorize = await get(launch.headers.get('location')!);
+    stack.shopify.control.setConsent('page');
+    const callback = new URL(authorize.headers.get('location')!);
+
+    const forged = new URL(callback);
+    forged.searchParams.set('state', 'f'.repeat(64));
+    expect(await errorCode(await get(forged.toString(), cookie))).toBe('SHOPIFY_STATE_INVALID');
+    expect(await errorCode(await get(callback.toString()))).toBe('SHOPIFY_STATE_INVALID'); // no cookie: state spent too
+  });
+});
+
+describe('webhooks', () => {
+  it('drops duplicates, refuses bad signatures with 401 and missing headers with 400', async () => {
+    await install();
+    stack.shopify.control.webhookFault({ kind: 'bad-hmac' });
+    stack.shopify.control.trigger(SHOP, 'customers/data_request', {});
+    stack.shopify.control.webhookFault({ kind: 'missing-header', header: 'X-Shopify-Topic' });
+    stack.shopify.control.trigger(SHOP, 'customers/redact', {});
+    stack.shopify.control.webhookFault({ kind: 'duplicate' });
+    stack.shopify.control.trigger(SHOP, 'customers/data_request', {});
+    await stack.shopify.control.drainWebhooks();
+    const statuses = stack.shopify.control.deliveries({ shop: SHOP }).flatMap((d) => d.attempts.map((a) => a.status));
+    expect(statuses).toContain(401);
+    expect(statuses).toContain(400);
+    expect(statuses.filter((s) => s === 200).length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('app/uninstalled closes the shop: its people cannot sign in, and a reinstall opens it again', async () => {
+    const { owner } = await install();
+    stack.shopify.control.uninstall(SHOP);
+    await stack.shopify.control.drainWebhooks();
+    const shop = await stack.deps.shops.getByDomain(SHOP);
+    expect(shop).toMatchObject({ status: 'OFF', plan: 'FREE' });
+    expect(shop?.shopify.accessToken).toBe('');
+    const login = await fetch(`${stack.appUrl}/api/v1/login-user`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: owner.email, password: 'Linen-owner-2026' }),
+    });
+    expect(await errorCode(login)).toBe('SHOP_INACTIVE');
+    await installThroughOAuth(stack, SHOP);
+    expect((await stack.deps.shops.getByDomain(SHOP))?.status).toBe('ACTIVE');
+  });
+
+  it('shop/redact erases every item of the shop and frees its domain and emails', async () => {
+    const { shop, owner } = await install();
+    stack.shopify.control.trigger(SHOP, 'shop/redact', {});
+    await stack.shopify.control.drainWebhooks();
+    expect(await stack.deps.shops.get(shop._id)).toBeUndefined();
+    expect(await stack.deps.shops.getByDomain(SHOP)).toBeUndefined();
+    expect(await stack.deps.users.findByEmail(owner.email)).toBeUndefined();
+  });
+});
