@@ -1,25 +1,15 @@
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { AccountRepo } from '../../domain/ports/repos';
 import type { AccountRecord } from '../../domain/records';
 import { putCounted } from './counted';
 import { keys, setExpression, stripKeys } from './keys';
+import { queryAll } from './query';
 
 export class DynamoAccountRepo implements AccountRepo {
   constructor(private readonly db: DynamoDBDocumentClient, private readonly table: string) {}
 
   async listOfShop(shopId: string): Promise<AccountRecord[]> {
-    const accounts: AccountRecord[] = [];
-    let cursor: Record<string, unknown> | undefined;
-    do {
-      const page = await this.db.send(new QueryCommand({
-        TableName: this.table,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': keys.shop(shopId).pk, ':prefix': 'ACCOUNT#' },
-        ExclusiveStartKey: cursor,
-      }));
-      for (const item of page.Items ?? []) accounts.push(stripKeys<AccountRecord>(item));
-      cursor = page.LastEvaluatedKey;
-    } while (cursor);
+    const accounts = (await queryAll(this.db, this.table, keys.shop(shopId).pk, 'ACCOUNT#')).map((item) => stripKeys<AccountRecord>(item));
     return accounts.sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a._id.localeCompare(b._id));
   }
 

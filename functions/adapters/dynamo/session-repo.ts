@@ -1,8 +1,9 @@
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { SessionRepo } from '../../domain/ports/repos';
 import type { SessionRecord } from '../../domain/records';
 import { batchDelete } from './batch';
 import { keys, stripKeys } from './keys';
+import { queryAll } from './query';
 
 export class DynamoSessionRepo implements SessionRepo {
   constructor(
@@ -31,21 +32,8 @@ export class DynamoSessionRepo implements SessionRepo {
 
   async deleteAllOfUser(shopId: string, userId: string): Promise<number> {
     const { pk, skPrefix } = keys.sessionsOfUser(shopId, userId);
-    let deleted = 0;
-    let cursor: Record<string, unknown> | undefined;
-    do {
-      const page = await this.db.send(new QueryCommand({
-        TableName: this.table,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
-        ProjectionExpression: 'pk, sk',
-        ExclusiveStartKey: cursor,
-      }));
-      const items = (page.Items ?? []) as { pk: string; sk: string }[];
-      await batchDelete(this.db, this.table, items);
-      deleted += items.length;
-      cursor = page.LastEvaluatedKey;
-    } while (cursor);
-    return deleted;
+    const items = (await queryAll(this.db, this.table, pk, skPrefix, ['pk', 'sk'])) as { pk: string; sk: string }[];
+    await batchDelete(this.db, this.table, items);
+    return items.length;
   }
 }

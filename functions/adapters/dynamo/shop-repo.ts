@@ -1,8 +1,9 @@
-import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { ShopRepo } from '../../domain/ports/repos';
 import type { ShopRecord, UserRecord } from '../../domain/records';
 import { AppError } from '../../platform/errors';
 import { batchDelete } from './batch';
+import { queryAll } from './query';
 import { isConditionFailure, keys, setExpression, stripKeys } from './keys';
 
 export class DynamoShopRepo implements ShopRepo {
@@ -51,22 +52,10 @@ export class DynamoShopRepo implements ShopRepo {
   async purge(shopId: string): Promise<number> {
     const shop = await this.get(shopId);
     const doomed: { pk: string; sk: string }[] = [];
-    let cursor: Record<string, unknown> | undefined;
-    do {
-      const page = await this.db.send(new QueryCommand({
-        TableName: this.table,
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': keys.shop(shopId).pk },
-        ProjectionExpression: 'pk, sk, #t, email',
-        ExpressionAttributeNames: { '#t': 'type' },
-        ExclusiveStartKey: cursor,
-      }));
-      for (const item of page.Items ?? []) {
-        doomed.push({ pk: item.pk as string, sk: item.sk as string });
-        if (item.type === 'user' && typeof item.email === 'string') doomed.push(keys.emailClaim(item.email));
-      }
-      cursor = page.LastEvaluatedKey;
-    } while (cursor);
+    for (const item of await queryAll(this.db, this.table, keys.shop(shopId).pk, undefined, ['pk', 'sk', 'type', 'email'])) {
+      doomed.push({ pk: item.pk as string, sk: item.sk as string });
+      if (item.type === 'user' && typeof item.email === 'string') doomed.push(keys.emailClaim(item.email));
+    }
     if (shop) doomed.push(keys.domainClaim(shop.domain));
     await batchDelete(this.db, this.table, doomed);
     return doomed.length;

@@ -1,27 +1,17 @@
-import { QueryCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { StaffRepo } from '../../domain/ports/repos';
 import type { UserRecord } from '../../domain/records';
 import { AppError } from '../../platform/errors';
 import { cancellationCodes, putCounted } from './counted';
 import { keys, setExpression, stripKeys } from './keys';
+import { queryAll } from './query';
 
 export class DynamoStaffRepo implements StaffRepo {
   constructor(private readonly db: DynamoDBDocumentClient, private readonly table: string) {}
 
   async listOfShop(shopId: string): Promise<UserRecord[]> {
     const { pk, skPrefix } = keys.userPrefix(shopId);
-    const users: UserRecord[] = [];
-    let cursor: Record<string, unknown> | undefined;
-    do {
-      const page = await this.db.send(new QueryCommand({
-        TableName: this.table,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
-        ExclusiveStartKey: cursor,
-      }));
-      for (const item of page.Items ?? []) users.push(stripKeys<UserRecord>(item));
-      cursor = page.LastEvaluatedKey;
-    } while (cursor);
+    const users = (await queryAll(this.db, this.table, pk, skPrefix)).map((item) => stripKeys<UserRecord>(item));
     // creation order; ids only carry the second, createdAt the millisecond
     return users.sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a._id.localeCompare(b._id));
   }
