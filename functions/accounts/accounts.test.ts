@@ -41,6 +41,7 @@ describe('create account', () => {
   it('refuses credentials the courier does not accept, and says when the courier is down', async () => {
     const refused = await api(world.deps, 'accounts.create', { token: world.a.ownerToken, body: bodyFor('LEOPARD', { api_password: 'wrong-one' }) });
     expect(refused.status).toBe(400);
+    expect(refused.body.errors[0]).toMatchObject({ code: 'COURIER_REJECTED', param: 'credentials' });
     expect(refused.body.errors[0].msg).toMatch(/^The courier did not accept these credentials/);
     world.couriers.sims.POSTEX.control.failNext('http-500', 5);
     const down = await api(world.deps, 'accounts.create', { token: world.a.ownerToken, body: bodyFor('POSTEX') });

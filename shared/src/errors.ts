@@ -28,6 +28,7 @@ export const ERRORS = {
   SHOPIFY_WEBHOOK_INVALID: { status: 400, msg: 'The webhook is missing required headers' },
   SHOPIFY_UNAVAILABLE: { status: 502, msg: 'Shopify did not answer. Please try again in a moment.' },
   SHOPIFY_SCOPES_MISSING: { status: 400, msg: 'Shopify did not grant the access Dakiya needs. Install the app again and accept every permission.' },
+  COURIER_REJECTED: { status: 400, msg: 'The courier did not accept these credentials' },
   COURIER_UNAVAILABLE: { status: 502, msg: 'The courier did not answer. Please try again in a moment.' },
   INTERNAL: { status: 500, msg: 'Something went wrong. Please try again later' },
 } as const satisfies Record<string, { status: number; msg: string }>;

@@ -49,6 +49,6 @@ export async function verifyWithCourier(adapter: CourierAdapter): Promise<void> 
   const check = await withCourier(() => adapter.checkCredentials());
   if (!check.ok) {
     const detail = check.messages.filter(Boolean).join('; ');
-    throw new AppError('VALIDATION_FAILED', { msg: `The courier did not accept these credentials${detail ? `: ${detail}` : ''}`, param: 'credentials' });
+    throw new AppError('COURIER_REJECTED', { msg: `The courier did not accept these credentials${detail ? `: ${detail}` : ''}`, param: 'credentials' });
   }
 }

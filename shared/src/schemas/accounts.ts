@@ -48,7 +48,7 @@ export const UpdateAccountInput = z.object({
   client_secret: z.string().trim().max(100, 'Client secret must be at most 100 characters').optional(),
   shipper_name: z.string().trim().max(100, 'Shipper name must be at most 100 characters').optional(),
   shipper_address: z.string().trim().max(100, 'Shipper address must be at most 100 characters').optional(),
-  shipper_mobile: z.string().trim().max(100, 'Shipper mobile must be at most 100 characters').optional(),
+  shipper_mobile: Mobile.optional(),
   shipper_city: City.optional(),
   city: City.optional(),
   activity: z.enum(['ACTIVE', 'IN_ACTIVE'], { error: 'Activity is ACTIVE or IN_ACTIVE' }),
