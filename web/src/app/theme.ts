@@ -1,4 +1,59 @@
-import { createSystem, defaultConfig, defineConfig } from '@chakra-ui/react';
+import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react';
+import {
+  alertSlotRecipe, animationStyles, badgeRecipe, breakpoints, buttonRecipe, cardSlotRecipe, checkboxSlotRecipe,
+  checkmarkRecipe, codeRecipe, containerRecipe, cssVarsPrefix, cssVarsRoot, dataListSlotRecipe, dialogSlotRecipe, drawerSlotRecipe,
+  emptyStateSlotRecipe, fieldSlotRecipe, globalCss, headingRecipe, iconRecipe, inputAddonRecipe, inputRecipe, keyframes, layerStyles,
+  linkRecipe, listSlotRecipe, menuSlotRecipe, nativeSelectSlotRecipe, radioCardSlotRecipe, radiomarkRecipe, semanticTokens, separatorRecipe,
+  skeletonRecipe, spinnerRecipe, switchSlotRecipe, tableSlotRecipe, textStyles, toastSlotRecipe, tokens,
+} from '@chakra-ui/react/theme';
+
+/**
+ * Chakra's default theme without the recipes of components Dakiya never draws (date and colour pickers,
+ * carousels, ...): `defaultConfig` ships all of them in the first-load bundle. A component whose recipe
+ * is missing renders unstyled, so theme.test.ts fails when a screen imports one that is not listed here.
+ */
+export const RECIPES = {
+  badge: badgeRecipe,
+  button: buttonRecipe,
+  checkmark: checkmarkRecipe,
+  code: codeRecipe,
+  container: containerRecipe,
+  heading: headingRecipe,
+  icon: iconRecipe,
+  input: inputRecipe,
+  inputAddon: inputAddonRecipe,
+  link: linkRecipe,
+  radiomark: radiomarkRecipe,
+  separator: separatorRecipe,
+  skeleton: skeletonRecipe,
+  spinner: spinnerRecipe,
+};
+
+export const SLOT_RECIPES = {
+  alert: alertSlotRecipe,
+  card: cardSlotRecipe,
+  checkbox: checkboxSlotRecipe,
+  dataList: dataListSlotRecipe,
+  dialog: dialogSlotRecipe,
+  drawer: drawerSlotRecipe,
+  emptyState: emptyStateSlotRecipe,
+  field: fieldSlotRecipe,
+  list: listSlotRecipe,
+  menu: menuSlotRecipe,
+  nativeSelect: nativeSelectSlotRecipe,
+  radioCard: radioCardSlotRecipe,
+  switch: switchSlotRecipe,
+  table: tableSlotRecipe,
+  toast: toastSlotRecipe,
+};
+
+const defaultTheme = defineConfig({
+  preflight: true,
+  cssVarsPrefix,
+  cssVarsRoot,
+  globalCss,
+  theme: { breakpoints, keyframes, tokens, semanticTokens, recipes: RECIPES, slotRecipes: SLOT_RECIPES, textStyles, layerStyles, animationStyles },
+});
 
 /**
  * The one theme: Dakiya green as the brand palette (usable as `colorPalette="brand"`), a calm grey
@@ -60,4 +115,4 @@ const config = defineConfig({
   },
 });
 
-export const system = createSystem(defaultConfig, config);
+export const system = createSystem(defaultBaseConfig, defaultTheme, config);

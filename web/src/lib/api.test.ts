@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { API_BASE, buildPath, routes } from '@dakiya/shared';
-import { api, ApiError, apiKey, buildQuery, buildUrl, errorMessage, NETWORK_ERROR, urlFor, type Contract } from './api';
+import { api, ApiError, apiKey, buildQuery, buildUrl, errorMessage, fillPath, NETWORK_ERROR } from './api';
 
 type Call = { url: string; init: RequestInit };
 
@@ -32,23 +32,31 @@ describe('buildQuery', () => {
 });
 
 describe('urls come from the shared route table', () => {
-  it('builds every route id from API_BASE and its path', async () => {
+  it('builds every route id from API_BASE and its path', () => {
     for (const id of Object.keys(routes) as (keyof typeof routes)[]) {
       if (routes[id].path.includes('{')) continue;
-      expect(await buildUrl(id, {}, '')).toBe(`${API_BASE}${routes[id].path}`);
+      expect(buildUrl(id, {}, '')).toBe(`${API_BASE}${routes[id].path}`);
     }
-    expect(await buildUrl('auth.login', {}, '')).toBe('/api/v1/login-user');
-    expect(await buildUrl('auth.me', {}, 'https://api.dakiya.pk')).toBe('https://api.dakiya.pk/api/v1/me');
+    expect(buildUrl('auth.login', {}, '')).toBe('/api/v1/login-user');
+    expect(buildUrl('auth.me', {}, 'https://api.dakiya.pk')).toBe('https://api.dakiya.pk/api/v1/me');
   });
 
   it('fills {params} (encoded) and appends the query', () => {
-    const contract = {
-      API_BASE,
-      buildPath,
-      routes: { ...routes, 'users.get': { method: 'GET', path: '/get-user-to-edit/{id}' } },
-    } as unknown as Contract;
-    const url = urlFor(contract, 'users.get' as never, { params: { id: 'a/b' }, query: { page: 1 } } as never, '');
-    expect(url).toBe('/api/v1/get-user-to-edit/a%2Fb?page=1');
+    expect(buildUrl('users.get', { params: { id: 'a/b' } }, '')).toBe('/api/v1/get-user-to-edit/a%2Fb');
+    expect(buildUrl('accounts.table', { query: { page: 2 } }, '')).toBe('/api/v1/get-accounts-table?page=2');
+    expect(buildUrl('users.edit', { params: { id: 'a'.repeat(24) } }, '')).toBe(`/api/v1/edit-user/${'a'.repeat(24)}`);
+  });
+
+  it('fills paths by the same rule as the shared buildPath', () => {
+    const cases: [string, Record<string, string>][] = [
+      ['/get-user-to-edit/{id}', { id: 'a/b c?d' }],
+      ['/get-cities/{tracking_account_id}', { tracking_account_id: 'ü&=#' }],
+      ['/x/{a}/y/{b}', { a: '1', b: '..' }],
+      ['/plain', {}],
+    ];
+    for (const [path, params] of cases) expect(fillPath(path, params)).toBe(buildPath(path, params));
+    expect(() => fillPath('/get-user-to-edit/{id}', {})).toThrow('missing path parameter id');
+    expect(() => buildPath('/get-user-to-edit/{id}', {})).toThrow('missing path parameter id');
   });
 
   it('the SWR key is [routeId, input]', () => {

@@ -1,5 +1,6 @@
-import type { ErrorBody, RouteDef, RouteId, RouteInput, RouteOutput } from '@dakiya/shared';
+import type { ErrorBody, RouteId, RouteInput, RouteOutput } from '@dakiya/shared';
 import { config } from './config';
+import { API_BASE, ROUTE_MANIFEST } from './route-manifest.gen';
 import { getStoredToken } from './storage';
 
 /** Fallback message of the error catalogue (spec 000 §8). */
@@ -65,29 +66,26 @@ export function buildQuery(query: Record<string, QueryValue> | undefined): strin
   return text ? `?${text}` : '';
 }
 
-/** What the client needs from the shared contract at run time. */
-export type Contract = Pick<typeof import('@dakiya/shared'), 'routes' | 'API_BASE' | 'buildPath'>;
-
-let contract: Promise<Contract> | null = null;
 /**
- * The route table, loaded on the first call: it brings zod with it, which no public page needs, so it
- * stays out of the first-load bundle.
+ * Fill `{name}` segments; values are URI-encoded so an id can never change the path. The same rule as
+ * `buildPath` of the shared package (api.test.ts holds them equal), written here so no zod is loaded.
  */
-export function loadContract(): Promise<Contract> {
-  contract ??= import('@dakiya/shared');
-  return contract;
+export function fillPath(path: string, params: Record<string, string> = {}): string {
+  return path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`missing path parameter ${name}`);
+    return encodeURIComponent(value);
+  });
 }
 
-/** The URL of a route: origin + API_BASE + path with `{params}` filled + query string. */
-export function urlFor<Id extends RouteId>(c: Contract, id: Id, input: RouteInput<Id> = {}, origin = config.apiOrigin): string {
-  const def: RouteDef = c.routes[id];
+/**
+ * The URL of a route: origin + API_BASE + path with `{params}` filled + query string. Method and path
+ * come from the generated, zod-free manifest of the shared route table, so a call loads no schema.
+ */
+export function buildUrl<Id extends RouteId>(id: Id, input: RouteInput<Id> = {}, origin = config.apiOrigin): string {
   const params = (input.params ?? {}) as Record<string, string>;
   const query = input.query as Record<string, QueryValue> | undefined;
-  return `${origin}${c.API_BASE}${c.buildPath(def.path, params)}${buildQuery(query)}`;
-}
-
-export async function buildUrl<Id extends RouteId>(id: Id, input: RouteInput<Id> = {}, origin = config.apiOrigin): Promise<string> {
-  return urlFor(await loadContract(), id, input, origin);
+  return `${origin}${API_BASE}${fillPath(ROUTE_MANIFEST[id].path, params)}${buildQuery(query)}`;
 }
 
 export interface ApiOptions {
@@ -112,7 +110,7 @@ async function readBody(response: Response): Promise<unknown> {
 
 /**
  * Call an API route by its id: `api('auth.login', { body })`, `api('auth.me')`.
- * Method, URL and types come from the shared route table. Throws `ApiError` for any non-2xx answer;
+ * Method and URL come from the route manifest, types from the shared route table. Throws `ApiError` for any non-2xx answer;
  * never shows a toast or redirects (the app does that in one place).
  */
 export async function api<Id extends RouteId>(
@@ -120,8 +118,7 @@ export async function api<Id extends RouteId>(
   input: RouteInput<Id> = {},
   options: ApiOptions = {},
 ): Promise<RouteOutput<Id>> {
-  const c = await loadContract();
-  const def: RouteDef = c.routes[id];
+  const def = ROUTE_MANIFEST[id];
   const token = options.token !== undefined ? options.token : getStoredToken();
   const headers: Record<string, string> = { Accept: 'application/json', 'Content-Type': 'application/json' };
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -130,7 +127,7 @@ export async function api<Id extends RouteId>(
 
   let response: Response;
   try {
-    response = await doFetch(urlFor(c, id, input, options.origin ?? config.apiOrigin), {
+    response = await doFetch(buildUrl(id, input, options.origin ?? config.apiOrigin), {
       method: def.method,
       headers,
       body: hasBody ? JSON.stringify(input.body ?? {}) : undefined,

@@ -1,7 +1,8 @@
 import { createToaster } from '@chakra-ui/react';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 
-// The toast view (and its state machine) loads after the first paint; toasts created before it mounts wait in the store.
+// The toast view (its state machine and portal) loads with the first toast, not with the page; a toast
+// created before it mounts waits in the store.
 const ToasterView = lazy(() => import('./toaster-view'));
 
 /** The one toaster (Chakra v3 `createToaster`). Call `toaster.create({ type, title })` anywhere. */
@@ -16,6 +17,16 @@ export function notifySuccess(message: string) {
 }
 
 export function Toaster() {
+  const [needed, setNeeded] = useState(() => toaster.getCount() > 0);
+  useEffect(() => {
+    if (needed) return;
+    if (toaster.getCount() > 0) {
+      setNeeded(true);
+      return;
+    }
+    return toaster.subscribe(() => setNeeded(true));
+  }, [needed]);
+  if (!needed) return null;
   return (
     <Suspense fallback={null}>
       <ToasterView />

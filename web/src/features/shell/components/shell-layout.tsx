@@ -1,6 +1,6 @@
-import { Box, Button, CloseButton, Drawer, Flex, Portal } from '@chakra-ui/react';
+import { Box, Button, Flex } from '@chakra-ui/react';
 import type { SessionUser } from '@dakiya/shared';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { LuLock } from 'react-icons/lu';
 import { Link, useLocation } from 'react-router-dom';
 import { Logo } from '../../../components/ui/logo';
@@ -19,10 +19,14 @@ export interface ShellLayoutProps {
 
 const SIDEBAR_WIDTH = '64';
 
+// Phones only: the drawer (a dialog machine and a portal) loads the first time it is opened.
+const NavDrawer = lazy(() => import('./nav-drawer'));
+
 /** The authenticated frame: side navigation (a drawer below `lg`), top bar, page area. */
 export function ShellLayout({ user, onLogout, children }: ShellLayoutProps) {
   const { pathname } = useLocation();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const [drawerWanted, setDrawerWanted] = useState(false);
   const main = useMemo(() => buildNav(MAIN_NAV, user, pathname), [user, pathname]);
   const secondary = useMemo(() => buildNav(SECONDARY_NAV, user, pathname), [user, pathname]);
   const allowed = canOpenPath(user, pathname);
@@ -60,25 +64,19 @@ export function ShellLayout({ user, onLogout, children }: ShellLayoutProps) {
         </Box>
       </Box>
 
-      <Drawer.Root open={drawerOpen} onOpenChange={(e) => setDrawerOpen(e.open)} placement="start" size="xs">
-        <Portal>
-          <Drawer.Backdrop />
-          <Drawer.Positioner>
-            <Drawer.Content data-testid="nav-drawer">
-              <Drawer.Header borderBottomWidth="1px" borderColor="border.muted" py="4">
-                <Logo />
-                <Drawer.CloseTrigger asChild>
-                  <CloseButton size="sm" aria-label="Close navigation" />
-                </Drawer.CloseTrigger>
-              </Drawer.Header>
-              <Drawer.Body p="0">{nav}</Drawer.Body>
-            </Drawer.Content>
-          </Drawer.Positioner>
-        </Portal>
-      </Drawer.Root>
+      {drawerWanted && (
+        <Suspense fallback={null}>
+          <NavDrawer open={drawerOpen} onOpenChange={setDrawerOpen}>
+            {nav}
+          </NavDrawer>
+        </Suspense>
+      )}
 
       <Flex direction="column" flex="1" minW="0">
-        <TopBar user={user} onLogout={onLogout} onOpenNav={() => setDrawerOpen(true)} />
+        <TopBar user={user} onLogout={onLogout} onOpenNav={() => {
+            setDrawerWanted(true);
+            setDrawerOpen(true);
+          }} />
         <Box as="main" flex="1" px={{ base: '4', md: '8' }} py={{ base: '5', md: '8' }} maxW="7xl" w="full" mx="auto">
           <AlertsList />
           {allowed ? (

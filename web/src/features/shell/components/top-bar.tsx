@@ -1,11 +1,18 @@
-import { Avatar, Badge, Box, Button, Flex, HStack, IconButton, Menu, Portal, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Flex, HStack, IconButton, Text } from '@chakra-ui/react';
 import type { SessionUser } from '@dakiya/shared';
-import { LuChevronDown, LuLifeBuoy, LuLogOut, LuMenu, LuTruck, LuUserRound } from 'react-icons/lu';
+import { lazy, Suspense, useState } from 'react';
+import { LuLifeBuoy, LuMenu } from 'react-icons/lu';
 import { Link, useNavigate } from 'react-router-dom';
 import { fullName, initials } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { Logo } from '../../../components/ui/logo';
 import { canSeeAccounts } from '../nav';
+import { UserMenuButton } from './user-menu-button';
+
+// The menu (a state machine and floating positioning) loads when the person first points at, focuses or
+// clicks the button; a click before it has loaded opens it once it has.
+const loadUserMenu = () => import('./user-menu');
+const UserMenu = lazy(loadUserMenu);
 
 interface TopBarProps {
   user: SessionUser;
@@ -18,6 +25,19 @@ export function TopBar({ user, onLogout, onOpenNav }: TopBarProps) {
   const navigate = useNavigate();
   const name = fullName(user) || user.email;
   const accountsAllowed = canSeeAccounts(user);
+  const [menuWanted, setMenuWanted] = useState(false);
+  const person = { name, shopName: user.shop.name, initials: initials(user.first_name, user.last_name) };
+  const prepare = () => {
+    void loadUserMenu();
+  };
+  const button = (
+    <UserMenuButton
+      person={person}
+      onPointerEnter={prepare}
+      onFocus={prepare}
+      onClick={() => setMenuWanted(true)}
+    />
+  );
   return (
     <Flex
       as="header"
@@ -67,74 +87,19 @@ export function TopBar({ user, onLogout, onOpenNav }: TopBarProps) {
         >
           {user.role}
         </Badge>
-        <Menu.Root positioning={{ placement: 'bottom-end' }}>
-          <Menu.Trigger asChild>
-            <Box
-              as="button"
-              display="flex"
-              alignItems="center"
-              gap="2"
-              ps="1"
-              pe="2"
-              py="1"
-              borderRadius="full"
-              _hover={{ bg: 'bg.muted' }}
-              _focusVisible={{ outline: '2px solid', outlineColor: 'brand.focusRing' }}
-              aria-label="User menu"
-              data-testid="user-menu"
-            >
-              <Avatar.Root size="sm" colorPalette="brand">
-                <Avatar.Fallback>{initials(user.first_name, user.last_name)}</Avatar.Fallback>
-              </Avatar.Root>
-              <Stack gap="0" align="flex-start" display={{ base: 'none', md: 'flex' }} maxW="44">
-                <Text textStyle="sm" fontWeight="semibold" lineHeight="1.2" truncate maxW="44">
-                  {name}
-                </Text>
-                <Text textStyle="xs" color="fg.muted" lineHeight="1.2" truncate maxW="44">
-                  {user.shop.name}
-                </Text>
-              </Stack>
-              <Box color="fg.muted" display={{ base: 'none', md: 'block' }}>
-                <LuChevronDown />
-              </Box>
-            </Box>
-          </Menu.Trigger>
-          <Portal>
-            <Menu.Positioner>
-              <Menu.Content minW="60" data-testid="user-menu-content">
-                <HStack px="2" py="2" gap="3">
-                  <Avatar.Root size="md" colorPalette="brand">
-                    <Avatar.Fallback>{initials(user.first_name, user.last_name)}</Avatar.Fallback>
-                  </Avatar.Root>
-                  <Stack gap="0" minW="0">
-                    <Text fontWeight="semibold" textStyle="sm" truncate data-testid="menu-full-name">
-                      {name}
-                    </Text>
-                    <Text textStyle="xs" color="fg.muted" truncate data-testid="menu-shop-name">
-                      {user.shop.name}
-                    </Text>
-                  </Stack>
-                </HStack>
-                <Menu.Separator />
-                <Menu.Item value="profile" onSelect={() => navigate(paths.dashboard.profile())} data-testid="menu-profile">
-                  <LuUserRound /> Profile
-                </Menu.Item>
-                <Menu.Item
-                  value="accounts"
-                  disabled={!accountsAllowed}
-                  onSelect={() => navigate(paths.dashboard.accounts())}
-                  data-testid="menu-accounts"
-                >
-                  <LuTruck /> Accounts
-                </Menu.Item>
-                <Menu.Separator />
-                <Menu.Item value="logout" color="fg.error" _highlighted={{ bg: 'bg.error', color: 'fg.error' }} onSelect={onLogout} data-testid="menu-logout">
-                  <LuLogOut /> Logout
-                </Menu.Item>
-              </Menu.Content>
-            </Menu.Positioner>
-          </Portal>
-        </Menu.Root>
+        {menuWanted ? (
+          <Suspense fallback={button}>
+            <UserMenu
+              person={person}
+              accountsAllowed={accountsAllowed}
+              onProfile={() => navigate(paths.dashboard.profile())}
+              onAccounts={() => navigate(paths.dashboard.accounts())}
+              onLogout={onLogout}
+            />
+          </Suspense>
+        ) : (
+          button
+        )}
       </HStack>
     </Flex>
   );

@@ -1,0 +1,98 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { RECIPES, SLOT_RECIPES, system } from './theme';
+
+/**
+ * The theme carries only the recipes of components Dakiya draws; a component without its recipe renders
+ * unstyled. Every name imported from '@chakra-ui/react' must be listed here with the recipes it needs
+ * (none for layout primitives), so adding a new kind of component fails until its recipe is added.
+ */
+const NEEDS: Record<string, readonly string[]> = {
+  Alert: ['alert'],
+  Avatar: ['avatar'],
+  Badge: ['badge'],
+  Button: ['button'],
+  Card: ['card'],
+  Checkbox: ['checkbox', 'checkmark'],
+  CloseButton: ['button'],
+  Code: ['code'],
+  Container: ['container'],
+  DataList: ['dataList'],
+  Dialog: ['dialog'],
+  Drawer: ['drawer'],
+  EmptyState: ['emptyState'],
+  Field: ['field'],
+  Heading: ['heading'],
+  Icon: ['icon'],
+  IconButton: ['button'],
+  Input: ['input'],
+  InputGroup: ['inputAddon'],
+  Link: ['link'],
+  List: ['list'],
+  Menu: ['menu'],
+  NativeSelect: ['nativeSelect'],
+  RadioCard: ['radioCard', 'radiomark'],
+  Separator: ['separator'],
+  Skeleton: ['skeleton'],
+  SkeletonText: ['skeleton'],
+  Spinner: ['spinner'],
+  Switch: ['switch'],
+  Table: ['table'],
+  Textarea: ['textarea'],
+  Toast: ['toast'],
+  Toaster: ['toast'],
+};
+
+/** Imports that need no recipe: layout primitives, the provider and theme helpers. */
+const NO_RECIPE = new Set([
+  'Box', 'Center', 'ChakraProvider', 'Circle', 'Flex', 'Grid', 'Group', 'HStack', 'Image', 'Portal', 'SimpleGrid', 'Stack', 'Text',
+  'VisuallyHidden', 'VStack', 'Wrap', 'chakra', 'createSystem', 'createToaster', 'defaultBaseConfig', 'defineConfig', 'useBreakpointValue',
+]);
+
+function chakraImports(dir: string): Set<string> {
+  const names = new Set<string>();
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) {
+      chakraImports(file).forEach((n) => names.add(n));
+    } else if (/\.tsx?$/.test(entry.name) && !entry.name.endsWith('.test.ts')) {
+      const text = fs.readFileSync(file, 'utf8');
+      for (const m of text.matchAll(/import\s*\{([^}]+)\}\s*from\s*'@chakra-ui\/react'/g)) {
+        for (const part of m[1]!.split(',')) {
+          const name = part.trim().replace(/^type\s+/, '').split(/\s+as\s+/)[0]!.trim();
+          if (name && !part.trim().startsWith('type ') && !/^[A-Z]\w*Props$/.test(name)) names.add(name);
+        }
+      }
+    }
+  }
+  return names;
+}
+
+describe('theme', () => {
+  const src = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+  it('has the recipe of every Chakra component the screens import', () => {
+    const missing: string[] = [];
+    const names = chakraImports(src);
+    expect(names.has('Table') && names.has('Menu') && names.has('Stack')).toBe(true);
+    for (const name of names) {
+      if (NO_RECIPE.has(name)) continue;
+      const needs = NEEDS[name];
+      if (!needs) {
+        missing.push(`${name}: not listed in theme.test.ts`);
+        continue;
+      }
+      for (const key of needs) if (!(key in RECIPES) && !(key in SLOT_RECIPES)) missing.push(`${name}: recipe ${key}`);
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it('registers the listed recipes and the brand palette', () => {
+    for (const key of Object.keys(RECIPES)) expect(system.isRecipe(key)).toBe(true);
+    for (const key of Object.keys(SLOT_RECIPES)) expect(system.isSlotRecipe(key)).toBe(true);
+    expect(system.token('colors.brand.600')).toBe('#0c7356');
+    expect(system.isSlotRecipe('datePicker')).toBe(false);
+  });
+});

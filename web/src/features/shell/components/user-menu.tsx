@@ -1,0 +1,53 @@
+import { HStack, Menu, Portal, Stack, Text } from '@chakra-ui/react';
+import { LuLogOut, LuTruck, LuUserRound } from 'react-icons/lu';
+import { Initials, UserMenuButton, type MenuPerson } from './user-menu-button';
+
+export interface UserMenuProps {
+  person: MenuPerson;
+  accountsAllowed: boolean;
+  onProfile(): void;
+  onAccounts(): void;
+  onLogout(): void;
+}
+
+/**
+ * Spec 000 §2 user menu: name and shop, Profile, Accounts (READ_ACCOUNTS), Logout. Its own chunk, mounted
+ * by the click on the top bar's button, so it opens at once.
+ */
+export default function UserMenu({ person, accountsAllowed, onProfile, onAccounts, onLogout }: UserMenuProps) {
+  return (
+    <Menu.Root positioning={{ placement: 'bottom-end' }} defaultOpen>
+      <Menu.Trigger asChild>
+        <UserMenuButton person={person} />
+      </Menu.Trigger>
+      <Portal>
+        <Menu.Positioner>
+          <Menu.Content minW="60" data-testid="user-menu-content">
+            <HStack px="2" py="2" gap="3">
+              <Initials initials={person.initials} size="10" />
+              <Stack gap="0" minW="0">
+                <Text fontWeight="semibold" textStyle="sm" truncate data-testid="menu-full-name">
+                  {person.name}
+                </Text>
+                <Text textStyle="xs" color="fg.muted" truncate data-testid="menu-shop-name">
+                  {person.shopName}
+                </Text>
+              </Stack>
+            </HStack>
+            <Menu.Separator />
+            <Menu.Item value="profile" onSelect={onProfile} data-testid="menu-profile">
+              <LuUserRound /> Profile
+            </Menu.Item>
+            <Menu.Item value="accounts" disabled={!accountsAllowed} onSelect={onAccounts} data-testid="menu-accounts">
+              <LuTruck /> Accounts
+            </Menu.Item>
+            <Menu.Separator />
+            <Menu.Item value="logout" color="fg.error" _highlighted={{ bg: 'bg.error', color: 'fg.error' }} onSelect={onLogout} data-testid="menu-logout">
+              <LuLogOut /> Logout
+            </Menu.Item>
+          </Menu.Content>
+        </Menu.Positioner>
+      </Portal>
+    </Menu.Root>
+  );
+}
