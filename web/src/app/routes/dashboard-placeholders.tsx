@@ -4,7 +4,6 @@ import { paths, type DocsPage } from '../../lib/paths';
 
 /** Screens of the authenticated area that later issues build; each shows its title and a tidy empty state. */
 export const DASHBOARD_PLACEHOLDERS = {
-  home: { title: 'Dashboard', description: 'Your booking, delivery and cash-on-delivery numbers will appear here.' },
   orders: { title: 'Orders', backTo: paths.dashboard.home() },
   shopifyOrders: { title: 'Store orders', backTo: paths.dashboard.orders() },
   accounts: { title: 'Tracking accounts', backTo: paths.dashboard.home() },

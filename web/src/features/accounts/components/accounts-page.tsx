@@ -115,7 +115,8 @@ export function AccountsPage({ canWrite }: AccountsPageProps) {
               ))}
             </Stack>
           ) : (
-            <Table.ScrollArea>
+            // Scrolls inside its card, never the page (`position: relative` holds the hidden header in too).
+            <Table.ScrollArea overflowX="auto" position="relative">
               <Table.Root size="sm" data-testid="accounts-table" css={{ '& td, & th': { px: '4' } }}>
                 <Table.Header>
                   <Table.Row bg="bg.muted">
@@ -132,7 +133,7 @@ export function AccountsPage({ canWrite }: AccountsPageProps) {
                   {accounts.map((account) => (
                     <Table.Row key={account._id} data-testid={`account-row-${account.name}`} data-inactive={account.in_active}>
                       <Table.Cell py="3">
-                        <AccountIdentity account={account} />
+                        <AccountIdentity account={account} maxW="64" />
                       </Table.Cell>
                       <Table.Cell>
                         <CourierBadge company={account.company} />
@@ -167,10 +168,10 @@ export function AccountsPage({ canWrite }: AccountsPageProps) {
   );
 }
 
-function AccountIdentity({ account }: { account: TrackingAccount }) {
+function AccountIdentity({ account, maxW }: { account: TrackingAccount; maxW?: string }) {
   return (
-    <Stack gap="0.5" minW="0">
-      <Text fontWeight="medium" truncate color={account.in_active ? 'fg.muted' : 'fg'}>
+    <Stack gap="0.5" minW="0" maxW={maxW}>
+      <Text fontWeight="medium" truncate color={account.in_active ? 'fg.muted' : 'fg'} title={account.name}>
         {account.name}
       </Text>
       {account.city && (

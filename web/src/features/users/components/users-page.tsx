@@ -152,17 +152,18 @@ export function UsersPage({ currentUserId, timeZone }: UsersPageProps) {
               })}
             </Stack>
           ) : (
-            <Table.ScrollArea>
-              <Table.Root size="sm" data-testid="users-table" css={{ '& td, & th': { px: '4' } }}>
+            // The table scrolls inside its card, never the page; `position: relative` keeps absolutely
+            // positioned children (the hidden Actions header) inside the scroll box too.
+            <Table.ScrollArea overflowX="auto" position="relative" data-testid="users-table-scroll">
+              <Table.Root size="sm" data-testid="users-table" css={{ '& td, & th': { px: '3' }, '& td:first-of-type, & th:first-of-type': { ps: '4' } }}>
                 <Table.Header>
                   <Table.Row bg="bg.muted">
                     <Table.ColumnHeader>User</Table.ColumnHeader>
-                    <Table.ColumnHeader>Role</Table.ColumnHeader>
-                    <Table.ColumnHeader>Tag</Table.ColumnHeader>
+                    <Table.ColumnHeader>Role and tag</Table.ColumnHeader>
                     <Table.ColumnHeader>Status</Table.ColumnHeader>
                     <Table.ColumnHeader>Email</Table.ColumnHeader>
                     <Table.ColumnHeader>Created</Table.ColumnHeader>
-                    <Table.ColumnHeader textAlign="end">
+                    <Table.ColumnHeader textAlign="end" pe="4">
                       <VisuallyHidden>Actions</VisuallyHidden>
                     </Table.ColumnHeader>
                   </Table.Row>
@@ -174,13 +175,13 @@ export function UsersPage({ currentUserId, timeZone }: UsersPageProps) {
                     return (
                       <Table.Row key={user._id} data-testid={`user-row-${user.email}`} data-active={user.is_active}>
                         <Table.Cell py="3">
-                          <UserIdentity user={user} isSelf={row.isSelf} />
+                          <UserIdentity user={user} isSelf={row.isSelf} maxW="64" />
                         </Table.Cell>
                         <Table.Cell>
-                          <RoleBadge role={user.role} />
-                        </Table.Cell>
-                        <Table.Cell>
-                          <TagBadge tag={user.tag} />
+                          <Stack gap="1" align="flex-start">
+                            <RoleBadge role={user.role} />
+                            <TagBadge tag={user.tag} />
+                          </Stack>
                         </Table.Cell>
                         <Table.Cell>
                           <StatusControl {...row} />
@@ -196,7 +197,7 @@ export function UsersPage({ currentUserId, timeZone }: UsersPageProps) {
                             </Text>
                           )}
                         </Table.Cell>
-                        <Table.Cell textAlign="end">
+                        <Table.Cell textAlign="end" pe="4">
                           <RowActions {...row} />
                         </Table.Cell>
                       </Table.Row>
@@ -224,9 +225,10 @@ interface RowProps {
   onDelete(): void;
 }
 
-function UserIdentity({ user, isSelf }: { user: User; isSelf: boolean }) {
+/** Initials, name and e-mail; a long e-mail is cut with an ellipsis (full text on hover) within `maxW`. */
+function UserIdentity({ user, isSelf, maxW }: { user: User; isSelf: boolean; maxW?: string }) {
   return (
-    <HStack gap="3" minW="0">
+    <HStack gap="3" minW="0" maxW={maxW}>
       <Box
         boxSize="9"
         borderRadius="full"
@@ -244,7 +246,7 @@ function UserIdentity({ user, isSelf }: { user: User; isSelf: boolean }) {
       </Box>
       <Stack gap="0" minW="0">
         <HStack gap="2">
-          <Text fontWeight="medium" truncate>
+          <Text fontWeight="medium" truncate title={fullName(user)}>
             {fullName(user)}
           </Text>
           {isSelf && (
@@ -253,7 +255,7 @@ function UserIdentity({ user, isSelf }: { user: User; isSelf: boolean }) {
             </Badge>
           )}
         </HStack>
-        <Text textStyle="xs" color="fg.muted" truncate>
+        <Text textStyle="xs" color="fg.muted" truncate title={user.email}>
           {user.email}
         </Text>
       </Stack>
@@ -317,9 +319,10 @@ function Verification({ user, busy, onResend }: RowProps) {
         color="brand.fg"
         loading={busy === `resend-${user._id}`}
         onClick={onResend}
+        title={`Send the verification email to ${user.email} again`}
         data-testid={`user-resend-${user.email}`}
       >
-        <LuSend /> Send verification email
+        <LuSend /> Resend email
       </Button>
     </Stack>
   );
