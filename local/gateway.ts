@@ -85,7 +85,12 @@ export async function startGateway(opts: GatewayOptions): Promise<{ url: string;
       const m = entry.pattern.exec(url.pathname);
       if (m) {
         const params: Record<string, string> = {};
-        entry.names.forEach((name, i) => { params[name] = decodeURIComponent(m[i + 1]!); });
+        try {
+          entry.names.forEach((name, i) => { params[name] = decodeURIComponent(m[i + 1]!); });
+        } catch {
+          sendJson(res, 400, { errors: [{ msg: ERRORS.VALIDATION_FAILED.msg, code: 'VALIDATION_FAILED' }] });
+          return;
+        }
         match = { entry, params };
         break;
       }
@@ -111,7 +116,13 @@ export async function startGateway(opts: GatewayOptions): Promise<{ url: string;
       res.end('The web app is not built. Run: npm run build:web');
       return;
     }
-    const safe = path.normalize(decodeURIComponent(pathname)).replace(/^(\.\.[/\\])+/, '');
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(pathname);
+    } catch {
+      decoded = '/';
+    }
+    const safe = path.normalize(decoded).replace(/^(\.\.[/\\])+/, '');
     let file = path.join(dir, safe);
     const isAsset = file.startsWith(dir) && fs.existsSync(file) && fs.statSync(file).isFile();
     if (!isAsset) file = path.join(dir, 'index.html');

@@ -46,7 +46,7 @@ describe('install', () => {
     expect(await errorCode(foreign)).toBe('SHOPIFY_SHOP_INVALID');
   });
 
-  it('refuses a callback with a forged state, a missing state cookie or a reused code', async () => {
+  it('refuses a callback whose state was tampered with (the signature covers it) or that lacks the state cookie', async () => {
     const launch = await get(stack.shopify.control.launchUrl(SHOP));
     const cookie = launch.headers.getSetCookie()[0]!.split(';')[0]!;
     stack.shopify.control.setConsent('auto-approve');
@@ -56,8 +56,8 @@ describe('install', () => {
 
     const forged = new URL(callback);
     forged.searchParams.set('state', 'f'.repeat(64));
-    expect(await errorCode(await get(forged.toString(), cookie))).toBe('SHOPIFY_STATE_INVALID');
-    expect(await errorCode(await get(callback.toString()))).toBe('SHOPIFY_STATE_INVALID'); // no cookie: state spent too
+    expect(await errorCode(await get(forged.toString(), cookie))).toBe('SHOPIFY_HMAC_INVALID');
+    expect(await errorCode(await get(callback.toString()))).toBe('SHOPIFY_STATE_INVALID');
   });
 });
 
@@ -92,10 +92,20 @@ describe('webhooks', () => {
     expect((await stack.deps.shops.getByDomain(SHOP))?.status).toBe('ACTIVE');
   });
 
-  it('shop/redact erases every item of the shop and frees its domain and emails', async () => {
-    const { shop, owner } = await install();
+  it('shop/redact is ignored while the shop is installed', async () => {
+    const { shop } = await install();
     stack.shopify.control.trigger(SHOP, 'shop/redact', {});
     await stack.shopify.control.drainWebhooks();
+    expect((await stack.deps.shops.get(shop._id))?.status).toBe('ACTIVE');
+  });
+
+  it('shop/redact, 48 hours after an uninstall, erases every item of the shop and frees its domain and emails', async () => {
+    const { shop, owner } = await install();
+    stack.shopify.control.uninstall(SHOP);
+    await stack.shopify.control.drainWebhooks();
+    stack.shopify.control.advance(49 * 3600 * 1000);
+    await stack.shopify.control.drainWebhooks();
+    expect(stack.shopify.control.deliveries({ shop: SHOP, topic: 'shop/redact' }).length).toBeGreaterThan(0);
     expect(await stack.deps.shops.get(shop._id)).toBeUndefined();
     expect(await stack.deps.shops.getByDomain(SHOP)).toBeUndefined();
     expect(await stack.deps.users.findByEmail(owner.email)).toBeUndefined();

@@ -3,7 +3,7 @@ import { AppError } from '../platform/errors';
 import { burnPasswordCheck, verifyPassword } from '../platform/passwords';
 import { startSession } from '../domain/sessions';
 
-/** Wrong passwords per account, and attempts per address, in a 15-minute window. */
+/** Attempts per account (a success starts the count again) and per address, in a 15-minute window. */
 const WINDOW_SECONDS = 15 * 60;
 const PER_ACCOUNT = 10;
 const PER_ADDRESS = 100;
@@ -15,17 +15,14 @@ const PER_ADDRESS = 100;
 export const loginUser: Operation<'auth.login'> = async ({ body }, ctx, deps) => {
   const accountKey = `login:${body.email}`;
   if (!(await deps.limiter.hit(`login-ip:${ctx.sourceIp}`, PER_ADDRESS, WINDOW_SECONDS))) throw new AppError('RATE_LIMITED');
-  if ((await deps.limiter.count(accountKey, WINDOW_SECONDS)) >= PER_ACCOUNT) throw new AppError('RATE_LIMITED');
-  const wrong = async () => {
-    await deps.limiter.hit(accountKey, PER_ACCOUNT, WINDOW_SECONDS);
-    return new AppError('INVALID_CREDENTIALS');
-  };
+  // counted before the check, atomically: parallel guesses cannot all read a count of zero
+  if (!(await deps.limiter.hit(accountKey, PER_ACCOUNT, WINDOW_SECONDS))) throw new AppError('RATE_LIMITED');
   const user = await deps.users.findByEmail(body.email);
   if (!user?.passwordHash) {
     await burnPasswordCheck(body.password);
-    throw await wrong();
+    throw new AppError('INVALID_CREDENTIALS');
   }
-  if (!(await verifyPassword(body.password, user.passwordHash))) throw await wrong();
+  if (!(await verifyPassword(body.password, user.passwordHash))) throw new AppError('INVALID_CREDENTIALS');
   await deps.limiter.reset(accountKey, WINDOW_SECONDS);
   if (!user.is_verified_user) throw new AppError('EMAIL_NOT_VERIFIED');
   if (!user.is_active) throw new AppError('USER_RESTRICTED');

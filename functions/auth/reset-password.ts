@@ -12,7 +12,7 @@ export const requestPasswordReset: Operation<'auth.resetPin'> = async ({ body },
   if (!(await deps.limiter.hit(`reset:${body.email}`, PER_EMAIL_PER_HOUR, 3600))) return { msg: SENT };
   const user = await deps.users.findByEmail(body.email);
   if (user?.is_active && user.is_verified_user) {
-    const hash = await issueLink(user.shopId, user._id, 'reset-password', deps);
+    const hash = await issueLink(user, 'reset-password', deps);
     await deps.mailer.send(resetPasswordMail(user.email, `${deps.env.APP_URL}/reset-password?hash=${encodeURIComponent(hash)}`));
   } else {
     ctx.log.info('password reset asked for an address without a usable account');
@@ -22,9 +22,8 @@ export const requestPasswordReset: Operation<'auth.resetPin'> = async ({ body },
 
 /** A reset ends every session of the account: whoever knew the old password is out. */
 export const resetPassword: Operation<'auth.resetPassword'> = async ({ query, body }, ctx, deps) => {
-  const link = await redeemLink(query.hash, 'reset-password', deps);
-  const user = link ? await deps.users.get(link.shopId, link.userId) : undefined;
-  if (!link || !user) throw new AppError('VALIDATION_FAILED', { msg: 'This reset link is not valid or has expired', param: 'hash' });
+  const user = await redeemLink(query.hash, 'reset-password', deps);
+  if (!user) throw new AppError('VALIDATION_FAILED', { msg: 'This reset link is not valid or has expired', param: 'hash' });
   await deps.users.update(user.shopId, user._id, { passwordHash: await hashPassword(body.password), updatedAt: ctx.now.toISOString() });
   await deps.sessions.deleteAllOfUser(user.shopId, user._id);
   return { msg: 'Password has been changed' };

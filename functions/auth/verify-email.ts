@@ -3,9 +3,8 @@ import { AppError } from '../platform/errors';
 import { redeemLink } from '../domain/links';
 
 export const verifyEmail: Operation<'auth.verifyEmail'> = async ({ body }, ctx, deps) => {
-  const link = await redeemLink(body.token, 'verify-email', deps);
-  const user = link ? await deps.users.get(link.shopId, link.userId) : undefined;
-  if (!link || !user) throw new AppError('VALIDATION_FAILED', { msg: 'This verification link is not valid or has expired', param: 'token' });
+  const user = await redeemLink(body.token, 'verify-email', deps);
+  if (!user) throw new AppError('VALIDATION_FAILED', { msg: 'This verification link is not valid or has expired', param: 'token' });
   await deps.users.update(user.shopId, user._id, { is_verified_user: true, updatedAt: ctx.now.toISOString() });
   return { msg: 'Email verified' };
 };

@@ -17,12 +17,12 @@ export async function newTwoFactorSecret(user: UserRecord, shopName: string): Pr
 /** Checks a code against a sealed secret, counting wrong codes toward the lockout. */
 export async function checkCode(user: UserRecord, sealedSecret: string, code: string, deps: Deps): Promise<void> {
   const key = `2fa:${user._id}`;
-  if ((await deps.limiter.count(key, CODE_WINDOW_SECONDS)) >= CODE_LIMIT) throw new AppError('RATE_LIMITED');
+  // counted before the check, atomically: a burst of parallel guesses cannot all pass a count of zero
+  if (!(await deps.limiter.hit(key, CODE_LIMIT, CODE_WINDOW_SECONDS))) throw new AppError('RATE_LIMITED');
   const secret = await deps.secrets.decrypt(sealedSecret, user.shopId);
   // otplib v13 answers an object: `.valid` is the verdict (an object is always truthy)
   const result = await verify({ secret, token: code, epoch: Math.floor(deps.now().getTime() / 1000), epochTolerance: 30 });
   if (!result.valid) {
-    await deps.limiter.hit(key, CODE_LIMIT, CODE_WINDOW_SECONDS);
     throw new AppError('VALIDATION_FAILED', { msg: 'The code is not correct. Try the newest code from your authenticator app.', param: 'code' });
   }
   await deps.limiter.reset(key, CODE_WINDOW_SECONDS);

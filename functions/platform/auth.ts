@@ -44,7 +44,8 @@ export function authorize(access: Access, route: RouteDef, auth: AuthContext): v
 export function resolveAccess(access: Access, query: Record<string, string>): Access {
   if (access.kind !== 'byQuery') return access;
   const value = query[access.param];
-  return resolveAccess((value !== undefined && access.cases[value]) || access.otherwise, query);
+  const chosen = value !== undefined && Object.hasOwn(access.cases, value) ? access.cases[value] : undefined;
+  return resolveAccess(chosen ?? access.otherwise, query);
 }
 
 export function needsSession(access: Access): boolean {

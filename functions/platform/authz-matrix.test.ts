@@ -35,8 +35,9 @@ describe.each(routeIds.map((id) => [id]))('%s', (id: RouteId) => {
     const input = await routeFixtures[id](world);
     const res = await call(world.deps, id, { ...input, token: await tokenFor(world, actor, needed) });
     if (rule === 'allowed') {
-      // the access rule let it through: whatever the operation answers, it is not an access refusal
+      // the access rule let it through: whatever the operation answers, it is neither a refusal nor a crash
       expect([401, 403], JSON.stringify(res.body)).not.toContain(res.status);
+      expect(res.status, JSON.stringify(res.body)).toBeLessThan(500);
     } else {
       expect(res.status).toBe(rule.status);
       expect(res.body.errors[0]).toEqual({ msg: ERRORS[rule.code].msg, code: rule.code });
@@ -47,6 +48,7 @@ describe.each(routeIds.map((id) => [id]))('%s', (id: RouteId) => {
     if (route.access.kind === 'public' || route.access.kind === 'shopify') return;
     const input = await routeFixtures[id](world);
     const res = await call(world.deps, id, { ...input, token: await tokenFor(world, 'otherShopAdmin', needed) });
+    expect(res.status, JSON.stringify(res.body)).toBeLessThan(500);
     if (input.params && Object.keys(input.params).length) {
       // ids of shop A resolve to nothing under shop B
       expect(res.status).toBe(404);

@@ -74,7 +74,7 @@ const prepare = (group: Group, byKey: Map<string, RouteId>, getDeps: () => Deps)
     const requestId = event.requestContext?.requestId ?? 'unknown';
     const id = byKey.get(event.routeKey);
     const log = deps.log.child({ requestId, routeKey: event.routeKey, group });
-    const ctx: OpContext = { requestId, log, now: deps.now(), sourceIp: event.requestContext?.http?.sourceIp ?? '' };
+    const ctx: OpContext = { requestId, log, now: deps.now(), sourceIp: clientAddress(event) };
     if (!id) {
       req.context.dakiya = { id: 'system.health', route: routes['system.health'], ctx, deps, input: emptyInput() };
       throw new AppError('ROUTE_NOT_FOUND');
@@ -102,6 +102,16 @@ const prepare = (group: Group, byKey: Map<string, RouteId>, getDeps: () => Deps)
     } as OpInput<RouteId>;
   },
 });
+
+/**
+ * Behind CloudFront the API sees an edge address; CloudFront puts the viewer's in
+ * CloudFront-Viewer-Address ("ip:port"). The API's own endpoint is disabled, so only CloudFront sets it.
+ */
+function clientAddress(event: Event): string {
+  const viewer = event.headers?.['cloudfront-viewer-address'] ?? event.headers?.['CloudFront-Viewer-Address'];
+  if (viewer) return viewer.replace(/:\d+$/, '');
+  return event.requestContext?.http?.sourceIp ?? '';
+}
 
 function emptyInput(): OpInput<RouteId> {
   return { params: undefined, query: undefined, body: undefined, raw: { body: '', headers: {}, query: {} } } as OpInput<RouteId>;

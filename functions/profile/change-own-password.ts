@@ -10,7 +10,6 @@ export const changeOwnPassword: Operation<'profile.changePassword'> = async ({ b
     throw new AppError('VALIDATION_FAILED', { msg: 'Current password is incorrect', param: 'current_password' });
   }
   await deps.users.update(user.shopId, user._id, { passwordHash: await hashPassword(body.new_password), updatedAt: ctx.now.toISOString() });
-  await deps.sessions.deleteAllOfUser(user.shopId, user._id);
-  await deps.sessions.create(session);
+  await deps.sessions.deleteAllOfUser(user.shopId, user._id, session.tokenHash);
   return { msg: 'Password has been changed' };
 };

@@ -84,6 +84,16 @@ describe('two-factor', () => {
     const locked = await call(deps, 'auth.verifyAuthenticator', { body: { code: await codeFor(secret), twoFactorToken: pending } });
     expect(locked).toMatchObject({ status: 429, body: { errors: [{ code: 'RATE_LIMITED' }] } });
   });
+
+  it('a burst of parallel guesses gets five checks, not one per request', async () => {
+    const staff = await seedUser(deps, paid.shop._id);
+    const secret = (await call(deps, 'profile.qrCode', { token: staff.token })).body.secret as string;
+    await call(deps, 'profile.verifyQrCode', { token: staff.token, body: { code: await codeFor(secret) } });
+    const pending = (await call(deps, 'auth.login', { body: { email: staff.user.email, password: staff.password } })).body.auth_token;
+    const burst = await Promise.all(Array.from({ length: 20 }, () => call(deps, 'auth.verifyAuthenticator', { body: { code: '000000', twoFactorToken: pending } })));
+    expect(burst.filter((r) => r.status === 400)).toHaveLength(5);
+    expect(burst.filter((r) => r.status === 429)).toHaveLength(15);
+  });
 });
 
 describe('forgot password', () => {

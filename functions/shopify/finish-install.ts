@@ -21,13 +21,14 @@ export const finishInstall: Operation<'shopify.callback'> = async ({ query, raw 
   const { env } = deps;
   const shopDomain = query.shop.toLowerCase();
   const nowSeconds = Math.floor(ctx.now.getTime() / 1000);
+  // the signature first: an unsigned request must not be able to spend a merchant's state
+  const secrets = await deps.shopifySecrets();
+  if (!verifyQueryHmac(raw.query, secrets, ctx.now.getTime())) throw new AppError('SHOPIFY_HMAC_INVALID');
   const state = await deps.oauthStates.take(query.state);
   const cookie = readCookie(raw.headers.cookie, STATE_COOKIE);
   if (!state || state.expiresAt <= nowSeconds || state.shop !== shopDomain || cookie !== query.state) {
     throw new AppError('SHOPIFY_STATE_INVALID');
   }
-  const secrets = await deps.shopifySecrets();
-  if (!verifyQueryHmac(raw.query, secrets, ctx.now.getTime())) throw new AppError('SHOPIFY_HMAC_INVALID');
   if (!isValidShopDomain(shopDomain, env.SHOPIFY_SHOP_SUFFIX)) throw new AppError('SHOPIFY_SHOP_INVALID', { param: 'shop' });
 
   const tokens = await callShopify(() => exchangeCode({
@@ -61,7 +62,7 @@ export const finishInstall: Operation<'shopify.callback'> = async ({ query, raw 
   }
   if (!owner) throw new Error(`shop ${shopId} has no owner record`);
   if (!owner.passwordHash) {
-    const hash = await issueLink(shopId, owner._id, 'create-password', deps);
+    const hash = await issueLink(owner, 'create-password', deps);
     const url = `${env.APP_URL}/create-new-password?hash=${encodeURIComponent(hash)}&id=${owner._id}`;
     await deps.mailer.send(createPasswordMail(owner.email, info.name, url));
   }

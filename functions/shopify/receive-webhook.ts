@@ -23,7 +23,7 @@ export const receiveWebhook: Operation<'shopify.webhook'> = async ({ raw }, ctx,
     return { ok: true };
   }
   try {
-    await handleTopic(delivery.topic, delivery.shopDomain, ctx.log, deps, ctx.now);
+    await handleTopic(delivery.topic, delivery.shopDomain, delivery.payload, ctx.log, deps, ctx.now);
   } catch (error) {
     // let Shopify's retry run it again
     await deps.webhooks.forget(delivery.shopDomain, delivery.webhookId);
@@ -32,7 +32,16 @@ export const receiveWebhook: Operation<'shopify.webhook'> = async ({ raw }, ctx,
   return { ok: true };
 };
 
-async function handleTopic(topic: string, shopDomain: string, log: Log, deps: Deps, now: Date): Promise<void> {
+/**
+ * The HMAC covers the body, not the headers: a topic that destroys data also needs the signed body
+ * to name the same shop, and the shop to be uninstalled already.
+ */
+function bodyNames(payload: unknown, shopDomain: string): boolean {
+  const body = (payload ?? {}) as { shop_domain?: unknown; myshopify_domain?: unknown };
+  return body.shop_domain === shopDomain || body.myshopify_domain === shopDomain;
+}
+
+async function handleTopic(topic: string, shopDomain: string, payload: unknown, log: Log, deps: Deps, now: Date): Promise<void> {
   const shop = await deps.shops.getByDomain(shopDomain);
   switch (topic) {
     case 'app/uninstalled':
@@ -46,6 +55,10 @@ async function handleTopic(topic: string, shopDomain: string, log: Log, deps: De
       return;
     case 'shop/redact':
       if (!shop) return;
+      if (!bodyNames(payload, shopDomain) || shop.status !== 'OFF') {
+        log.warn('shop/redact ignored: the body does not name this shop or the shop is still installed', { shopId: shop._id });
+        return;
+      }
       await deps.shops.purge(shop._id);
       log.info('shop data erased', { shopId: shop._id });
       return;

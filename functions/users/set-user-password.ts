@@ -9,9 +9,8 @@ export const setUserPassword: Operation<'users.setPassword'> = async ({ params, 
   guardOwner(shop, target, actor, 'changed');
   await deps.users.update(shop._id, target._id, { passwordHash: await hashPassword(body.password), updatedAt: ctx.now.toISOString() });
   if (body.logoutFromAllDevices) {
-    await deps.sessions.deleteAllOfUser(shop._id, target._id);
     // an admin changing their own password keeps the session they are using
-    if (target._id === actor._id) await deps.sessions.create(session);
+    await deps.sessions.deleteAllOfUser(shop._id, target._id, target._id === actor._id ? session.tokenHash : undefined);
   }
   return { msg: 'Password has been changed' };
 };

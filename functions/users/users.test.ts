@@ -108,6 +108,21 @@ describe('managing a staff user', () => {
     expect((await call(deps, 'users.get', { token: paid.ownerToken, params: { id: staff.user._id } })).body.user.tag).toBe('rider');
   });
 
+  it('links mailed to the old address stop working after an email change', async () => {
+    const staff = await seedUser(deps, paid.shop._id);
+    await call(deps, 'auth.resetPin', { body: { email: staff.user.email } });
+    const hash = linkParam(deps.mailbox.sent.at(-1), 'hash');
+    await call(deps, 'users.changeEmail', { token: paid.ownerToken, params: { id: staff.user._id }, body: { email: `moved-${staff.user._id}@example.pk` } });
+    const body = { password: 'hijack-pass-1', confirm_password: 'hijack-pass-1' };
+    expect((await call(deps, 'auth.resetPassword', { query: { hash }, body })).body.errors[0].msg).toBe('This reset link is not valid or has expired');
+  });
+
+  it('an odd query value cannot open the ADMIN list without a session', async () => {
+    for (const page of ['__proto__', 'constructor', 'toString']) {
+      expect((await call(deps, 'users.list', { query: { page } })).status).toBe(401);
+    }
+  });
+
   it('changing the email needs a new verification and ends sessions', async () => {
     const staff = await seedUser(deps, paid.shop._id);
     const res = await call(deps, 'users.changeEmail', { token: paid.ownerToken, params: { id: staff.user._id }, body: { email: 'Moved@Example.pk' } });

@@ -1,4 +1,4 @@
-import { DeleteCommand, GetCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { RateLimiter } from '../../domain/ports/repos';
 import { keys } from './keys';
 
@@ -22,12 +22,6 @@ export class DynamoRateLimiter implements RateLimiter {
       ReturnValues: 'UPDATED_NEW',
     }));
     return (Attributes?.count as number) <= limit;
-  }
-
-  async count(key: string, windowSeconds: number): Promise<number> {
-    const { start } = this.window(windowSeconds);
-    const { Item } = await this.db.send(new GetCommand({ TableName: this.table, Key: keys.rate(key, start) }));
-    return (Item?.count as number | undefined) ?? 0;
   }
 
   async reset(key: string, windowSeconds: number): Promise<void> {

@@ -30,9 +30,10 @@ export class DynamoSessionRepo implements SessionRepo {
     await this.db.send(new DeleteCommand({ TableName: this.table, Key: keys.session(shopId, userId, tokenHash) }));
   }
 
-  async deleteAllOfUser(shopId: string, userId: string): Promise<number> {
+  async deleteAllOfUser(shopId: string, userId: string, keepTokenHash?: string): Promise<number> {
     const { pk, skPrefix } = keys.sessionsOfUser(shopId, userId);
-    const items = (await queryAll(this.db, this.table, pk, skPrefix, ['pk', 'sk'])) as { pk: string; sk: string }[];
+    const keep = keepTokenHash ? keys.session(shopId, userId, keepTokenHash).sk : undefined;
+    const items = ((await queryAll(this.db, this.table, pk, skPrefix, ['pk', 'sk'])) as { pk: string; sk: string }[]).filter((i) => i.sk !== keep);
     await batchDelete(this.db, this.table, items);
     return items.length;
   }

@@ -2,7 +2,7 @@ import { TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-
 import type { StaffRepo } from '../../domain/ports/repos';
 import type { UserRecord } from '../../domain/records';
 import { AppError } from '../../platform/errors';
-import { cancellationCodes, putCounted } from './counted';
+import { cancellationCodes, putCounted, retryConflicts } from './counted';
 import { keys, setExpression, stripKeys } from './keys';
 import { queryAll } from './query';
 
@@ -26,19 +26,26 @@ export class DynamoStaffRepo implements StaffRepo {
   }
 
   async deleteCounted(user: UserRecord): Promise<void> {
-    await this.db.send(new TransactWriteCommand({
-      TransactItems: [
-        { Delete: { TableName: this.table, Key: keys.user(user.shopId, user._id), ConditionExpression: 'attribute_exists(pk)' } },
-        { Delete: { TableName: this.table, Key: keys.emailClaim(user.email) } },
-        {
-          Update: {
-            TableName: this.table, Key: keys.staffCounter(user.shopId),
-            UpdateExpression: 'ADD #n :minus', ConditionExpression: '#n > :zero',
-            ExpressionAttributeNames: { '#n': 'count' }, ExpressionAttributeValues: { ':minus': -1, ':zero': 0 },
-          },
-        },
-      ],
-    }));
+    const remove = [
+      { Delete: { TableName: this.table, Key: keys.user(user.shopId, user._id), ConditionExpression: 'attribute_exists(pk)' } },
+      { Delete: { TableName: this.table, Key: keys.emailClaim(user.email) } },
+    ];
+    const decrement = {
+      Update: {
+        TableName: this.table, Key: keys.staffCounter(user.shopId),
+        UpdateExpression: 'ADD #n :minus', ConditionExpression: '#n > :zero',
+        ExpressionAttributeNames: { '#n': 'count' }, ExpressionAttributeValues: { ':minus': -1, ':zero': 0 },
+      },
+    };
+    try {
+      await retryConflicts(() => this.db.send(new TransactWriteCommand({ TransactItems: [...remove, decrement] })));
+    } catch (error) {
+      const codes = cancellationCodes(error);
+      if (codes[0] === 'ConditionalCheckFailed') throw new AppError('NOT_FOUND', { msg: 'User not found' });
+      // a user who was never counted (the owner, or one from before the counter) leaves the counter alone
+      if (codes[2] !== 'ConditionalCheckFailed') throw error;
+      await retryConflicts(() => this.db.send(new TransactWriteCommand({ TransactItems: remove })));
+    }
   }
 
   async changeEmail(user: UserRecord, email: string, patch: Partial<UserRecord>): Promise<void> {
@@ -51,13 +58,18 @@ export class DynamoStaffRepo implements StaffRepo {
           {
             Update: {
               TableName: this.table, Key: keys.user(user.shopId, user._id), UpdateExpression: set.expression,
-              ExpressionAttributeNames: set.names, ExpressionAttributeValues: set.values, ConditionExpression: 'attribute_exists(pk)',
+              // the address being replaced must still be the user's: two racing changes cannot orphan a claim
+              ExpressionAttributeNames: { ...set.names, '#old': 'email' },
+              ExpressionAttributeValues: { ...set.values, ':old': user.email },
+              ConditionExpression: 'attribute_exists(pk) AND #old = :old',
             },
           },
         ],
       }));
     } catch (error) {
-      if (cancellationCodes(error)[0] === 'ConditionalCheckFailed') throw new AppError('EMAIL_TAKEN', { param: 'email' });
+      const codes = cancellationCodes(error);
+      if (codes[0] === 'ConditionalCheckFailed') throw new AppError('EMAIL_TAKEN', { param: 'email' });
+      if (codes[2] === 'ConditionalCheckFailed') throw new AppError('NOT_FOUND', { msg: 'This user changed meanwhile. Reload and try again.' });
       throw error;
     }
   }

@@ -22,7 +22,8 @@ export interface SessionRepo {
   create(session: SessionRecord): Promise<void>;
   get(shopId: string, userId: string, tokenHash: string): Promise<SessionRecord | undefined>;
   delete(shopId: string, userId: string, tokenHash: string): Promise<void>;
-  deleteAllOfUser(shopId: string, userId: string): Promise<number>;
+  /** Every session of the user, but the one with `keepTokenHash` (the device that made the change). */
+  deleteAllOfUser(shopId: string, userId: string, keepTokenHash?: string): Promise<number>;
 }
 
 export interface OAuthStateRepo {
@@ -41,6 +42,8 @@ export interface LinkRecord {
   shopId: string;
   digest: string;
   userId: string;
+  /** The address the link was mailed to: after an email change, older links stop working. */
+  email: string;
   purpose: 'create-password' | 'reset-password' | 'verify-email';
   expiresAt: number;
 }
@@ -66,8 +69,6 @@ export interface StaffRepo {
 export interface RateLimiter {
   /** Counts one hit for `key` in the current window; true while the count is within `limit`. */
   hit(key: string, limit: number, windowSeconds: number): Promise<boolean>;
-  /** Hits so far in the current window, without counting one. */
-  count(key: string, windowSeconds: number): Promise<number>;
   reset(key: string, windowSeconds: number): Promise<void>;
 }
 

@@ -5,7 +5,7 @@ import type { UserRecord } from '../records';
 
 /** Issues a one-time verification link and emails it; the previous links stay valid until used or expired. */
 export async function sendVerification(user: UserRecord, shopName: string, deps: Deps): Promise<void> {
-  const token = await issueLink(user.shopId, user._id, 'verify-email', deps);
+  const token = await issueLink(user, 'verify-email', deps);
   const url = `${deps.env.APP_URL}/email-verify?token=${encodeURIComponent(token)}`;
   await deps.mailer.send(verifyEmailMail(user.email, user.first_name, shopName, url));
 }

@@ -1,26 +1,4 @@
-/** Wall time (or a test's own clock) plus an offset tests move forward. Every sim time reads it. */
-export interface Clock {
-  now(): number;
-}
-
-export class SimClock implements Clock {
-  private offsetMs = 0;
-
-  constructor(private readonly base: Clock = { now: () => Date.now() }) {}
-
-  now(): number {
-    return this.base.now() + this.offsetMs;
-  }
-
-  advance(ms: number): void {
-    this.offsetMs += ms;
-  }
-}
-
-/** A clock that stands still unless advanced: tests get the same timestamps on every run. */
-export function fixedClock(startMs: number): Clock {
-  return { now: () => startMs };
-}
+export { SimClock, fixedClock, type Clock } from '../../clock';
 
 const PK_OFFSET_MS = 5 * 3600_000;
 const pad = (n: number, w = 2) => String(n).padStart(w, '0');
