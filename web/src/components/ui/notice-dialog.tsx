@@ -1,0 +1,62 @@
+import { Button, Center, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
+
+export interface NoticeDialogProps {
+  open: boolean;
+  onClose(): void;
+  /** data-testid of the dialog. */
+  testId: string;
+  icon: ReactNode;
+  title: ReactNode;
+  message: ReactNode;
+  messageTestId?: string;
+  closeTestId: string;
+  /** The main button closes the dialog and goes to `to`. */
+  action: { label: ReactNode; to: string; testId: string };
+}
+
+/**
+ * A small centred alert dialog: an icon, a title, a line of text, 'Not now' and one button that
+ * closes it and navigates somewhere (plan limit, no tracking account).
+ */
+export function NoticeDialog({ open, onClose, testId, icon, title, message, messageTestId, closeTestId, action }: NoticeDialogProps) {
+  const navigate = useNavigate();
+  return (
+    <Dialog.Root open={open} placement="center" size="sm" role="alertdialog" onOpenChange={(e) => !e.open && onClose()}>
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content data-testid={testId}>
+            <Dialog.Body pt="8">
+              <Stack align="center" textAlign="center" gap="3">
+                <Center boxSize="12" borderRadius="full" bg="saffron.50" color="saffron.700" fontSize="xl">
+                  {icon}
+                </Center>
+                <Dialog.Title fontSize="lg">{title}</Dialog.Title>
+                <Text color="fg.muted" data-testid={messageTestId}>
+                  {message}
+                </Text>
+              </Stack>
+            </Dialog.Body>
+            <Dialog.Footer justifyContent="center" pb="6">
+              <Button variant="outline" onClick={onClose} data-testid={closeTestId}>
+                Not now
+              </Button>
+              <Button
+                colorPalette="brand"
+                onClick={() => {
+                  onClose();
+                  navigate(action.to);
+                }}
+                data-testid={action.testId}
+              >
+                {action.label}
+              </Button>
+            </Dialog.Footer>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
