@@ -1,10 +1,11 @@
-import { Alert, Button, Dialog, Link as ChakraLink, Portal, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
 import { ResetPinInput } from '@dakiya/shared';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { LuMailCheck } from 'react-icons/lu';
 import { api } from '../../../lib/api';
 import { useHandleApiError } from '../../../lib/api-errors';
 import { validate } from '../../../lib/validate';
+import { FormDialog } from '../../../components/ui/form-dialog';
 import { TextField } from '../../../components/ui/text-field';
 
 /**
@@ -18,10 +19,7 @@ export default function ForgotPasswordDialog({ supportEmail, onClose }: { suppor
   const [sending, setSending] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    // React events bubble through portals: keep this submit from reaching a form the dialog was opened from.
-    event.stopPropagation();
+  async function onSubmit() {
     const result = validate(ResetPinInput, { email });
     if (!result.ok) {
       setError(result.errors.email);
@@ -40,77 +38,68 @@ export default function ForgotPasswordDialog({ supportEmail, onClose }: { suppor
   }
 
   return (
-    <Dialog.Root open placement="center" size="sm" onOpenChange={(e) => !e.open && onClose()}>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="forgot-dialog">
-            <form onSubmit={onSubmit} noValidate>
-              <Dialog.Header>
-                <Dialog.Title>Forgot your password?</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                {sentTo ? (
-                  <Alert.Root status="success" borderRadius="lg" data-testid="forgot-sent">
-                    <Alert.Indicator>
-                      <LuMailCheck />
-                    </Alert.Indicator>
-                    <Alert.Content>
-                      <Alert.Title>Check your inbox</Alert.Title>
-                      <Alert.Description>
-                        If an account exists for {sentTo}, we have emailed it a link to reset the password. The link works for one hour.
-                      </Alert.Description>
-                    </Alert.Content>
-                  </Alert.Root>
-                ) : (
-                  <Stack gap="4">
-                    <Text color="fg.muted" textStyle="sm">
-                      Enter the email you sign in with and we will send you a link to choose a new password.
-                    </Text>
-                    <TextField
-                      label="Email"
-                      type="email"
-                      autoComplete="email"
-                      placeholder="you@yourstore.pk"
-                      value={email}
-                      onChange={(v) => {
-                        setEmail(v);
-                        setError(undefined);
-                      }}
-                      error={error}
-                      testId="forgot-email"
-                      autoFocus
-                    />
-                    <Text color="fg.subtle" textStyle="xs">
-                      Signed up through Shopify and never set a password? Open Dakiya from your Shopify admin, or email{' '}
-                      <ChakraLink href={`mailto:${supportEmail}`} color="brand.fg">
-                        {supportEmail}
-                      </ChakraLink>
-                      .
-                    </Text>
-                  </Stack>
-                )}
-              </Dialog.Body>
-              <Dialog.Footer>
-                {sentTo ? (
-                  <Button colorPalette="brand" onClick={onClose} data-testid="forgot-done">
-                    Back to sign in
-                  </Button>
-                ) : (
-                  <>
-                    <Button variant="outline" onClick={onClose}>
-                      Cancel
-                    </Button>
-                    <Button type="submit" colorPalette="brand" loading={sending} data-testid="forgot-submit">
-                      Send reset link
-                    </Button>
-                  </>
-                )}
-              </Dialog.Footer>
-            </form>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <FormDialog
+      title="Forgot your password?"
+      testId="forgot-dialog"
+      onClose={onClose}
+      onSubmit={onSubmit}
+      footer={
+        sentTo ? (
+          <Button colorPalette="brand" onClick={onClose} data-testid="forgot-done">
+            Back to sign in
+          </Button>
+        ) : (
+          <>
+            <Button variant="outline" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" colorPalette="brand" loading={sending} data-testid="forgot-submit">
+              Send reset link
+            </Button>
+          </>
+        )
+      }
+    >
+      {sentTo ? (
+        <Alert.Root status="success" borderRadius="lg" data-testid="forgot-sent">
+          <Alert.Indicator>
+            <LuMailCheck />
+          </Alert.Indicator>
+          <Alert.Content>
+            <Alert.Title>Check your inbox</Alert.Title>
+            <Alert.Description>
+              If an account exists for {sentTo}, we have emailed it a link to reset the password. The link works for one hour.
+            </Alert.Description>
+          </Alert.Content>
+        </Alert.Root>
+      ) : (
+        <Stack gap="4">
+          <Text color="fg.muted" textStyle="sm">
+            Enter the email you sign in with and we will send you a link to choose a new password.
+          </Text>
+          <TextField
+            label="Email"
+            type="email"
+            autoComplete="email"
+            placeholder="you@yourstore.pk"
+            value={email}
+            onChange={(v) => {
+              setEmail(v);
+              setError(undefined);
+            }}
+            error={error}
+            testId="forgot-email"
+            autoFocus
+          />
+          <Text color="fg.subtle" textStyle="xs">
+            Signed up through Shopify and never set a password? Open Dakiya from your Shopify admin, or email{' '}
+            <ChakraLink href={`mailto:${supportEmail}`} color="brand.fg">
+              {supportEmail}
+            </ChakraLink>
+            .
+          </Text>
+        </Stack>
+      )}
+    </FormDialog>
   );
 }

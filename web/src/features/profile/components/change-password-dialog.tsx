@@ -1,9 +1,10 @@
-import { Button, Dialog, Portal, Stack } from '@chakra-ui/react';
+import { Button, Stack } from '@chakra-ui/react';
 import { ChangeOwnPasswordInput } from '@dakiya/shared';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { api } from '../../../lib/api';
 import { useHandleApiError } from '../../../lib/api-errors';
 import { serverFieldErrors, validate, type FieldErrors } from '../../../lib/validate';
+import { FormDialog } from '../../../components/ui/form-dialog';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { TextField } from '../../../components/ui/text-field';
 import { notifySuccess } from '../../../components/ui/toaster';
@@ -24,10 +25,7 @@ export function ChangePasswordDialog({ onClose }: { onClose(): void }) {
   const [errors, setErrors] = useState<FieldErrors<Key>>({});
   const [saving, setSaving] = useState(false);
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    // React events bubble through portals: keep this submit from reaching a form the dialog was opened from.
-    event.stopPropagation();
+  async function onSubmit() {
     const result = validate<unknown, Key>(ChangeOwnPasswordInput, values);
     if (!result.ok) {
       setErrors(result.errors);
@@ -47,45 +45,39 @@ export function ChangePasswordDialog({ onClose }: { onClose(): void }) {
   }
 
   return (
-    <Dialog.Root open placement="center" size="sm" onOpenChange={(e) => !e.open && !saving && onClose()}>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="change-password-dialog">
-            <form onSubmit={onSubmit} noValidate>
-              <Dialog.Header>
-                <Dialog.Title>Change password</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="4">
-                  {FIELDS.map((field) => (
-                    <TextField key={field.key} label={field.label} required value={values[field.key]} onChange={() => {}} error={errors[field.key]} helper={field.helper} testId={field.testId}>
-                      <PasswordInput
-                        autoComplete={field.autoComplete}
-                        value={values[field.key]}
-                        onChange={(e) => {
-                          const value = e.target.value;
-                          setValues((v) => ({ ...v, [field.key]: value }));
-                          setErrors((er) => ({ ...er, [field.key]: undefined }));
-                        }}
-                        testId={field.testId}
-                      />
-                    </TextField>
-                  ))}
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="outline" onClick={onClose} disabled={saving}>
-                  Cancel
-                </Button>
-                <Button type="submit" colorPalette="brand" loading={saving} data-testid="change-password-submit">
-                  Change password
-                </Button>
-              </Dialog.Footer>
-            </form>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <FormDialog
+      title="Change password"
+      testId="change-password-dialog"
+      onClose={onClose}
+      onSubmit={onSubmit}
+      busy={saving}
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose} disabled={saving}>
+            Cancel
+          </Button>
+          <Button type="submit" colorPalette="brand" loading={saving} data-testid="change-password-submit">
+            Change password
+          </Button>
+        </>
+      }
+    >
+      <Stack gap="4">
+        {FIELDS.map((field) => (
+          <TextField key={field.key} label={field.label} required value={values[field.key]} onChange={() => {}} error={errors[field.key]} helper={field.helper} testId={field.testId}>
+            <PasswordInput
+              autoComplete={field.autoComplete}
+              value={values[field.key]}
+              onChange={(e) => {
+                const value = e.target.value;
+                setValues((v) => ({ ...v, [field.key]: value }));
+                setErrors((er) => ({ ...er, [field.key]: undefined }));
+              }}
+              testId={field.testId}
+            />
+          </TextField>
+        ))}
+      </Stack>
+    </FormDialog>
   );
 }

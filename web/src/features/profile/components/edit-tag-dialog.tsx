@@ -1,6 +1,6 @@
-import { Button, Dialog, Portal } from '@chakra-ui/react';
+import { Button } from '@chakra-ui/react';
 import { EditTagInput } from '@dakiya/shared';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 import { api } from '../../../lib/api';
@@ -8,6 +8,7 @@ import { useHandleApiError } from '../../../lib/api-errors';
 import { paths } from '../../../lib/paths';
 import { isRouteKey } from '../../../lib/swr';
 import { serverFieldErrors, validate } from '../../../lib/validate';
+import { FormDialog } from '../../../components/ui/form-dialog';
 import { TextField } from '../../../components/ui/text-field';
 import { notifySuccess } from '../../../components/ui/toaster';
 
@@ -24,10 +25,7 @@ export function EditTagDialog({ current, onClose }: { current: string; onClose()
   const timer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(timer.current), []);
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    // React events bubble through portals: keep this submit from reaching a form the dialog was opened from.
-    event.stopPropagation();
+  async function onSubmit() {
     const result = validate(EditTagInput, { tag });
     if (!result.ok) {
       setError(result.errors.tag);
@@ -51,43 +49,37 @@ export function EditTagDialog({ current, onClose }: { current: string; onClose()
   }
 
   return (
-    <Dialog.Root open placement="center" size="sm" onOpenChange={(e) => !e.open && !saving && onClose()}>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="edit-tag-dialog">
-            <form onSubmit={onSubmit} noValidate>
-              <Dialog.Header>
-                <Dialog.Title>Edit tag</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <TextField
-                  label="Tag"
-                  required
-                  value={tag}
-                  onChange={(v) => {
-                    setTag(v);
-                    setError(undefined);
-                  }}
-                  maxLength={10}
-                  error={error}
-                  helper="Shown on the orders you book. Up to 10 characters."
-                  testId="edit-tag-input"
-                  autoFocus
-                />
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="outline" onClick={onClose} disabled={saving}>
-                  Cancel
-                </Button>
-                <Button type="submit" colorPalette="brand" loading={saving} data-testid="edit-tag-save">
-                  Save
-                </Button>
-              </Dialog.Footer>
-            </form>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <FormDialog
+      title="Edit tag"
+      testId="edit-tag-dialog"
+      onClose={onClose}
+      onSubmit={onSubmit}
+      busy={saving}
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose} disabled={saving}>
+            Cancel
+          </Button>
+          <Button type="submit" colorPalette="brand" loading={saving} data-testid="edit-tag-save">
+            Save
+          </Button>
+        </>
+      }
+    >
+      <TextField
+        label="Tag"
+        required
+        value={tag}
+        onChange={(v) => {
+          setTag(v);
+          setError(undefined);
+        }}
+        maxLength={10}
+        error={error}
+        helper="Shown on the orders you book. Up to 10 characters."
+        testId="edit-tag-input"
+        autoFocus
+      />
+    </FormDialog>
   );
 }
