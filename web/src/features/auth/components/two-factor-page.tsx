@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Center, chakra, Heading, Input, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Card, Center, chakra, Heading, Stack, Text } from '@chakra-ui/react';
 import { VerifyAuthenticatorInput } from '@dakiya/shared';
 import { useState, type FormEvent } from 'react';
 import { LuShieldCheck, LuTimerOff } from 'react-icons/lu';
@@ -7,6 +7,7 @@ import { api } from '../../../lib/api';
 import { useHandleApiError } from '../../../lib/api-errors';
 import { paths } from '../../../lib/paths';
 import { serverFieldErrors, validate } from '../../../lib/validate';
+import { CodeInput } from '../../../components/ui/code-input';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PublicFrame } from '../../../components/ui/public-frame';
 import { useSession } from '../session/session-context';
@@ -82,25 +83,19 @@ export function TwoFactorPage() {
                 </Alert.Root>
               )}
               <Stack gap="1.5">
-                <Input
+                <CodeInput
                   value={code}
-                  onChange={(e) => {
-                    setCode(e.target.value.replace(/[^\d]/g, '').slice(0, 6));
+                  onChange={(next) => {
+                    setCode(next);
                     setError(undefined);
                   }}
-                  inputMode="numeric"
-                  autoComplete="one-time-code"
-                  placeholder="123456"
+                  invalid={!!error}
                   size="lg"
                   textAlign="center"
-                  fontFamily="mono"
                   fontSize="2xl"
                   letterSpacing="0.4em"
-                  aria-label="Authentication code"
-                  aria-invalid={!!error}
-                  borderColor={error ? 'border.error' : undefined}
                   autoFocus
-                  data-testid="two-factor-code"
+                  testId="two-factor-code"
                 />
                 {error && (
                   <Text textStyle="sm" color="fg.error" data-testid="two-factor-code-error">

@@ -1,4 +1,4 @@
-import { Alert, Box, Button, chakra, Code, Flex, HStack, Image, Input, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, chakra, Code, Flex, HStack, Image, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { TwoFactorCode } from '@dakiya/shared';
 import { useState, type FormEvent } from 'react';
 import { LuShieldCheck, LuSmartphone, LuSparkles } from 'react-icons/lu';
@@ -9,6 +9,7 @@ import { useHandleApiError, useUnauthorizedOnly } from '../../../lib/api-errors'
 import { paths } from '../../../lib/paths';
 import { isRouteKey, useApi } from '../../../lib/swr';
 import { serverFieldErrors, validate } from '../../../lib/validate';
+import { CodeInput } from '../../../components/ui/code-input';
 import { SectionCard } from '../../../components/ui/section-card';
 import { notifySuccess } from '../../../components/ui/toaster';
 import { isPlanFeatureError, markTwoFactorEnabled, TWO_FACTOR_ENABLED, TWO_FACTOR_ON } from '../two-factor';
@@ -162,22 +163,16 @@ function TwoFactorSetup({ onTokenReplaced }: { onTokenReplaced(token: string): v
           <Text fontWeight="semibold">2. Enter the 6-digit code</Text>
           <HStack gap="2" align="flex-start">
             <Stack gap="1" flex="1" maxW="48">
-              <Input
+              <CodeInput
                 value={code}
-                onChange={(e) => {
-                  setCode(e.target.value.replace(/[^\d]/g, '').slice(0, 6));
+                onChange={(next) => {
+                  setCode(next);
                   setError(undefined);
                 }}
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                placeholder="123456"
+                invalid={!!error}
                 letterSpacing="0.3em"
-                fontFamily="mono"
-                aria-label="Authentication code"
-                aria-invalid={!!error}
-                borderColor={error ? 'border.error' : undefined}
                 disabled={!qr.data}
-                data-testid="twofa-code"
+                testId="twofa-code"
               />
             </Stack>
             <Button type="submit" colorPalette="brand" loading={verifying} disabled={!qr.data} data-testid="twofa-submit">

@@ -1,0 +1,28 @@
+import { Input, type InputProps } from '@chakra-ui/react';
+
+export interface CodeInputProps extends Omit<InputProps, 'value' | 'onChange'> {
+  value: string;
+  /** Called with the typed text reduced to its digits, at most 6. */
+  onChange(code: string): void;
+  invalid?: boolean;
+  testId?: string;
+}
+
+/** The 6-digit code from an authenticator app: digits only, marked when `invalid`. */
+export function CodeInput({ value, onChange, invalid = false, testId, ...props }: CodeInputProps) {
+  return (
+    <Input
+      value={value}
+      onChange={(e) => onChange(e.target.value.replace(/[^\d]/g, '').slice(0, 6))}
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      placeholder="123456"
+      fontFamily="mono"
+      aria-label="Authentication code"
+      aria-invalid={invalid}
+      borderColor={invalid ? 'border.error' : undefined}
+      data-testid={testId}
+      {...props}
+    />
+  );
+}
