@@ -6,6 +6,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 import { api } from '../../../lib/api';
 import { useHandleApiError } from '../../../lib/api-errors';
+import { useFormFields } from '../../../lib/form-fields';
 import { paths } from '../../../lib/paths';
 import { focusFirstInvalid, type FieldErrors } from '../../../lib/validate';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -34,20 +35,13 @@ export function CreateAccountPage({ canWrite }: CreateAccountPageProps) {
   const navigate = useNavigate();
   const handleError = useHandleApiError();
   const { mutate } = useSWRConfig();
-  const [values, setValues] = useState<CreateAccountValues>(emptyCreateForm);
-  const [errors, setErrors] = useState<FieldErrors<CreateAccountField>>({});
+  const { values, setValues, errors, setErrors, form, set } = useFormFields<CreateAccountValues>(emptyCreateForm);
   const [problem, setProblem] = useState<{ message: string; tone: 'error' | 'warning' } | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const [created, setCreated] = useState(false);
   const [planLimit, setPlanLimit] = useState<string | null>(null);
-  const form = useRef<HTMLFormElement>(null);
   const timer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(timer.current), []);
-
-  const set = <K extends CreateAccountField>(key: K, value: CreateAccountValues[K]) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    setErrors((e) => (e[key] ? { ...e, [key]: undefined } : e));
-  };
 
   const chooseCompany = (company: Courier) => {
     if (company === values.company) return;

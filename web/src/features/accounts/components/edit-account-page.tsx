@@ -1,11 +1,12 @@
 import { Alert, Badge, Box, Button, chakra, Heading, HStack, NativeSelect, SimpleGrid, Skeleton, SkeletonText, Stack, Text, Wrap } from '@chakra-ui/react';
 import { PAKISTAN_CITIES, UpdateAccountInput, type TrackingAccount } from '@dakiya/shared';
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { LuKeyRound, LuLockKeyhole, LuSave, LuSearchX, LuSlidersHorizontal } from 'react-icons/lu';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 import { api } from '../../../lib/api';
 import { useHandleApiError, useUnauthorizedOnly } from '../../../lib/api-errors';
+import { useFormFields } from '../../../lib/form-fields';
 import { paths } from '../../../lib/paths';
 import { useApi } from '../../../lib/swr';
 import { focusFirstInvalid, type FieldErrors } from '../../../lib/validate';
@@ -101,17 +102,10 @@ function EditAccountForm({ account }: { account: TrackingAccount }) {
   const navigate = useNavigate();
   const handleError = useHandleApiError();
   const { mutate } = useSWRConfig();
-  const [values, setValues] = useState<EditAccountValues>(() => formFromAccount(account, PAKISTAN_CITIES));
-  const [errors, setErrors] = useState<FieldErrors<EditAccountField>>({});
+  const { values, errors, setErrors, form, set } = useFormFields<EditAccountValues>(() => formFromAccount(account, PAKISTAN_CITIES));
   const [problem, setProblem] = useState<{ message: string; tone: 'error' | 'warning' } | null>(null);
   const [submitting, setSubmitting] = useState(false);
-  const form = useRef<HTMLFormElement>(null);
   const courier = COURIERS[account.company];
-
-  const set = <K extends EditAccountField>(key: K, value: EditAccountValues[K]) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    setErrors((e) => (e[key] ? { ...e, [key]: undefined } : e));
-  };
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();

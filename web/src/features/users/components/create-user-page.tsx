@@ -1,11 +1,12 @@
 import { Button, chakra, HStack, SimpleGrid, Stack } from '@chakra-ui/react';
 import { CreateUserInput } from '@dakiya/shared';
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { LuMapPin, LuShieldCheck, LuUserPlus, LuUserRound } from 'react-icons/lu';
 import { Link, useNavigate } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 import { api, isApiError } from '../../../lib/api';
 import { useHandleApiError } from '../../../lib/api-errors';
+import { useFormFields } from '../../../lib/form-fields';
 import { paths } from '../../../lib/paths';
 import { focusFirstInvalid, serverFieldErrors, type FieldErrors } from '../../../lib/validate';
 import { PageHeader } from '../../../components/ui/page-header';
@@ -27,16 +28,9 @@ export function CreateUserPage() {
   const navigate = useNavigate();
   const handleError = useHandleApiError();
   const { mutate } = useSWRConfig();
-  const [values, setValues] = useState<UserFormValues>(emptyUserForm);
-  const [errors, setErrors] = useState<FieldErrors<UserField>>({});
+  const { values, errors, setErrors, form, set } = useFormFields<UserFormValues>(emptyUserForm);
   const [submitting, setSubmitting] = useState(false);
   const [planLimit, setPlanLimit] = useState<string | null>(null);
-  const form = useRef<HTMLFormElement>(null);
-
-  const set = <K extends UserField>(key: K, value: UserFormValues[K]) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    setErrors((e) => (e[key] ? { ...e, [key]: undefined } : e));
-  };
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();

@@ -6,6 +6,7 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 import { api } from '../../../lib/api';
 import { useHandleApiError, useUnauthorizedOnly } from '../../../lib/api-errors';
+import { useFormFields } from '../../../lib/form-fields';
 import { fullName } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { isRouteKey, useApi } from '../../../lib/swr';
@@ -122,15 +123,8 @@ function EditUser({ user }: { user: User }) {
 
 function ProfileForm({ user, onSaved }: { user: User; onSaved(user: User): void }) {
   const handleError = useHandleApiError();
-  const [values, setValues] = useState<UserFormValues>(() => formFromUser(user));
-  const [errors, setErrors] = useState<FieldErrors<UserField>>({});
+  const { values, errors, setErrors, form, set } = useFormFields<UserFormValues>(() => formFromUser(user));
   const [saving, setSaving] = useState(false);
-  const form = useRef<HTMLFormElement>(null);
-
-  const set = <K extends UserField>(k: K, value: UserFormValues[K]) => {
-    setValues((v) => ({ ...v, [k]: value }));
-    setErrors((e) => (e[k] ? { ...e, [k]: undefined } : e));
-  };
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
