@@ -17,9 +17,7 @@ import { TextField } from '../../../components/ui/text-field';
 import { notifySuccess } from '../../../components/ui/toaster';
 import { isRouteKey } from '../../../lib/swr';
 import { CREATE_LIMITS, emptyUserForm, validateCreateUser, type UserField, type UserFormValues } from '../user-form';
-import { AddressFields, NameFields, TagPhoneFields } from './user-fields';
-import { RolePicker } from './role-picker';
-import { AdminScopesNote, ScopePicker } from './scope-picker';
+import { AddressFields, NameFields, RoleAccessFields, TagPhoneFields } from './user-fields';
 
 export const USER_CREATED = 'User created';
 
@@ -101,14 +99,7 @@ export function CreateUserPage() {
           </SectionCard>
 
           <SectionCard title="Role and access" icon={<LuShieldCheck />} description="Pick a role; for a user, tick the areas they may open.">
-            <Stack gap="5">
-              <RolePicker value={values.role} onChange={(role) => set('role', role)} />
-              {values.role === 'ADMIN' ? (
-                <AdminScopesNote />
-              ) : (
-                <ScopePicker value={values.access_scopes} onChange={(next) => set('access_scopes', next)} error={errors.access_scopes} />
-              )}
-            </Stack>
+            <RoleAccessFields values={values} errors={errors} set={set} />
           </SectionCard>
 
           <HStack justify="flex-end" gap="3" pb="4">

@@ -23,9 +23,7 @@ import { notifySuccess } from '../../../components/ui/toaster';
 import { ADMIN_EMAIL_LOCKED, canChangeEmail, EDIT_LIMITS, formFromUser, validateEditUser, type UserField, type UserFormValues } from '../user-form';
 import { useUserActions } from '../use-user-actions';
 import { RoleBadge } from './role-badge';
-import { RolePicker } from './role-picker';
-import { AdminScopesNote, ScopePicker } from './scope-picker';
-import { AddressFields, NameFields, TagPhoneFields } from './user-fields';
+import { AddressFields, NameFields, RoleAccessFields, TagPhoneFields } from './user-fields';
 
 export const EMAIL_UPDATED = 'Email updated';
 export const PASSWORD_CHANGED = 'Password has been changed';
@@ -157,14 +155,7 @@ function ProfileForm({ user, onSaved }: { user: User; onSaved(user: User): void 
           <TagPhoneFields {...fieldProps} />
           <AddressFields {...fieldProps} />
           <Box borderTopWidth="1px" borderColor="border.muted" pt="5">
-            <Stack gap="5">
-              <RolePicker value={values.role} onChange={(role) => set('role', role)} />
-              {values.role === 'ADMIN' ? (
-                <AdminScopesNote />
-              ) : (
-                <ScopePicker value={values.access_scopes} onChange={(next) => set('access_scopes', next)} error={errors.access_scopes} />
-              )}
-            </Stack>
+            <RoleAccessFields values={values} errors={errors} set={set} />
           </Box>
           <HStack justify="flex-end">
             <Button type="submit" colorPalette="brand" loading={saving} loadingText="Saving" data-testid="edit-user-submit">

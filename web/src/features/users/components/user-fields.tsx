@@ -1,7 +1,9 @@
-import { SimpleGrid } from '@chakra-ui/react';
+import { SimpleGrid, Stack } from '@chakra-ui/react';
 import { TextField } from '../../../components/ui/text-field';
 import type { FieldErrors } from '../../../lib/validate';
 import type { UserField, UserFormValues } from '../user-form';
+import { RolePicker } from './role-picker';
+import { AdminScopesNote, ScopePicker } from './scope-picker';
 
 type TextKey = 'first_name' | 'last_name' | 'tag' | 'phone' | 'province' | 'address' | 'city' | 'country';
 
@@ -84,5 +86,19 @@ export function AddressFields({ values, errors, limits, set }: FieldsProps) {
       <TextField label="Province" optional autoComplete="address-level1" value={values.province} onChange={(v) => set('province', v)} maxLength={limits.province} error={errors.province} testId="user-province" />
       <TextField label="Country" optional autoComplete="country-name" value={values.country} onChange={(v) => set('country', v)} maxLength={limits.country} error={errors.country} testId="user-country" />
     </SimpleGrid>
+  );
+}
+
+/** The role, then the areas a USER may open (an ADMIN opens all of them). */
+export function RoleAccessFields({ values, errors, set }: Pick<FieldsProps, 'values' | 'errors'> & { set<K extends UserField>(key: K, value: UserFormValues[K]): void }) {
+  return (
+    <Stack gap="5">
+      <RolePicker value={values.role} onChange={(role) => set('role', role)} />
+      {values.role === 'ADMIN' ? (
+        <AdminScopesNote />
+      ) : (
+        <ScopePicker value={values.access_scopes} onChange={(next) => set('access_scopes', next)} error={errors.access_scopes} />
+      )}
+    </Stack>
   );
 }
