@@ -1,4 +1,4 @@
-import { Field, HStack, Input, InputGroup, NativeSelect, Switch, Text } from '@chakra-ui/react';
+import { Box, Field, Heading, HStack, Input, InputGroup, NativeSelect, SimpleGrid, Stack, Switch, Text } from '@chakra-ui/react';
 import { PAKISTAN_CITIES } from '@dakiya/shared';
 import type { ReactNode } from 'react';
 import { LuLock } from 'react-icons/lu';
@@ -130,5 +130,24 @@ export function SwitchField({ label, description, checked, onChange, testId }: S
         </Switch.Label>
       </Switch.Root>
     </Field.Root>
+  );
+}
+
+/** The TCS shipper fields under their own heading, two to a row. */
+export function ShipperDetails({ children }: { children: ReactNode }) {
+  return (
+    <Stack gap="3" pt="2">
+      <Box>
+        <Heading as="h3" size="sm">
+          Shipper details
+        </Heading>
+        <Text textStyle="sm" color="fg.muted">
+          Printed on TCS airway bills as the sender.
+        </Text>
+      </Box>
+      <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+        {children}
+      </SimpleGrid>
+    </Stack>
   );
 }

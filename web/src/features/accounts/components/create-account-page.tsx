@@ -1,4 +1,4 @@
-import { Alert, Box, Button, chakra, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, chakra, HStack, SimpleGrid, Stack } from '@chakra-ui/react';
 import { CreateAccountInput, type Courier } from '@dakiya/shared';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { LuKeyRound, LuLock, LuPackagePlus, LuSlidersHorizontal, LuTruck } from 'react-icons/lu';
@@ -19,7 +19,7 @@ import { ACCOUNT_NAME_MAX, emptyCreateForm, validateCreateAccount, type CreateAc
 import { CREATE_REDIRECT_MS, isAccountsKey } from '../accounts-list';
 import { COURIERS, CREATE_FIELDS, joinLabels, permanentLabels, type CredentialField } from '../couriers';
 import { classifySubmitError } from '../submit-errors';
-import { CityField, CredentialInput, SwitchField, WeightField } from './account-fields';
+import { CityField, CredentialInput, ShipperDetails, SwitchField, WeightField } from './account-fields';
 import { CompanyPicker } from './company-picker';
 import { InlineError } from './inline-error';
 
@@ -136,19 +136,7 @@ export function CreateAccountPage({ canWrite }: CreateAccountPageProps) {
                     {credentialFields.map(input)}
                   </SimpleGrid>
                   {shipperFields.length > 0 && (
-                    <Stack gap="3" pt="2">
-                      <Box>
-                        <Heading as="h3" size="sm">
-                          Shipper details
-                        </Heading>
-                        <Text textStyle="sm" color="fg.muted">
-                          Printed on TCS airway bills as the sender.
-                        </Text>
-                      </Box>
-                      <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-                        {shipperFields.map(input)}
-                      </SimpleGrid>
-                    </Stack>
+                    <ShipperDetails>{shipperFields.map(input)}</ShipperDetails>
                   )}
                 </Stack>
               </SectionCard>

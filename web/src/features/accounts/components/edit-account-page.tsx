@@ -1,4 +1,4 @@
-import { Alert, Badge, Box, Button, chakra, Heading, HStack, NativeSelect, SimpleGrid, Skeleton, SkeletonText, Stack, Text, Wrap } from '@chakra-ui/react';
+import { Alert, Badge, Box, Button, chakra, HStack, NativeSelect, SimpleGrid, Skeleton, SkeletonText, Stack, Text, Wrap } from '@chakra-ui/react';
 import { PAKISTAN_CITIES, UpdateAccountInput, type TrackingAccount } from '@dakiya/shared';
 import { useState, type FormEvent } from 'react';
 import { LuKeyRound, LuLockKeyhole, LuSave, LuSearchX, LuSlidersHorizontal } from 'react-icons/lu';
@@ -19,7 +19,7 @@ import { ACCOUNT_NAME_MAX, formFromAccount, validateUpdateAccount, type EditAcco
 import { isAccountsKey } from '../accounts-list';
 import { COURIERS, credentialLabel, EDIT_FIELDS, joinLabels, permanentLabels, type CredentialField } from '../couriers';
 import { classifySubmitError } from '../submit-errors';
-import { CityField, CredentialInput, SwitchField, WeightField } from './account-fields';
+import { CityField, CredentialInput, ShipperDetails, SwitchField, WeightField } from './account-fields';
 import { CourierBadge } from './account-badges';
 import { NoWriteAccess } from './create-account-page';
 import { InlineError } from './inline-error';
@@ -192,19 +192,7 @@ function EditAccountForm({ account }: { account: TrackingAccount }) {
               </SimpleGrid>
             )}
             {shipperFields.length > 0 && (
-              <Stack gap="3" pt="2">
-                <Box>
-                  <Heading as="h3" size="sm">
-                    Shipper details
-                  </Heading>
-                  <Text textStyle="sm" color="fg.muted">
-                    Printed on TCS airway bills as the sender.
-                  </Text>
-                </Box>
-                <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-                  {shipperFields.map(input)}
-                </SimpleGrid>
-              </Stack>
+              <ShipperDetails>{shipperFields.map(input)}</ShipperDetails>
             )}
           </Stack>
         </SectionCard>
