@@ -1,13 +1,15 @@
-import { Alert, Box, Button, HStack, IconButton, Stack, Table, Text, useBreakpointValue, VisuallyHidden } from '@chakra-ui/react';
+import { Box, Button, HStack, IconButton, Stack, Table, Text, useBreakpointValue, VisuallyHidden } from '@chakra-ui/react';
 import type { TrackingAccount } from '@dakiya/shared';
-import { LuMapPin, LuPencil, LuPlus, LuRefreshCw, LuTruck } from 'react-icons/lu';
+import { LuMapPin, LuPencil, LuPlus, LuTruck } from 'react-icons/lu';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useUnauthorizedOnly } from '../../../lib/api-errors';
 import { paths } from '../../../lib/paths';
 import { useApi } from '../../../lib/swr';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Pagination } from '../../../components/ui/pagination';
+import { RefreshButton } from '../../../components/ui/refresh-button';
 import { TableSkeleton } from '../../../components/ui/skeletons';
 import { ACCOUNTS_CACHE_MS, formatWeight, pageChangeQuery, tableQueryFrom, tableSearch } from '../accounts-list';
 import { ActivityBadge, CourierBadge, DefaultBadge } from './account-badges';
@@ -56,19 +58,14 @@ export function AccountsPage({ canWrite }: AccountsPageProps) {
         backTo={paths.dashboard.orders()}
         actions={
           <>
-            <Button variant="outline" size="sm" onClick={() => void mutate()} loading={isValidating && !isLoading} data-testid="accounts-refresh">
-              <LuRefreshCw /> Refresh
-            </Button>
+            <RefreshButton onRefresh={() => void mutate()} refreshing={isValidating && !isLoading} testId="accounts-refresh" />
             {createButton}
           </>
         }
       />
 
       {error && (
-        <Alert.Root status="warning" borderRadius="lg" mb="4" data-testid="accounts-error">
-          <Alert.Indicator />
-          <Alert.Title>{error.message}</Alert.Title>
-        </Alert.Root>
+        <LoadErrorAlert message={error.message} mb="4" testId="accounts-error" />
       )}
 
       {isLoading && !accounts ? (

@@ -1,4 +1,4 @@
-import { Alert, Badge, Box, Button, chakra, HStack, NativeSelect, SimpleGrid, Skeleton, SkeletonText, Stack, Text, Wrap } from '@chakra-ui/react';
+import { Badge, Box, Button, chakra, HStack, NativeSelect, SimpleGrid, Skeleton, SkeletonText, Stack, Text, Wrap } from '@chakra-ui/react';
 import { PAKISTAN_CITIES, UpdateAccountInput, type TrackingAccount } from '@dakiya/shared';
 import { useState, type FormEvent } from 'react';
 import { LuKeyRound, LuLockKeyhole, LuSave, LuSearchX, LuSlidersHorizontal } from 'react-icons/lu';
@@ -11,6 +11,7 @@ import { paths } from '../../../lib/paths';
 import { useApi } from '../../../lib/swr';
 import { focusFirstInvalid, type FieldErrors } from '../../../lib/validate';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { PageHeader } from '../../../components/ui/page-header';
 import { SectionCard } from '../../../components/ui/section-card';
 import { TextField } from '../../../components/ui/text-field';
@@ -65,10 +66,7 @@ export function EditAccountPage({ canWrite }: EditAccountPageProps) {
             </Button>
           </EmptyState>
         ) : (
-          <Alert.Root status="warning" borderRadius="lg" data-testid="account-load-error">
-            <Alert.Indicator />
-            <Alert.Title>{error.message}</Alert.Title>
-          </Alert.Root>
+          <LoadErrorAlert message={error.message} testId="account-load-error" />
         )}
       </>
     );

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, DataList, Grid, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, DataList, Grid, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
 import { hasScope, SCOPE_CATALOGUE, type Profile } from '@dakiya/shared';
 import { useState } from 'react';
 import { LuCircleCheck, LuKeyRound, LuListChecks, LuPencil, LuStore, LuTruck, LuUserRound } from 'react-icons/lu';
@@ -8,6 +8,7 @@ import { useUnauthorizedOnly } from '../../../lib/api-errors';
 import { paths } from '../../../lib/paths';
 import { groupLabel, heldGroups, scopeLabel } from '../../../lib/scopes';
 import { useApi } from '../../../lib/swr';
+import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { PageHeader } from '../../../components/ui/page-header';
 import { SectionCard } from '../../../components/ui/section-card';
 import { PageSkeleton } from '../../../components/ui/skeletons';
@@ -35,10 +36,7 @@ export function ProfilePage({ onTokenReplaced }: ProfilePageProps) {
     return (
       <>
         <PageHeader title="Profile" backTo={paths.dashboard.accounts()} />
-        <Alert.Root status="warning" borderRadius="lg" data-testid="profile-error">
-          <Alert.Indicator />
-          <Alert.Title>{isApiError(error) ? error.message : 'Something went wrong'}</Alert.Title>
-        </Alert.Root>
+        <LoadErrorAlert message={isApiError(error) ? error.message : 'Something went wrong'} testId="profile-error" />
       </>
     );
   }

@@ -1,15 +1,17 @@
-import { Alert, Badge, Box, Button, HStack, IconButton, Stack, Switch, Table, Text, useBreakpointValue, VisuallyHidden } from '@chakra-ui/react';
+import { Badge, Box, Button, HStack, IconButton, Stack, Switch, Table, Text, useBreakpointValue, VisuallyHidden } from '@chakra-ui/react';
 import type { User } from '@dakiya/shared';
 import { useEffect, useRef, useState } from 'react';
-import { LuCircleCheck, LuMailWarning, LuPencil, LuPlus, LuRefreshCw, LuSend, LuTrash2, LuUsers } from 'react-icons/lu';
+import { LuCircleCheck, LuMailWarning, LuPencil, LuPlus, LuSend, LuTrash2, LuUsers } from 'react-icons/lu';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useUnauthorizedOnly } from '../../../lib/api-errors';
 import { formatDateTime, fullName, initials } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { useApi } from '../../../lib/swr';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Pagination } from '../../../components/ui/pagination';
+import { RefreshButton } from '../../../components/ui/refresh-button';
 import { TableSkeleton } from '../../../components/ui/skeletons';
 import { useUserActions } from '../use-user-actions';
 import { RoleBadge } from './role-badge';
@@ -95,9 +97,7 @@ export function UsersPage({ currentUserId, timeZone }: UsersPageProps) {
         backTo={paths.dashboard.accounts()}
         actions={
           <>
-            <Button variant="outline" size="sm" onClick={() => void mutate()} loading={isValidating && !isLoading} data-testid="users-refresh">
-              <LuRefreshCw /> Refresh
-            </Button>
+            <RefreshButton onRefresh={() => void mutate()} refreshing={isValidating && !isLoading} testId="users-refresh" />
             <Button asChild colorPalette="brand" size="sm" data-testid="users-create">
               <Link to={paths.dashboard.createUser()}>
                 <LuPlus /> Create user
@@ -108,10 +108,7 @@ export function UsersPage({ currentUserId, timeZone }: UsersPageProps) {
       />
 
       {error && (
-        <Alert.Root status="warning" borderRadius="lg" mb="4" data-testid="users-error">
-          <Alert.Indicator />
-          <Alert.Title>{error.message}</Alert.Title>
-        </Alert.Root>
+        <LoadErrorAlert message={error.message} mb="4" testId="users-error" />
       )}
 
       {isLoading && !list ? (
