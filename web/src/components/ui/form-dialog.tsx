@@ -1,4 +1,4 @@
-import { Dialog, Portal } from '@chakra-ui/react';
+import { Button, Dialog, Portal } from '@chakra-ui/react';
 import type { FormEvent, ReactNode } from 'react';
 
 export interface FormDialogProps {
@@ -40,5 +40,27 @@ export function FormDialog({ title, testId, onClose, onSubmit, busy = false, foo
         </Dialog.Positioner>
       </Portal>
     </Dialog.Root>
+  );
+}
+
+export interface FormDialogButtonsProps {
+  onCancel(): void;
+  /** Saving: Cancel is disabled and the submit button spins. */
+  busy: boolean;
+  submitLabel: ReactNode;
+  submitTestId: string;
+}
+
+/** The usual footer of a FormDialog: Cancel, then the submit button. */
+export function FormDialogButtons({ onCancel, busy, submitLabel, submitTestId }: FormDialogButtonsProps) {
+  return (
+    <>
+      <Button variant="outline" onClick={onCancel} disabled={busy}>
+        Cancel
+      </Button>
+      <Button type="submit" colorPalette="brand" loading={busy} data-testid={submitTestId}>
+        {submitLabel}
+      </Button>
+    </>
   );
 }

@@ -1,10 +1,10 @@
-import { Button, Stack } from '@chakra-ui/react';
+import { Stack } from '@chakra-ui/react';
 import { ChangeOwnPasswordInput } from '@dakiya/shared';
 import { useState } from 'react';
 import { api } from '../../../lib/api';
 import { useHandleApiError } from '../../../lib/api-errors';
 import { serverFieldErrors, validate, type FieldErrors } from '../../../lib/validate';
-import { FormDialog } from '../../../components/ui/form-dialog';
+import { FormDialog, FormDialogButtons } from '../../../components/ui/form-dialog';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { TextField } from '../../../components/ui/text-field';
 import { notifySuccess } from '../../../components/ui/toaster';
@@ -51,16 +51,7 @@ export function ChangePasswordDialog({ onClose }: { onClose(): void }) {
       onClose={onClose}
       onSubmit={onSubmit}
       busy={saving}
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose} disabled={saving}>
-            Cancel
-          </Button>
-          <Button type="submit" colorPalette="brand" loading={saving} data-testid="change-password-submit">
-            Change password
-          </Button>
-        </>
-      }
+      footer={<FormDialogButtons onCancel={onClose} busy={saving} submitLabel="Change password" submitTestId="change-password-submit" />}
     >
       <Stack gap="4">
         {FIELDS.map((field) => (

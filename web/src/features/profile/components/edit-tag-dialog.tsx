@@ -1,4 +1,3 @@
-import { Button } from '@chakra-ui/react';
 import { EditTagInput } from '@dakiya/shared';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -8,7 +7,7 @@ import { useHandleApiError } from '../../../lib/api-errors';
 import { paths } from '../../../lib/paths';
 import { isRouteKey } from '../../../lib/swr';
 import { serverFieldErrors, validate } from '../../../lib/validate';
-import { FormDialog } from '../../../components/ui/form-dialog';
+import { FormDialog, FormDialogButtons } from '../../../components/ui/form-dialog';
 import { TextField } from '../../../components/ui/text-field';
 import { notifySuccess } from '../../../components/ui/toaster';
 
@@ -55,16 +54,7 @@ export function EditTagDialog({ current, onClose }: { current: string; onClose()
       onClose={onClose}
       onSubmit={onSubmit}
       busy={saving}
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose} disabled={saving}>
-            Cancel
-          </Button>
-          <Button type="submit" colorPalette="brand" loading={saving} data-testid="edit-tag-save">
-            Save
-          </Button>
-        </>
-      }
+      footer={<FormDialogButtons onCancel={onClose} busy={saving} submitLabel="Save" submitTestId="edit-tag-save" />}
     >
       <TextField
         label="Tag"
