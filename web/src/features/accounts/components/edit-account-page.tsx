@@ -9,7 +9,7 @@ import { useHandleApiError, useUnauthorizedOnly } from '../../../lib/api-errors'
 import { useFormFields } from '../../../lib/form-fields';
 import { paths } from '../../../lib/paths';
 import { useApi } from '../../../lib/swr';
-import { focusFirstInvalid, type FieldErrors } from '../../../lib/validate';
+import type { FieldErrors } from '../../../lib/validate';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { PageHeader } from '../../../components/ui/page-header';
@@ -100,7 +100,7 @@ function EditAccountForm({ account }: { account: TrackingAccount }) {
   const navigate = useNavigate();
   const handleError = useHandleApiError();
   const { mutate } = useSWRConfig();
-  const { values, errors, setErrors, form, set } = useFormFields<EditAccountValues>(() => formFromAccount(account, PAKISTAN_CITIES));
+  const { values, errors, setErrors, form, set, accept } = useFormFields<EditAccountValues>(() => formFromAccount(account, PAKISTAN_CITIES));
   const [problem, setProblem] = useState<{ message: string; tone: 'error' | 'warning' } | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const courier = COURIERS[account.company];
@@ -110,12 +110,7 @@ function EditAccountForm({ account }: { account: TrackingAccount }) {
     if (submitting) return;
     setProblem(null);
     const result = validateUpdateAccount(UpdateAccountInput, account._id, account.company, values);
-    if (!result.ok) {
-      setErrors(result.errors);
-      focusFirstInvalid(form.current);
-      return;
-    }
-    setErrors({});
+    if (!accept(result)) return;
     setSubmitting(true);
     try {
       const answer = await api('accounts.update', { body: result.data });

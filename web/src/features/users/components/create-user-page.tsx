@@ -8,7 +8,7 @@ import { api, isApiError } from '../../../lib/api';
 import { useHandleApiError } from '../../../lib/api-errors';
 import { useFormFields } from '../../../lib/form-fields';
 import { paths } from '../../../lib/paths';
-import { focusFirstInvalid, serverFieldErrors, type FieldErrors } from '../../../lib/validate';
+import { serverFieldErrors, type FieldErrors } from '../../../lib/validate';
 import { PageHeader } from '../../../components/ui/page-header';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { PlanLimitDialog, planLimitMessage } from '../../../components/ui/plan-limit-dialog';
@@ -26,19 +26,14 @@ export function CreateUserPage() {
   const navigate = useNavigate();
   const handleError = useHandleApiError();
   const { mutate } = useSWRConfig();
-  const { values, errors, setErrors, form, set } = useFormFields<UserFormValues>(emptyUserForm);
+  const { values, errors, setErrors, form, set, accept } = useFormFields<UserFormValues>(emptyUserForm);
   const [submitting, setSubmitting] = useState(false);
   const [planLimit, setPlanLimit] = useState<string | null>(null);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     const result = validateCreateUser(CreateUserInput, values);
-    if (!result.ok) {
-      setErrors(result.errors);
-      focusFirstInvalid(form.current);
-      return;
-    }
-    setErrors({});
+    if (!accept(result)) return;
     setSubmitting(true);
     try {
       const answer = await api('users.create', { body: result.data });

@@ -10,7 +10,7 @@ import { useFormFields } from '../../../lib/form-fields';
 import { fullName } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { isRouteKey, useApi } from '../../../lib/swr';
-import { focusFirstInvalid, serverFieldErrors, validate, type FieldErrors } from '../../../lib/validate';
+import { serverFieldErrors, validate, type FieldErrors } from '../../../lib/validate';
 import { useConfirm } from '../../../components/ui/confirm';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader } from '../../../components/ui/page-header';
@@ -121,18 +121,13 @@ function EditUser({ user }: { user: User }) {
 
 function ProfileForm({ user, onSaved }: { user: User; onSaved(user: User): void }) {
   const handleError = useHandleApiError();
-  const { values, errors, setErrors, form, set } = useFormFields<UserFormValues>(() => formFromUser(user));
+  const { values, errors, setErrors, form, set, accept } = useFormFields<UserFormValues>(() => formFromUser(user));
   const [saving, setSaving] = useState(false);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     const result = validateEditUser(EditUserInput, values);
-    if (!result.ok) {
-      setErrors(result.errors);
-      focusFirstInvalid(form.current);
-      return;
-    }
-    setErrors({});
+    if (!accept(result)) return;
     setSaving(true);
     try {
       const answer = await api('users.edit', { params: { id: user._id }, body: result.data });
