@@ -40,9 +40,10 @@ export const updateAccount: Operation<'accounts.update'> = async ({ body }, ctx,
   patch.credentials = await sealCredentials(shop._id, credentials, deps);
   await deps.accounts.update(shop._id, account._id, patch);
 
-  let defaultId = await deps.accounts.defaultId(shop._id);
-  if (body.is_default && defaultId !== account._id) defaultId = account._id;
-  else if (!body.is_default && defaultId === account._id) defaultId = undefined;
-  await deps.accounts.setDefault(shop._id, defaultId);
+  const current = await deps.accounts.defaultId(shop._id);
+  let defaultId = current;
+  if (body.is_default) defaultId = account._id;
+  else if (current === account._id) defaultId = undefined;
+  if (defaultId !== current) await deps.accounts.setDefault(shop._id, defaultId);
   return { msg: 'Account updated', account: toAccount({ ...account, ...patch }, defaultId) };
 };

@@ -39,10 +39,9 @@ function lowerHeaders(headers: Event['headers'] | undefined): Record<string, str
 function validationError(error: z.ZodError, where: 'params' | 'query' | 'body'): AppError {
   const first = error.issues[0];
   const param = first && first.path.length ? first.path.join('.') : where;
-  const err = new AppError('VALIDATION_FAILED', { msg: first?.message ?? 'The request is not valid', param });
   // every problem is listed so a form can mark all its fields at once; errors[0] is what a toast shows
-  const rest = error.issues.slice(1).map((issue) => ({ msg: issue.message, code: 'VALIDATION_FAILED', param: issue.path.join('.') || where }));
-  return Object.assign(err, { more: rest });
+  const more = error.issues.slice(1).map((issue) => ({ msg: issue.message, code: 'VALIDATION_FAILED', param: issue.path.join('.') || where }));
+  return new AppError('VALIDATION_FAILED', { msg: first?.message ?? 'The request is not valid', param, more });
 }
 
 function parsePart(schema: z.ZodType | undefined, value: unknown, where: 'params' | 'query' | 'body'): unknown {
@@ -121,8 +120,6 @@ function errorResult(error: unknown, state: State | undefined): Result {
   const requestId = state?.ctx.requestId;
   if (error instanceof AppError) {
     const body = error.toBody(requestId);
-    const more = (error as AppError & { more?: typeof body.errors }).more;
-    if (more?.length) body.errors.push(...more);
     if (error.status >= 500) state?.ctx.log.error('operation failed', { code: error.code, error: String(error.message) });
     return { statusCode: error.status, headers: JSON_HEADERS, body: JSON.stringify(body) };
   }

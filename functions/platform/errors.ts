@@ -1,4 +1,4 @@
-import { ERRORS, type ErrorBody, type ErrorCode } from '@dakiya/shared';
+import { ERRORS, type ErrorBody, type ErrorCode, type ErrorItem } from '@dakiya/shared';
 
 /** The only error the domain throws: a catalogue code, optionally a more precise message and field. */
 export class AppError extends Error {
@@ -6,18 +6,21 @@ export class AppError extends Error {
   readonly status: number;
   readonly param?: string;
   readonly extra?: Partial<Pick<ErrorBody, 'plan_limit_error' | 'message'>>;
+  /** Further problems of the same request (every invalid field), listed after the first. */
+  readonly more: ErrorItem[];
 
-  constructor(code: ErrorCode, opts: { msg?: string; param?: string; extra?: AppError['extra'] } = {}) {
+  constructor(code: ErrorCode, opts: { msg?: string; param?: string; extra?: AppError['extra']; more?: ErrorItem[] } = {}) {
     super(opts.msg ?? ERRORS[code].msg);
     this.code = code;
     this.status = ERRORS[code].status;
     this.param = opts.param;
     this.extra = opts.extra;
+    this.more = opts.more ?? [];
   }
 
   toBody(requestId?: string): ErrorBody {
     const item = { msg: this.message, code: this.code, ...(this.param ? { param: this.param } : {}) };
-    return { errors: [item], ...this.extra, ...(requestId && this.status >= 500 ? { request_id: requestId } : {}) };
+    return { errors: [item, ...this.more], ...this.extra, ...(requestId && this.status >= 500 ? { request_id: requestId } : {}) };
   }
 }
 
