@@ -260,25 +260,13 @@ interface MoneyBag {
   presentmentMoney: Money;
 }
 
-interface RawOrder {
+/** The order's scalar fields arrive as the app keeps them; only money bags and connections differ. */
+type OrderScalars = Pick<ShopifyOrder,
+  'id' | 'legacyResourceId' | 'name' | 'email' | 'phone' | 'createdAt' | 'updatedAt' | 'processedAt' | 'cancelledAt'
+  | 'cancelReason' | 'closed' | 'test' | 'displayFinancialStatus' | 'displayFulfillmentStatus' | 'tags' | 'note' | 'paymentGatewayNames'>;
+
+interface RawOrder extends OrderScalars {
   __typename?: string;
-  id: string;
-  legacyResourceId: string;
-  name: string;
-  email: string | null;
-  phone: string | null;
-  createdAt: string;
-  updatedAt: string;
-  processedAt: string;
-  cancelledAt: string | null;
-  cancelReason: string | null;
-  closed: boolean;
-  test: boolean;
-  displayFinancialStatus: string | null;
-  displayFulfillmentStatus: string;
-  tags: string[];
-  note: string | null;
-  paymentGatewayNames: string[];
   totalPriceSet: MoneyBag;
   currentTotalPriceSet: MoneyBag;
   subtotalPriceSet: MoneyBag | null;
