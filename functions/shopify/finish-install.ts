@@ -64,7 +64,9 @@ export const finishInstall: Operation<'shopify.callback'> = async ({ query, raw 
   if (!owner.passwordHash) {
     const hash = await issueLink(owner, 'create-password', deps);
     const url = `${env.APP_URL}/create-new-password?hash=${encodeURIComponent(hash)}&id=${owner._id}`;
-    await deps.mailer.send(createPasswordMail(owner.email, info.name, url));
+    // the install stands even if mail fails: the owner is signed in and can use "Forgot password" later
+    await deps.mailer.send(createPasswordMail(owner.email, info.name, url)).catch((error: unknown) =>
+      ctx.log.error('create-password email not sent', { shopId, error: error instanceof Error ? error.message : String(error) }));
   }
   // Shopify already authenticated this person as the store's staff: no second factor on this path.
   const token = await startSession(owner, 'full', deps);

@@ -44,6 +44,15 @@ describe('create user and verify by email', () => {
   });
 });
 
+it('a user is created even when the verification email fails, and the answer says so', async () => {
+  const failing = { send: async () => { throw new Error('SES is down'); } };
+  const broken = Object.assign(Object.create(Object.getPrototypeOf(deps)), deps, { mailer: failing });
+  const res = await call(broken, 'users.create', { token: paid.ownerToken, body: newUser('mailless@example.pk') });
+  expect(res.status).toBe(200);
+  expect(res.body.msg).toBe('User created, but the verification email could not be sent. Use Send verification email to try again.');
+  expect((await deps.users.findByEmail('mailless@example.pk'))?.is_verified_user).toBe(false);
+});
+
 describe('free plan: 10 user accounts', () => {
   it('refuses the 11th with plan_limit_error, and a deletion frees a place', async () => {
     const free = await seedShop(deps, { plan: 'FREE' });
