@@ -50,6 +50,28 @@ describe('a new merchant', () => {
     await shot(page, 'shell-user');
   });
 
+  it('opening Dakiya from the Shopify admin lands signed in through the one-time /login?token= link', async () => {
+    const shopify = inject('shopifyUrl');
+    const { url } = (await (await fetch(`${shopify}/_fake/launch-url?shop=dakiya-demo.myshopify.com&embedded=0`)).json()) as { url: string };
+    const step = async (from: string, cookie?: string) => {
+      const res = await fetch(from, { redirect: 'manual', headers: { 'x-fake-consent': 'approve', ...(cookie ? { cookie } : {}) } });
+      return { location: new URL(res.headers.get('location')!, from).toString(), cookie: res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ') };
+    };
+    const install = await step(url);
+    const authorize = await step(install.location);
+    const landing = await step(authorize.location, install.cookie);
+    expect(new URL(landing.location).pathname).toBe('/login');
+    const page = await newPage(browser);
+    await page.goto(landing.location);
+    await page.waitForURL('**/dashboard');
+    await expect.poll(() => page.getByTestId('role-badge').innerText()).toBe('ADMIN');
+    expect(page.url()).not.toContain('token=');
+    // the link was spent: opening it again does not sign anyone in
+    const other = await newPage(browser);
+    await other.goto(landing.location);
+    await expect.poll(() => other.getByTestId('login-error').innerText()).toContain('This sign-in link has expired');
+  });
+
   it('a wrong password shows the catalogue message', async () => {
     const owner = inject('owner');
     const page = await newPage(browser);

@@ -68,9 +68,14 @@ export async function installThroughOAuth(stack: Stack, shopDomain: string): Pro
     const stateCookie = install.cookies.map((c) => c.split(';')[0]).join('; ');
     const authorize = await step(install.location);
     const callback = await step(authorize.location, stateCookie);
-    const token = new URL(callback.location).searchParams.get('token');
-    if (!token) throw new Error('the install did not end signed in');
-    return token;
+    const handoff = new URL(callback.location).searchParams.get('token');
+    if (!handoff) throw new Error('the install did not end signed in');
+    // what /login does with ?token=: trade the one-time URL token for a session
+    const res = await fetch(`${stack.appUrl}/api/v1/exchange-login-token`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token: handoff }),
+    });
+    if (!res.ok) throw new Error(`exchange-login-token answered ${res.status}: ${await res.text()}`);
+    return ((await res.json()) as { auth_token: string }).auth_token;
   } finally {
     shopify.control.setConsent('page');
   }

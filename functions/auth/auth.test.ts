@@ -82,3 +82,18 @@ it('unknown routes and junk JSON answer in the catalogue shape', async () => {
   const junk = await call(deps, 'auth.login', { rawBody: '{"email":' });
   expect(junk).toMatchObject({ status: 400, body: { errors: [{ msg: 'The request body is not valid JSON', code: 'INVALID_JSON' }] } });
 });
+
+describe('the install hand-off token', () => {
+  it('is traded once for a full session and is no session itself', async () => {
+    const { startSession } = await import('../domain/sessions');
+    const handoff = await startSession(seeded.owner, 'handoff', deps);
+    expect((await call(deps, 'auth.me', { token: handoff })).status).toBe(401);
+    const traded = await call(deps, 'auth.exchangeToken', { body: { token: handoff } });
+    expect(traded.status).toBe(200);
+    expect((await call(deps, 'auth.me', { token: traded.body.auth_token })).body.data._id).toBe(seeded.owner._id);
+    const again = await call(deps, 'auth.exchangeToken', { body: { token: handoff } });
+    expect(again.body.errors[0]).toEqual({ msg: 'This sign-in link has expired. Open Dakiya from your Shopify admin again.', code: 'VALIDATION_FAILED', param: 'token' });
+    // a full session cannot be passed off as a hand-off either
+    expect((await call(deps, 'auth.exchangeToken', { body: { token: traded.body.auth_token } })).status).toBe(400);
+  });
+});

@@ -1,5 +1,6 @@
 import { groupHandler } from '../platform/chain';
 import { createPassword } from './create-password';
+import { exchangeToken } from './exchange-token';
 import { getMe } from './get-me';
 import { loginUser } from './login-user';
 import { logout } from './logout';
@@ -16,6 +17,7 @@ export const operations = {
   'auth.resetPin': requestPasswordReset,
   'auth.resetPassword': resetPassword,
   'auth.verifyAuthenticator': verifyAuthenticator,
+  'auth.exchangeToken': exchangeToken,
 };
 
 export const handler = groupHandler('auth', operations);

@@ -50,7 +50,8 @@ export interface UserRecord {
   country?: string;
 }
 
-export type SessionKind = 'full' | 'two_factor';
+/** `handoff`: the one-time token in the install's /login?token= URL, traded for a full session. */
+export type SessionKind = 'full' | 'two_factor' | 'handoff';
 
 export interface SessionRecord {
   shopId: string;

@@ -69,7 +69,8 @@ export const finishInstall: Operation<'shopify.callback'> = async ({ query, raw 
       ctx.log.error('create-password email not sent', { shopId, error: error instanceof Error ? error.message : String(error) }));
   }
   // Shopify already authenticated this person as the store's staff: no second factor on this path.
-  const token = await startSession(owner, 'full', deps);
+  // The URL carries only a two-minute, one-time token, so browser history and access logs hold nothing lasting.
+  const token = await startSession(owner, 'handoff', deps);
   return {
     location: `${env.APP_URL}/login?token=${encodeURIComponent(token)}`,
     cookies: [stateCookie(env, '', 0)],

@@ -25,6 +25,7 @@ export const routeFixtures: Record<RouteId, Fixture> = {
   'auth.verifyEmail': (w) => ({ body: { token: fakeLink(w) } }),
   'auth.resetPin': (w) => ({ body: { email: w.a.owner.email } }),
   'auth.resetPassword': (w) => ({ query: { hash: fakeLink(w) }, body: { password: 'new-password-1', confirm_password: 'new-password-1' } }),
+  'auth.exchangeToken': () => ({ body: { token: 'not-a-token' } }),
   'auth.verifyAuthenticator': () => ({ body: { code: '123456', twoFactorToken: 'not-a-token' } }),
   'users.list': () => ({ query: { page: '1', limit: '50' } }),
   'users.get': async (w) => ({ params: { id: await staffOfA(w) } }),

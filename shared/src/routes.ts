@@ -3,7 +3,7 @@ import type { Scope } from './scopes';
 import { Empty, Ok } from './schemas/common';
 import { CreatePasswordInput, LoginInput, LoginOutput, MeOutput } from './schemas/auth';
 import {
-  AuthToken, ChangeEmailInput, ChangeOwnPasswordInput, CreateUserInput, EditTagInput, EditUserInput, Profile, QrCode,
+  AuthToken, ChangeEmailInput, ExchangeTokenInput, ChangeOwnPasswordInput, CreateUserInput, EditTagInput, EditUserInput, Profile, QrCode,
   ResendEmailInput, ResetPasswordInput, ResetPasswordQuery, ResetPinInput, RestrictUserInput, SetUserPasswordInput,
   TwoFactorCode, UserMessage, UserOutput, UsersOutput, UsersQuery, VerifyAuthenticatorInput, VerifyEmailInput,
 } from './schemas/users';
@@ -73,6 +73,8 @@ export const routes = {
   'auth.resetPassword': {
     method: 'POST', path: '/password/reset-password', group: 'auth', access: PUBLIC, query: ResetPasswordQuery, body: ResetPasswordInput, output: Ok,
   },
+  /** The install lands on /login?token=<one-time, two-minute token>; the page trades it for a session here. */
+  'auth.exchangeToken': { method: 'POST', path: '/exchange-login-token', group: 'auth', access: PUBLIC, body: ExchangeTokenInput, output: AuthToken },
   'auth.verifyAuthenticator': {
     method: 'POST', path: '/verify-authenticator-code', group: 'auth', access: PUBLIC, body: VerifyAuthenticatorInput, output: AuthToken,
   },

@@ -115,6 +115,9 @@ export const VerifyAuthenticatorInput = TwoFactorCode.extend({
   twoFactorToken: z.string({ error: 'Sign in again' }).min(1, 'Sign in again').max(200),
 });
 export const AuthToken = z.object({ auth_token: z.string(), msg: z.string().optional() });
+export const ExchangeTokenInput = z.object({
+  token: z.string({ error: 'This sign-in link is not valid' }).min(1, 'This sign-in link is not valid').max(200, 'This sign-in link is not valid'),
+});
 
 export const VerifyEmailInput = z.object({ token: z.string({ error: 'This link is not valid' }).min(1, 'This link is not valid').max(200, 'This link is not valid') });
 export const ResetPinInput = z.object({

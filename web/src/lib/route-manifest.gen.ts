@@ -13,6 +13,7 @@ export const ROUTE_MANIFEST: { readonly [Id in RouteId]: { readonly method: Meth
   'auth.verifyEmail': { method: 'POST', path: '/verify-email' },
   'auth.resetPin': { method: 'POST', path: '/password/reset-password-pin' },
   'auth.resetPassword': { method: 'POST', path: '/password/reset-password' },
+  'auth.exchangeToken': { method: 'POST', path: '/exchange-login-token' },
   'auth.verifyAuthenticator': { method: 'POST', path: '/verify-authenticator-code' },
   'users.list': { method: 'GET', path: '/get-users' },
   'users.get': { method: 'GET', path: '/get-user-to-edit/{id}' },

@@ -7,6 +7,7 @@ import { LuArrowLeft, LuEye, LuEyeOff, LuMail, LuStore } from 'react-icons/lu';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { Logo } from '../../../components/ui/logo';
 import { LoadingPage } from '../../../components/ui/loading-page';
+import { api } from '../../../lib/api';
 import { config } from '../../../lib/config';
 import { paths } from '../../../lib/paths';
 import { useSession } from '../session/session-context';
@@ -55,7 +56,7 @@ export function LoginPage() {
   const [submitting, setSubmitting] = useState(false);
   const tokenHandled = useRef(false);
 
-  // A token in the query string is stored and used to sign in.
+  // A token in the query string is used to sign in: the install's one-time token is traded for a session.
   useEffect(() => {
     const token = searchParams.get('token');
     if (!token || tokenHandled.current) return;
@@ -66,11 +67,14 @@ export function LoginPage() {
       return next;
     }, { replace: true });
     setSubmitting(true);
-    void session.signInWithToken(token).then((ok) => {
-      setSubmitting(false);
-      if (ok) navigate(paths.dashboard.home(), { replace: true });
-      else setFormError(LOAD_USER_ERROR);
-    });
+    void api('auth.exchangeToken', { body: { token } })
+      .then((answer) => session.signInWithToken(answer.auth_token).then((ok) => (ok ? null : LOAD_USER_ERROR)))
+      .catch((error: unknown) => loginErrorMessage(error))
+      .then((problem) => {
+        setSubmitting(false);
+        if (problem) setFormError(problem);
+        else navigate(paths.dashboard.home(), { replace: true });
+      });
   }, [searchParams, setSearchParams, session, navigate]);
 
   if (session.isAuthorized && !session.loading) return <Navigate to={paths.dashboard.home()} replace />;
