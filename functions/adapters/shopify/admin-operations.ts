@@ -318,14 +318,8 @@ interface TagsPayload {
   userErrors: UserError[];
 }
 
-interface RawSubscription {
-  id: string;
-  name: string;
-  status: string;
-  test: boolean;
-  trialDays: number;
-  createdAt: string;
-  currentPeriodEnd: string | null;
+/** As the app keeps it, but for line items, which arrive with their pricing details nested. */
+interface RawSubscription extends Omit<ShopifySubscription, 'lineItems'> {
   lineItems: {
     id: string;
     plan: { pricingDetails: { __typename: string; interval?: PricingInterval; price?: Money } };
