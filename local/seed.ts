@@ -1,4 +1,5 @@
 import type { Stack } from './stack';
+import { callApi } from './api-client';
 import { readInbox } from './services/ses';
 import { DEMO_CREDENTIALS } from './simulators/couriers';
 
@@ -95,16 +96,7 @@ async function setPasswordFromEmail(stack: Stack, email: string, since: number, 
   if (!res.ok) throw new Error(`create-password answered ${res.status}: ${await res.text()}`);
 }
 
-async function api(stack: Stack, path: string, body: unknown, token?: string): Promise<Record<string, unknown>> {
-  const res = await fetch(`${stack.appUrl}/api/v1${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  const data = (await res.json()) as Record<string, unknown>;
-  if (!res.ok) throw new Error(`${path} answered ${res.status}: ${JSON.stringify(data)}`);
-  return data;
-}
+const api = (stack: Stack, path: string, body: unknown, token?: string) => callApi(stack.appUrl, path, body, token);
 
 async function addStaffThroughApi(stack: Stack, ownerEmail: string, ownerPassword: string): Promise<void> {
   const { demo } = stack.config;

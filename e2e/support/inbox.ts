@@ -1,4 +1,5 @@
 import { inject } from 'vitest';
+import { callApi } from '../../local/api-client';
 import { readInbox } from '../../local/services/ses';
 
 /** The newest link to `path` in mail sent to `to`, waiting a little for it to arrive. */
@@ -14,13 +15,6 @@ export async function linkFromInbox(to: string, path: string): Promise<URL> {
 }
 
 /** The API as a script would call it: for setting up a case, not for what the test proves. */
-export async function apiCall(path: string, body?: unknown, token?: string, method = 'POST'): Promise<Record<string, unknown>> {
-  const res = await fetch(`${inject('appUrl')}/api/v1${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const data = (await res.json()) as Record<string, unknown>;
-  if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${JSON.stringify(data)}`);
-  return data;
+export function apiCall(path: string, body?: unknown, token?: string, method = 'POST'): Promise<Record<string, unknown>> {
+  return callApi(inject('appUrl'), path, body, token, method);
 }
