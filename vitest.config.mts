@@ -32,6 +32,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
           globalSetup: ['e2e/global-stack.ts'],
+          setupFiles: ['e2e/support/guard.ts'],
           testTimeout: 60000,
           hookTimeout: 120000,
           fileParallelism: false,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { DEMO_CREDENTIALS } from '../local/simulators/couriers';
-import { launch, newPage, shot, signIn } from './support/browser';
+import { expectRefusal, launch, newPage, shot, signIn } from './support/browser';
 
 let browser: Browser;
 let page: Page;
@@ -59,6 +59,7 @@ describe('tracking accounts in the browser', () => {
     await set('api_password', 'not-the-password');
     await set('account_name', 'Wrong password');
     await set('city', 'Karachi');
+    expectRefusal(page, 400, '/create-account');
     await page.getByTestId('account-submit').click();
     await expect.poll(() => page.getByTestId('account-error').innerText()).toContain('The courier did not accept these credentials');
     await shot(page, 'create-account-refused');

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { generate } from 'otplib';
 import type { Browser } from 'playwright-core';
-import { launch, newPage, shot, signIn } from './support/browser';
+import { expectRefusal, launch, newPage, shot, signIn } from './support/browser';
 import { apiCall, linkFromInbox } from './support/inbox';
 
 let browser: Browser;
@@ -50,6 +50,8 @@ describe('staff access', () => {
     await admin.getByTestId('confirm-yes').click();
     await expect.poll(() => admin.getByTestId(`user-status-${email}`).innerText()).toMatch(/restricted|inactive/i);
     // ... whose next request is refused and who lands on the sign-in page
+    expectRefusal(user, 401, '/me');
+    expectRefusal(user, 403, '/login-user');
     await user.goto('/dashboard/orders');
     await user.waitForURL('**/login');
     await signIn(user, email, 'rider-pass-2026');

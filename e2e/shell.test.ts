@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launch, newPage, shot, signIn, stored } from './support/browser';
+import { expectRefusal, launch, newPage, shot, signIn, stored } from './support/browser';
 
 let browser: Browser;
 beforeAll(async () => { browser = await launch(); });
@@ -12,6 +12,9 @@ describe('a new merchant', () => {
     const owner = inject('owner');
     const page = await newPage(browser);
     await page.goto('/');
+    // the page itself, not its loading frame (its code arrives after the first paint)
+    await page.getByTestId('landing-sign-in').first().waitFor();
+    expect(await page.getByTestId('loading-page').count()).toBe(0);
     await shot(page, 'landing');
     await page.getByTestId('landing-sign-in').first().click();
     await page.waitForURL('**/login');
@@ -68,6 +71,7 @@ describe('a new merchant', () => {
     expect(page.url()).not.toContain('token=');
     // the link was spent: opening it again does not sign anyone in
     const other = await newPage(browser);
+    expectRefusal(other, 400, '/exchange-login-token');
     await other.goto(landing.location);
     await expect.poll(() => other.getByTestId('login-error').innerText()).toContain('This sign-in link has expired');
   });
@@ -75,6 +79,7 @@ describe('a new merchant', () => {
   it('a wrong password shows the catalogue message', async () => {
     const owner = inject('owner');
     const page = await newPage(browser);
+    expectRefusal(page, 400, '/login-user');
     await signIn(page, owner.email, 'not-the-password');
     await expect.poll(() => page.getByTestId('login-error').innerText()).toContain('Email or password is incorrect');
     expect(page.url()).toMatch(/\/login$/);

@@ -14,9 +14,77 @@ export async function launch(): Promise<Browser> {
   });
 }
 
-export async function newPage(browser: Browser, viewport = { width: 1280, height: 800 }): Promise<Page> {
-  const context = await browser.newContext({ viewport, baseURL: inject('appUrl') });
-  return context.newPage();
+/** What went wrong in a page since the last check, and which console errors the running test expects. */
+interface Watch {
+  problems: string[];
+  expected: RegExp[];
+}
+const watched = new Map<Page, Watch>();
+
+/**
+ * Every page of the end-to-end flows is watched: an uncaught exception (`pageerror`) always fails the
+ * test that was running, and so does a console error the test did not announce with `expectConsoleError`.
+ * (A refused call logs "Failed to load resource: ... status of 409" in Chromium: a failure flow expects it.)
+ */
+export function watch(page: Page): Page {
+  const state: Watch = { problems: [], expected: [] };
+  watched.set(page, state);
+  page.on('pageerror', (error) => state.problems.push(`pageerror: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() !== 'error') return;
+    const where = message.location().url;
+    const text = `console error: ${message.text()}${where ? ` (${where})` : ''}`;
+    if (!state.expected.some((pattern) => pattern.test(text))) state.problems.push(text);
+  });
+  page.on('close', () => watched.delete(page));
+  return page;
+}
+
+/** This test means to cause console errors matching `patterns` in `page` (a refused save, a dropped connection). */
+export function expectConsoleError(page: Page, ...patterns: RegExp[]): void {
+  const state = watched.get(page);
+  if (!state) throw new Error('expectConsoleError: the page was not opened with newPage()');
+  state.expected.push(...patterns);
+}
+
+/** The console line Chromium writes when the API answers `status` to `path` (e.g. 409, '/create-user'). */
+export function expectRefusal(page: Page, status: number, path: string): void {
+  const escaped = path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  expectConsoleError(page, new RegExp(`status of ${status} .*/api/v1${escaped}(\\?|\\)|$)`));
+}
+
+/** What every watched page reported since the last call; forgets it, and the expectations, for the next test. */
+export function takeProblems(): string[] {
+  const all: string[] = [];
+  for (const state of watched.values()) {
+    all.push(...state.problems);
+    state.problems = [];
+    state.expected = [];
+  }
+  return all;
+}
+
+/** Pages opened by the running test (not by a beforeAll): closed when it ends, so nothing they do later is blamed on the next test. */
+let testPages: Set<Page> | null = null;
+
+export function beginTest(): void {
+  testPages = new Set();
+}
+
+export async function endTest(): Promise<void> {
+  const pages = testPages ?? new Set<Page>();
+  testPages = null;
+  await Promise.all([...pages].map((page) => page.context().close().catch(() => {})));
+}
+
+export const DESKTOP = { width: 1280, height: 800 };
+export const PHONE = { width: 390, height: 844 };
+
+export async function newPage(browser: Browser, viewport = DESKTOP): Promise<Page> {
+  const context = await browser.newContext({ viewport, baseURL: inject('appUrl'), ...(viewport.width < 600 ? { isMobile: true, hasTouch: true } : {}) });
+  const page = watch(await context.newPage());
+  testPages?.add(page);
+  return page;
 }
 
 const SHOTS = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', 'screenshots');

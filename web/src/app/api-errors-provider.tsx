@@ -25,7 +25,7 @@ export function ApiErrorsProvider({ navigate, children }: { navigate(to: string)
         clearAuthorization();
         navigate(paths.login());
       } else if (reaction.kind === 'toast') {
-        notifyError(reaction.message);
+        notifyError(reaction.message, undefined, reaction.detail);
       }
     },
     [clearAuthorization, navigate],

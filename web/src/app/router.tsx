@@ -4,6 +4,7 @@ import { useSession } from '../features/auth';
 import { config } from '../lib/config';
 import { DOCS_PAGES, patterns, type DocsPage } from '../lib/paths';
 import { LoadingPage } from '../components/ui/loading-page';
+import { RouteError } from './routes/route-error';
 
 /** `lazy()` for a named export: every screen is its own chunk so the first load stays small. */
 function lazyNamed<M, K extends keyof M>(load: () => Promise<M>, name: K): ComponentType<object> {
@@ -138,10 +139,17 @@ function Root() {
 
 const c = patterns.child;
 
+/** Every screen of the shell gets the error panel in the page area: the navigation stays usable around it. */
+function insideShell(routes: RouteObject[]): RouteObject[] {
+  return routes.map((route) => ({ ...route, errorElement: <RouteError /> }) as RouteObject);
+}
+
 /** Spec 000 §2: public routes, the authenticated layout under /dashboard, and not-found. */
 export const routeObjects: RouteObject[] = [
   {
     element: <Root />,
+    // Anything a screen throws, or a screen whose code did not load, shows the error panel, never a white page.
+    errorElement: <RouteError fullPage />,
     children: [
       { path: patterns.home, element: <LandingPage /> },
       { path: patterns.login, element: <LoginPage /> },
@@ -153,7 +161,7 @@ export const routeObjects: RouteObject[] = [
       {
         path: patterns.dashboard,
         element: <DashboardLayout />,
-        children: [
+        children: insideShell([
           { index: true, element: <HomePage /> },
           { path: c.users, element: <UsersPage /> },
           { path: c.user, element: <EditUserPage /> },
@@ -175,7 +183,7 @@ export const routeObjects: RouteObject[] = [
           { path: c.staffStats, element: paramPlaceholder('staffStats', 'user_id') },
           { path: c.docs, element: placeholder('docs') },
           ...(Object.keys(DOCS_PAGES) as DocsPage[]).map((page) => ({ path: c.docsPage(page), element: docsPlaceholder(page) })),
-        ],
+        ]),
       },
       { path: patterns.notFound, element: <NotFoundPage /> },
     ],

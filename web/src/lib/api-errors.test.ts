@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from './api';
+import { ApiError, NETWORK_ERROR } from './api';
 import { reactToApiError } from './api-errors';
 
 const err = (status: number, msg?: string) =>
@@ -17,5 +17,10 @@ describe('reactToApiError (spec 000 §8)', () => {
   it('404 is left to the page; anything unknown is a generic toast', () => {
     expect(reactToApiError(err(404, 'Not found'))).toEqual({ kind: 'none' });
     expect(reactToApiError(new Error('boom'))).toEqual({ kind: 'toast', message: 'Something went wrong' });
+  });
+  it('a server failure names its request id under the message; no answer says the connection failed', () => {
+    const failed = new ApiError(500, { errors: [{ msg: 'Something went wrong. Please try again later', code: 'INTERNAL' }], request_id: 'r-42' }, 'Something went wrong. Please try again later');
+    expect(reactToApiError(failed)).toEqual({ kind: 'toast', message: 'Something went wrong. Please try again later', detail: 'Reference: r-42' });
+    expect(reactToApiError(new ApiError(0, null, NETWORK_ERROR))).toEqual({ kind: 'toast', message: 'The connection failed. Check your internet connection and try again.' });
   });
 });

@@ -4,7 +4,7 @@ import { GENERIC_ERROR, isApiError } from './api';
 /** What the app does with a failed call (spec 000 §8). Pure, so it is tested without a browser. */
 export type ApiErrorReaction =
   | { kind: 'unauthorized'; message: 'Unauthorized' }
-  | { kind: 'toast'; message: string }
+  | { kind: 'toast'; message: string; detail?: string }
   | { kind: 'none' };
 
 export function reactToApiError(error: unknown): ApiErrorReaction {
@@ -15,7 +15,9 @@ export function reactToApiError(error: unknown): ApiErrorReaction {
   if (error.status === 401) return { kind: 'unauthorized', message: 'Unauthorized' };
   // A missing resource is shown by the page itself; a toast would repeat it.
   if (error.status === 404) return { kind: 'none' };
-  return { kind: 'toast', message: error.message || GENERIC_ERROR };
+  const message = error.message || GENERIC_ERROR;
+  // A server failure's request id lets support find what happened.
+  return error.requestId ? { kind: 'toast', message, detail: `Reference: ${error.requestId}` } : { kind: 'toast', message };
 }
 
 export type ApiErrorHandler = (error: unknown) => void;

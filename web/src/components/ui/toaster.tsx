@@ -1,15 +1,29 @@
-import { createToaster } from '@chakra-ui/react';
+import { Box, CloseButton, createToaster, HStack, Stack, Text } from '@chakra-ui/react';
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { PartBoundary, prefetchWhenIdle } from './part-boundary';
 
 // The toast view (its state machine and portal) loads with the first toast, not with the page; a toast
-// created before it mounts waits in the store.
-const ToasterView = lazy(() => import('./toaster-view'));
+// created before it mounts waits in the store. It is fetched when the browser is idle as well: the toast
+// that says the connection failed must not need the connection.
+const loadView = () => import('./toaster-view');
+const ToasterView = lazy(loadView);
 
-/** The one toaster (Chakra v3 `createToaster`). Call `toaster.create({ type, title })` anywhere. */
-export const toaster = createToaster({ placement: 'top-end', pauseOnPageIdle: true, max: 4 });
+/**
+ * The one toaster (Chakra v3 `createToaster`). Call `toaster.create({ type, title })` anywhere.
+ * Top right, but below the shell's 4rem top bar: over it the toasts hid the user menu for their whole
+ * life (the open menu is drawn above them, see user-menu.tsx). At the bottom they would hide the Save
+ * buttons of long forms on a phone, just when the person wants to try again.
+ */
+export const TOAST_OFFSETS = { top: '4.5rem', right: '1rem', bottom: '1rem', left: '1rem' };
+export const toaster = createToaster({ placement: 'top-end', offsets: TOAST_OFFSETS, pauseOnPageIdle: true, max: 4 });
 
-export function notifyError(message: string, id?: string) {
-  toaster.create({ id, type: 'error', title: message, closable: true, duration: 6000 });
+/**
+ * An error toast. `id` makes repeats of one event show once (the 401 of several calls at the same time).
+ * zag-js refuses an `id` key whose value is undefined ("missing required props: id"), and that throw took
+ * React, so the whole app, down with it: the key is only sent with a value.
+ */
+export function notifyError(message: string, id?: string, description?: string) {
+  toaster.create({ ...(id ? { id } : {}), ...(description ? { description } : {}), type: 'error', title: message, closable: true, duration: 6000 });
 }
 
 export function notifySuccess(message: string) {
@@ -18,6 +32,7 @@ export function notifySuccess(message: string) {
 
 export function Toaster() {
   const [needed, setNeeded] = useState(() => toaster.getCount() > 0);
+  useEffect(() => prefetchWhenIdle(loadView), []);
   useEffect(() => {
     if (needed) return;
     if (toaster.getCount() > 0) {
@@ -28,8 +43,58 @@ export function Toaster() {
   }, [needed]);
   if (!needed) return null;
   return (
-    <Suspense fallback={null}>
-      <ToasterView />
-    </Suspense>
+    <PartBoundary fallback={<PlainToasts />}>
+      <Suspense fallback={null}>
+        <ToasterView />
+      </Suspense>
+    </PartBoundary>
+  );
+}
+
+interface PlainToast {
+  id: string;
+  type?: string;
+  title?: unknown;
+  description?: unknown;
+}
+
+/** The toasts drawn without the toast view, when its code could not be fetched: the message still shows. */
+function PlainToasts() {
+  const [toasts, setToasts] = useState<PlainToast[]>([]);
+  useEffect(() => {
+    const timers = new Set<ReturnType<typeof setTimeout>>();
+    const drop = (id: string) => setToasts((list) => list.filter((t) => t.id !== id));
+    const show = (toast: PlainToast & { duration?: number }) => {
+      setToasts((list) => [toast, ...list.filter((t) => t.id !== toast.id)].slice(0, 4));
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        drop(toast.id);
+      }, toast.duration ?? 5000);
+      timers.add(timer);
+    };
+    toaster.getVisibleToasts().forEach((t) => show(t as PlainToast));
+    const unsubscribe = toaster.subscribe((event) => {
+      const data = event as PlainToast & { dismiss?: boolean };
+      if (data.dismiss) drop(data.id);
+      else show(data);
+    });
+    return () => {
+      unsubscribe();
+      timers.forEach(clearTimeout);
+    };
+  }, []);
+  if (toasts.length === 0) return null;
+  return (
+    <Stack position="fixed" insetEnd="4" top={TOAST_OFFSETS.top} insetStart={{ base: '4', md: 'auto' }} zIndex="toast" gap="2" maxW={{ md: 'sm' }}>
+      {toasts.map((toast) => (
+        <HStack key={toast.id} role="status" bg={toast.type === 'error' ? 'red.solid' : 'fg'} color="white" borderRadius="lg" p="3" ps="4" gap="3" boxShadow="lg" data-testid="toast">
+          <Box flex="1">
+            <Text fontWeight="medium">{String(toast.title ?? '')}</Text>
+            {toast.description ? <Text textStyle="sm">{String(toast.description)}</Text> : null}
+          </Box>
+          <CloseButton size="sm" color="white" aria-label="Close" onClick={() => toaster.remove(toast.id)} />
+        </HStack>
+      ))}
+    </Stack>
   );
 }

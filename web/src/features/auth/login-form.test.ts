@@ -1,7 +1,7 @@
 import { LoginInput } from '@dakiya/shared';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api';
-import { loginErrorMessage, validateLogin } from './login-form';
+import { loginErrorDetail, loginErrorMessage, validateLogin } from './login-form';
 
 describe('login validation (spec 000 §5)', () => {
   it('exact messages', () => {
@@ -24,5 +24,11 @@ describe('login validation (spec 000 §5)', () => {
     expect(loginErrorMessage(new ApiError(500, null, ''))).toBe('Something went wrong');
     expect(loginErrorMessage(new TypeError('x'))).toBe('Something went wrong');
     expect(loginErrorMessage(new Error('Failed to log in'))).toBe('Failed to log in');
+  });
+  it("no answer at all: 'Something went wrong', and a line saying the connection failed", () => {
+    const offline = new ApiError(0, null, 'The connection failed. Check your internet connection and try again.');
+    expect(loginErrorMessage(offline)).toBe('Something went wrong');
+    expect(loginErrorDetail(offline)).toBe('The connection failed. Check your internet connection and try again.');
+    expect(loginErrorDetail(new ApiError(400, null, 'Email or password is incorrect'))).toBeUndefined();
   });
 });

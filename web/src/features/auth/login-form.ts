@@ -1,5 +1,5 @@
 import type { LoginInput } from '@dakiya/shared';
-import { GENERIC_ERROR, isApiError } from '../../lib/api';
+import { GENERIC_ERROR, isApiError, NETWORK_ERROR } from '../../lib/api';
 import { LOAD_USER_ERROR } from './session/session-reducer';
 
 export type FieldErrors = Partial<Record<'email' | 'password', string>>;
@@ -23,7 +23,12 @@ export function validateLogin(
 
 /** Spec 000 §8 "Login error": the server's message or 'Something went wrong'. */
 export function loginErrorMessage(error: unknown): string {
-  if (isApiError(error)) return error.message || GENERIC_ERROR;
+  if (isApiError(error)) return error.status === 0 ? GENERIC_ERROR : error.message || GENERIC_ERROR;
   if (error instanceof Error && error.message === LOAD_USER_ERROR) return LOAD_USER_ERROR;
   return GENERIC_ERROR;
+}
+
+/** The line under that message when no answer came at all: what failed and what to do. */
+export function loginErrorDetail(error: unknown): string | undefined {
+  return isApiError(error) && error.status === 0 ? NETWORK_ERROR : undefined;
 }

@@ -7,19 +7,23 @@ import { LuArrowLeft, LuEye, LuEyeOff, LuMail, LuStore } from 'react-icons/lu';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { Logo } from '../../../components/ui/logo';
 import { LoadingPage } from '../../../components/ui/loading-page';
-import { api } from '../../../lib/api';
+import { PartBoundary, prefetchWhenIdle } from '../../../components/ui/part-boundary';
+import { notifyError } from '../../../components/ui/toaster';
+import { api, NETWORK_ERROR } from '../../../lib/api';
 import { config } from '../../../lib/config';
 import { paths } from '../../../lib/paths';
 import { useSession } from '../session/session-context';
 import { LOAD_USER_ERROR } from '../session/session-reducer';
-import { loginErrorMessage, validateLogin, type FieldErrors } from '../login-form';
+import { loginErrorDetail, loginErrorMessage, validateLogin, type FieldErrors } from '../login-form';
 import { BrandPanel } from './brand-panel';
 
-// The dialog machinery loads when the button is first pressed.
-const ForgotPasswordDialog = lazy(() => import('./forgot-password-dialog'));
+// The dialog machinery loads when the button is first pressed, or before when the browser is idle.
+const loadForgotDialog = () => import('./forgot-password-dialog');
+const ForgotPasswordDialog = lazy(loadForgotDialog);
 
 function ForgotPasswordButton() {
   const [open, setOpen] = useState(false);
+  useEffect(() => prefetchWhenIdle(loadForgotDialog), []);
   return (
     <>
       <Button
@@ -35,9 +39,11 @@ function ForgotPasswordButton() {
         Forgot password?
       </Button>
       {open && (
-        <Suspense fallback={null}>
-          <ForgotPasswordDialog supportEmail={config.supportEmail} onClose={() => setOpen(false)} />
-        </Suspense>
+        <PartBoundary fallback={null} onError={() => { setOpen(false); notifyError(NETWORK_ERROR); }}>
+          <Suspense fallback={null}>
+            <ForgotPasswordDialog supportEmail={config.supportEmail} onClose={() => setOpen(false)} />
+          </Suspense>
+        </PartBoundary>
       )}
     </>
   );
@@ -52,7 +58,7 @@ export function LoginPage() {
   const [password, setPassword] = useState('');
   const [showPassword, setShowPassword] = useState(false);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<{ message: string; detail?: string } | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const tokenHandled = useRef(false);
 
@@ -68,8 +74,8 @@ export function LoginPage() {
     }, { replace: true });
     setSubmitting(true);
     void api('auth.exchangeToken', { body: { token } })
-      .then((answer) => session.signInWithToken(answer.auth_token).then((ok) => (ok ? null : LOAD_USER_ERROR)))
-      .catch((error: unknown) => loginErrorMessage(error))
+      .then((answer) => session.signInWithToken(answer.auth_token).then((ok) => (ok ? null : { message: LOAD_USER_ERROR })))
+      .catch((error: unknown) => ({ message: loginErrorMessage(error), detail: loginErrorDetail(error) }))
       .then((problem) => {
         setSubmitting(false);
         if (problem) setFormError(problem);
@@ -96,7 +102,7 @@ export function LoginPage() {
       const outcome = await session.login(result.data);
       navigate(outcome.twoFactor ? paths.twoFactor() : paths.dashboard.home(), { replace: true });
     } catch (error) {
-      setFormError(loginErrorMessage(error));
+      setFormError({ message: loginErrorMessage(error), detail: loginErrorDetail(error) });
     } finally {
       setSubmitting(false);
     }
@@ -126,7 +132,10 @@ export function LoginPage() {
                   {formError && (
                     <Alert.Root status="error" borderRadius="md" data-testid="login-error">
                       <Alert.Indicator />
-                      <Alert.Title>{formError}</Alert.Title>
+                      <Alert.Content>
+                        <Alert.Title>{formError.message}</Alert.Title>
+                        {formError.detail && <Alert.Description>{formError.detail}</Alert.Description>}
+                      </Alert.Content>
                     </Alert.Root>
                   )}
                   <Field.Root invalid={!!fieldErrors.email} required>

@@ -6,6 +6,7 @@ import { Link, useLocation } from 'react-router-dom';
 import { Logo } from '../../../components/ui/logo';
 import { AlertsList } from '../../../components/ui/alerts';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { PartBoundary, prefetchWhenIdle } from '../../../components/ui/part-boundary';
 import { paths } from '../../../lib/paths';
 import { buildNav, canOpenPath, MAIN_NAV, SECONDARY_NAV } from '../nav';
 import { SideNav } from './side-nav';
@@ -20,7 +21,10 @@ export interface ShellLayoutProps {
 const SIDEBAR_WIDTH = '64';
 
 // Phones only: the drawer (a dialog machine and a portal) loads the first time it is opened.
-const NavDrawer = lazy(() => import('./nav-drawer'));
+const loadDrawer = () => import('./nav-drawer');
+const NavDrawer = lazy(loadDrawer);
+/** Below Chakra's `lg` the side navigation is the drawer. */
+const PHONE_LAYOUT = '(max-width: 61.99em)';
 
 /** The authenticated frame: side navigation (a drawer below `lg`), top bar, page area. */
 export function ShellLayout({ user, onLogout, children }: ShellLayoutProps) {
@@ -33,6 +37,8 @@ export function ShellLayout({ user, onLogout, children }: ShellLayoutProps) {
   const firstOpen = [...main, ...secondary].find((e) => e.enabled);
 
   useEffect(() => setDrawerOpen(false), [pathname]);
+  // On a phone the drawer is the only navigation: have its code before the connection has a chance to drop.
+  useEffect(() => (window.matchMedia?.(PHONE_LAYOUT).matches ? prefetchWhenIdle(loadDrawer) : undefined), []);
 
   const nav = (
     <SideNav main={main} secondary={secondary} onLogout={onLogout} onNavigate={() => setDrawerOpen(false)} />
@@ -65,11 +71,13 @@ export function ShellLayout({ user, onLogout, children }: ShellLayoutProps) {
       </Box>
 
       {drawerWanted && (
-        <Suspense fallback={null}>
-          <NavDrawer open={drawerOpen} onOpenChange={setDrawerOpen}>
-            {nav}
-          </NavDrawer>
-        </Suspense>
+        <PartBoundary fallback={null} onError={() => setDrawerWanted(false)}>
+          <Suspense fallback={null}>
+            <NavDrawer open={drawerOpen} onOpenChange={setDrawerOpen}>
+              {nav}
+            </NavDrawer>
+          </Suspense>
+        </PartBoundary>
       )}
 
       <Flex direction="column" flex="1" minW="0">

@@ -1,11 +1,12 @@
 import { Badge, Box, Button, Flex, HStack, IconButton, Text } from '@chakra-ui/react';
 import type { SessionUser } from '@dakiya/shared';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { LuLifeBuoy, LuMenu } from 'react-icons/lu';
 import { Link, useNavigate } from 'react-router-dom';
 import { fullName, initials } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { Logo } from '../../../components/ui/logo';
+import { PartBoundary, prefetchWhenIdle } from '../../../components/ui/part-boundary';
 import { canSeeAccounts } from '../nav';
 import { UserMenuButton } from './user-menu-button';
 
@@ -26,6 +27,7 @@ export function TopBar({ user, onLogout, onOpenNav }: TopBarProps) {
   const name = fullName(user) || user.email;
   const accountsAllowed = canSeeAccounts(user);
   const [menuWanted, setMenuWanted] = useState(false);
+  useEffect(() => prefetchWhenIdle(loadUserMenu), []);
   const person = { name, shopName: user.shop.name, initials: initials(user.first_name, user.last_name) };
   const prepare = () => {
     void loadUserMenu();
@@ -88,15 +90,18 @@ export function TopBar({ user, onLogout, onOpenNav }: TopBarProps) {
           {user.role}
         </Badge>
         {menuWanted ? (
-          <Suspense fallback={button}>
-            <UserMenu
-              person={person}
-              accountsAllowed={accountsAllowed}
-              onProfile={() => navigate(paths.dashboard.profile())}
-              onAccounts={() => navigate(paths.dashboard.accounts())}
-              onLogout={onLogout}
-            />
-          </Suspense>
+          // Its code could not be fetched (offline): the button stays and the page keeps working.
+          <PartBoundary fallback={button}>
+            <Suspense fallback={button}>
+              <UserMenu
+                person={person}
+                accountsAllowed={accountsAllowed}
+                onProfile={() => navigate(paths.dashboard.profile())}
+                onAccounts={() => navigate(paths.dashboard.accounts())}
+                onLogout={onLogout}
+              />
+            </Suspense>
+          </PartBoundary>
         ) : (
           button
         )}
