@@ -83,7 +83,7 @@ describe('a screen that fails shows a panel, never a white page', () => {
     await page.getByTestId('support-link').click();
     await page.getByTestId('support-email').waitFor();
     expect(refused).toBe(2);
-    expect(await page.evaluate(() => sessionStorage.getItem('chunk_reload_at'))).toMatch(/^\d+$/);
+    expect(await page.evaluate("sessionStorage.getItem('chunk_reload_at')")).toMatch(/^\d+$/);
   });
 
   it('offline, a screen whose code cannot download says so with Reload and Back to dashboard; Reload opens it once back online', async () => {
