@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { CourierId } from '@dakiya/shared';
+import { COURIER_SIMS } from './simulators/couriers';
 
 /** The local runner's settings: the only place in local/ that reads process.env. Documented in the README. */
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -17,10 +19,8 @@ export interface LocalConfig {
     sqs: number;
     ses: number;
     shopify: number;
-    leopard: number;
-    postex: number;
-    tcs: number;
-    mnp: number;
+    /** One simulator per courier: `DAKIYA_<ID>_PORT`, e.g. DAKIYA_LEOPARD_PORT. */
+    couriers: Record<CourierId, number>;
   };
   dataDir: string;
   demo: {
@@ -45,10 +45,7 @@ export function readLocalConfig(): LocalConfig {
       sqs: int('DAKIYA_SQS_PORT', 8701),
       ses: int('DAKIYA_SES_PORT', 8702),
       shopify: int('DAKIYA_SHOPIFY_PORT', 8703),
-      leopard: int('DAKIYA_LEOPARD_PORT', 8704),
-      postex: int('DAKIYA_POSTEX_PORT', 8705),
-      tcs: int('DAKIYA_TCS_PORT', 8706),
-      mnp: int('DAKIYA_MNP_PORT', 8707),
+      couriers: Object.fromEntries(COURIER_SIMS.map((sim) => [sim.id, int(`DAKIYA_${sim.id}_PORT`, sim.localPort)])) as Record<CourierId, number>,
     },
     dataDir: path.resolve(ROOT, text('DAKIYA_DATA_DIR', '.local-data')),
     demo: {

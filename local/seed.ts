@@ -1,7 +1,7 @@
 import type { Stack } from './stack';
 import { callApi } from './api-client';
 import { readInbox } from './services/ses';
-import { DEMO_CREDENTIALS } from './simulators/couriers';
+import { COURIER_SIMS } from './simulators/couriers';
 
 export interface DemoSignIns {
   owner: { email: string; password: string };
@@ -116,14 +116,10 @@ async function addStaffThroughApi(stack: Stack, ownerEmail: string, ownerPasswor
 /** One account per courier, created like a merchant does: the API checks each with its simulator. */
 async function addTrackingAccounts(stack: Stack, ownerEmail: string, ownerPassword: string): Promise<void> {
   const { auth_token } = await api(stack, '/login-user', { email: ownerEmail, password: ownerPassword });
-  const accounts = [
-    { company: 'LEOPARD', account_name: 'Leopards Karachi', weight: 500, is_default: 'Default', city: 'Karachi' },
-    { company: 'MNP', account_name: 'M&P Main', weight: 500, is_default: 'No', city: 'Karachi' },
-    { company: 'POSTEX', account_name: 'PostEx COD', weight: 500, is_default: 'No', city: 'Karachi' },
-    { company: 'TCS', account_name: 'TCS Overnight', weight: 1000, is_default: 'No', city: 'Karachi', shipper_city: 'Karachi' },
-  ] as const;
-  for (const account of accounts) {
-    await api(stack, '/create-account', { ...DEMO_CREDENTIALS[account.company], ...account }, auth_token as string);
+  for (const [i, sim] of COURIER_SIMS.entries()) {
+    // the first courier's account is the default, preselected when booking
+    const account = { company: sim.id, ...sim.demoAccount, is_default: i === 0 ? 'Default' : 'No' };
+    await api(stack, '/create-account', { ...sim.demoCredentials, ...account }, auth_token as string);
   }
   await fetch(`${stack.appUrl}/api/v1/logout`, { method: 'POST', headers: { authorization: `Bearer ${auth_token as string}` } });
 }

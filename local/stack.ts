@@ -81,7 +81,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     });
     stops.push(() => shopify.stop());
     const couriers = await startCourierSims({
-      ports: opts.randomPorts ? undefined : { LEOPARD: config.ports.leopard, POSTEX: config.ports.postex, TCS: config.ports.tcs, MNP: config.ports.mnp },
+      ports: opts.randomPorts ? undefined : config.ports.couriers,
     });
     stops.push(() => couriers.stop());
 

@@ -3,7 +3,7 @@ import type { Operation } from '../platform/operation';
 import { requireAuth } from '../platform/operation';
 import { newId } from '../platform/ids';
 import { toAccount } from '../domain/accounts/account-view';
-import { credentialsOf, sealCredentials, verifyWithCourier } from '../domain/accounts/credentials';
+import { accountDetailsOf, credentialsOf, sealCredentials, verifyWithCourier } from '../domain/accounts/credentials';
 import type { AccountRecord } from '../domain/records';
 
 export const createAccount: Operation<'accounts.create'> = async ({ body }, ctx, deps) => {
@@ -14,11 +14,8 @@ export const createAccount: Operation<'accounts.create'> = async ({ body }, ctx,
   const stamp = ctx.now.toISOString();
   const account: AccountRecord = {
     _id: newId(ctx.now), shopId: shop._id, name: body.account_name, company: body.company,
-    address_code: body.company === 'POSTEX' ? body.address_code : '',
+    address_code: '', ...accountDetailsOf(body.company, credentials),
     weight: body.weight || LIMITS.defaultAccountWeightGrams, in_active: false, city: body.city,
-    ...(body.company === 'TCS'
-      ? { shipper_name: body.shipper_name, shipper_mobile: body.shipper_mobile, shipper_address: body.shipper_address, shipper_city: body.shipper_city }
-      : {}),
     credentials: await sealCredentials(shop._id, credentials, deps), saved_credentials: saved,
     createdAt: stamp, updatedAt: stamp,
   };

@@ -1,4 +1,4 @@
-import type { PlanId, Role, Scope, ShopStatus } from '@dakiya/shared';
+import type { AccountDetailKey, CourierId, PlanId, Role, Scope, ShopStatus } from '@dakiya/shared';
 
 /** What the domain keeps about a shop: the API's Shop plus its Shopify credentials (encrypted). */
 export interface ShopRecord {
@@ -63,19 +63,16 @@ export interface SessionRecord {
   expiresAt: number;
 }
 
-export interface AccountRecord {
+/** The courier's details kept in the clear (its definition's `onAccount` fields) sit beside the rest. */
+export interface AccountRecord extends Partial<Record<AccountDetailKey, string>> {
   _id: string;
   shopId: string;
   name: string;
-  company: 'LEOPARD' | 'MNP' | 'POSTEX' | 'TCS';
+  company: CourierId;
   address_code: string;
   weight: number;
   in_active: boolean;
   city: string;
-  shipper_name?: string;
-  shipper_mobile?: string;
-  shipper_address?: string;
-  shipper_city?: string;
   /** Sealed JSON of the courier credentials; the context is the shop id. */
   credentials: string;
   saved_credentials: string[];

@@ -10,4 +10,5 @@ export * from './schemas/shopify';
 export * from './schemas/users';
 export * from './schemas/accounts';
 export * from './cities';
+export * from './couriers';
 export { z } from './zod';

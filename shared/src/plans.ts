@@ -1,4 +1,5 @@
 import { z } from './zod';
+import { courierNames } from './couriers';
 
 export const PlanId = z.enum(['FREE', 'MONTHLY', 'YEARLY']);
 export type PlanId = z.infer<typeof PlanId>;
@@ -25,7 +26,7 @@ export const PLANS = [
       '5000 orders per month',
       '10 tracking accounts',
       '10 user accounts',
-      'Booking with Leopards, M&P, PostEx and TCS',
+      `Booking with ${courierNames('and')}`,
     ],
   },
   {

@@ -7,4 +7,4 @@ export {
   array, boolean, coerce, discriminatedUnion, email, enum, literal, number, object, record, string, union, unknown,
   ZodError, ZodType,
 } from 'zod';
-export type { infer, input, output } from 'zod';
+export type { infer, input, output, ZodOptional, ZodString } from 'zod';

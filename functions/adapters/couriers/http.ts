@@ -1,3 +1,4 @@
+import { SECRET_CREDENTIALS } from '@dakiya/shared';
 import { CourierUnavailableError, type CourierId } from '../../domain/ports/courier';
 
 /**
@@ -107,8 +108,7 @@ export function redact(text: string, secrets: string[]): string {
 }
 
 export function secretsOf(credentials: object): string[] {
-  const secretKeys = ['api_key', 'api_password', 'token', 'client_secret', 'client_id', 'username'];
   return Object.entries(credentials)
-    .filter(([key, value]) => secretKeys.includes(key) && typeof value === 'string')
+    .filter(([key, value]) => (SECRET_CREDENTIALS as readonly string[]).includes(key) && typeof value === 'string')
     .map(([, value]) => value as string);
 }

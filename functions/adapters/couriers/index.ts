@@ -1,32 +1,37 @@
 import type { CourierAdapter, CourierCredentials, CourierId } from '../../domain/ports/courier';
 import { redact, secretsOf } from './http';
-import { createLeopardAdapter } from './leopard/adapter';
-import { createMnpAdapter } from './mnp/adapter';
-import { DEFAULT_TIMEOUT_MS, PRODUCTION_BASE_URLS, type CourierAdapterOptions, type ResolvedOptions } from './options';
-import { createPostexAdapter } from './postex/adapter';
-import { createTcsAdapter } from './tcs/adapter';
+import { leopardCourier } from './leopard/adapter';
+import { mnpCourier } from './mnp/adapter';
+import { DEFAULT_TIMEOUT_MS, type CourierAdapterOptions, type CourierBaseUrls, type CourierModule, type ResolvedOptions } from './options';
+import { postexCourier } from './postex/adapter';
+import { tcsCourier } from './tcs/adapter';
 
 export type { CourierAdapterOptions, CourierBaseUrls } from './options';
-export { PRODUCTION_BASE_URLS } from './options';
 export { normalisePkMobile } from './phone';
 export { matchCity } from './cities';
 
-const FACTORIES: Record<CourierId, (credentials: CourierCredentials, options: ResolvedOptions) => CourierAdapter> = {
-  LEOPARD: createLeopardAdapter,
-  MNP: createMnpAdapter,
-  POSTEX: createPostexAdapter,
-  TCS: createTcsAdapter,
-};
+/** Every adapter folder, once; a test proves it covers the couriers of shared/src/couriers. */
+export const COURIER_MODULES: readonly CourierModule[] = [leopardCourier, mnpCourier, postexCourier, tcsCourier];
+
+function moduleOf(company: CourierId): CourierModule {
+  const found = COURIER_MODULES.find((m) => m.id === company);
+  if (!found) throw new Error(`no adapter for courier ${company}`);
+  return found;
+}
+
+export function productionUrls(company: CourierId): CourierBaseUrls {
+  return moduleOf(company).productionUrls;
+}
 
 /** The one entry point the domain uses: it never needs to know which courier it is talking to. */
 export function createCourierAdapter(company: CourierId, credentials: CourierCredentials, options: CourierAdapterOptions = {}): CourierAdapter {
   const resolved: ResolvedOptions = {
     fetch: options.fetch ?? ((input, init) => fetch(input, init)),
-    baseUrls: options.baseUrls ?? PRODUCTION_BASE_URLS[company],
+    baseUrls: options.baseUrls ?? moduleOf(company).productionUrls,
     timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     now: options.now ?? Date.now,
   };
-  return withRedactedMessages(FACTORIES[company](credentials, resolved), secretsOf(credentials));
+  return withRedactedMessages(moduleOf(company).create(credentials, resolved), secretsOf(credentials));
 }
 
 /** Couriers sometimes echo what they were sent; no credential may reach a message a person reads. */

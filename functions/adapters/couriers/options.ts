@@ -1,4 +1,4 @@
-import type { CourierId } from '../../domain/ports/courier';
+import type { CourierAdapter, CourierCredentials, CourierId } from '../../domain/ports/courier';
 import type { FetchLike } from './http';
 
 /** Where each courier lives. M&P tracks on a second host. */
@@ -25,12 +25,12 @@ export interface ResolvedOptions {
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
 
-export const PRODUCTION_BASE_URLS: Record<CourierId, CourierBaseUrls> = {
-  LEOPARD: { api: 'https://merchantapi.leopardscourier.com/api/' },
-  POSTEX: { api: 'https://api.postex.pk/services/integration/api/' },
-  TCS: { api: 'https://ociconnect.tcscourier.com' },
-  MNP: { api: 'https://mnpcourier.com/mycodapi/api/', tracking: 'https://tracking.mulphilog.com.pk/api/' },
-};
+/** What each adapter folder exports: its courier, where the courier lives, and the factory. */
+export interface CourierModule {
+  id: CourierId;
+  productionUrls: CourierBaseUrls;
+  create(credentials: CourierCredentials, options: ResolvedOptions): CourierAdapter;
+}
 
 /** Joins a base and a path without doubling or losing the slash between them. */
 export function joinUrl(base: string, path: string): string {

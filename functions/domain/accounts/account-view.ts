@@ -1,4 +1,4 @@
-import { LIMITS, type TrackingAccount } from '@dakiya/shared';
+import { ACCOUNT_DETAILS, LIMITS, type TrackingAccount } from '@dakiya/shared';
 import type { AccountRecord } from '../records';
 
 /** The browser's view: the saved credential names, never their values. */
@@ -12,10 +12,7 @@ export function toAccount(record: AccountRecord, defaultId: string | undefined):
     is_default: record._id === defaultId,
     in_active: record.in_active,
     city: record.city,
-    shipper_name: record.shipper_name,
-    shipper_mobile: record.shipper_mobile,
-    shipper_address: record.shipper_address,
-    shipper_city: record.shipper_city,
+    ...Object.fromEntries(ACCOUNT_DETAILS.filter((key) => record[key] !== undefined).map((key) => [key, record[key]])),
     saved_credentials: record.saved_credentials,
     createdAt: record.createdAt,
   };

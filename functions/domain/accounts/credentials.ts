@@ -1,29 +1,34 @@
-import type { CreateAccountInput } from '@dakiya/shared';
+import { courierDefinition, type CourierId, type CreateAccountInput, type CredentialKey } from '@dakiya/shared';
 import type { CourierAdapter, CourierCredentials } from '../ports/courier';
 import { CourierUnavailableError } from '../ports/courier';
 import type { Deps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import type { AccountRecord } from '../records';
 
-const SECRET_FIELDS = [
-  'api_key', 'api_password', 'username', 'account_no', 'token', 'tcs_account_id', 'client_id', 'client_secret', 'cost_center_code',
-] as const;
-
-/** The courier credentials a create form carries, and the names of those that were given. */
+/**
+ * The courier credentials a create form carries (every field of the courier's definition, sealed
+ * together) and the names of those kept only sealed, which the API lists as `saved_credentials`.
+ */
 export function credentialsOf(input: CreateAccountInput): { credentials: CourierCredentials; saved: string[] } {
-  const source = input as Record<string, unknown>;
+  const source = input as unknown as Record<string, unknown>;
   const credentials: CourierCredentials = {};
-  for (const field of SECRET_FIELDS) {
-    if (typeof source[field] === 'string') credentials[field] = source[field] as string;
+  const saved: string[] = [];
+  for (const field of courierDefinition(input.company).fields) {
+    const value = source[field.key];
+    if (typeof value !== 'string') continue;
+    credentials[field.key] = value;
+    if (!field.onAccount) saved.push(field.key);
   }
-  if (input.company === 'POSTEX') credentials.address_code = input.address_code;
-  if (input.company === 'TCS') {
-    Object.assign(credentials, {
-      shipper_name: input.shipper_name, shipper_address: input.shipper_address,
-      shipper_mobile: input.shipper_mobile, shipper_city: input.shipper_city,
-    });
+  return { credentials, saved };
+}
+
+/** The fields a courier keeps in the clear on the account as well (pickup code, shipper details). */
+export function accountDetailsOf(company: CourierId, credentials: CourierCredentials): Partial<Record<CredentialKey, string>> {
+  const details: Partial<Record<CredentialKey, string>> = {};
+  for (const field of courierDefinition(company).fields) {
+    if (field.onAccount && credentials[field.key] !== undefined) details[field.key] = credentials[field.key];
   }
-  return { credentials, saved: SECRET_FIELDS.filter((f) => credentials[f] !== undefined) };
+  return details;
 }
 
 export async function openCredentials(account: AccountRecord, deps: Deps): Promise<CourierCredentials> {

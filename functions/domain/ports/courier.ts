@@ -4,34 +4,19 @@
  * (`capabilities`, `{ kind: 'unsupported' }`), never as crashes.
  */
 
-export const COURIER_IDS = ['LEOPARD', 'MNP', 'POSTEX', 'TCS'] as const;
-export type CourierId = (typeof COURIER_IDS)[number];
+import type { CourierId, CredentialKey } from '@dakiya/shared';
+
+export { COURIER_IDS, type CourierId } from '@dakiya/shared';
 
 /** The order statuses a courier status can move an order to. */
 export const NORMALISED_STATUSES = ['FULFILLED', 'INPROCESS', 'DELIVERED', 'CANCELLED', 'RTS'] as const;
 export type NormalisedStatus = (typeof NORMALISED_STATUSES)[number];
 
 /**
- * What the product stores per tracking account. Each courier reads the fields it needs:
- * LEOPARD api_key + api_password; POSTEX token + address_code; TCS client_id, client_secret, username,
- * api_password, tcs_account_id, cost_center_code and shipper_*; MNP username, api_password, account_no
- * and, when known, the M&P location fields (otherwise the adapter looks the location up).
+ * What the product stores per tracking account: the fields of the courier's definition (shared/src/couriers),
+ * plus what an adapter may learn and keep (M&P's location ids).
  */
-export interface CourierCredentials {
-  api_key?: string;
-  api_password?: string;
-  username?: string;
-  account_no?: string;
-  token?: string;
-  tcs_account_id?: string;
-  client_id?: string;
-  client_secret?: string;
-  cost_center_code?: string;
-  address_code?: string;
-  shipper_name?: string;
-  shipper_mobile?: string;
-  shipper_address?: string;
-  shipper_city?: string;
+export interface CourierCredentials extends Partial<Record<CredentialKey, string>> {
   /** M&P pickup location (`locationID`); looked up with Locations/Get_locations when absent. */
   location_id?: string;
   /** M&P numeric `ReturnLocation`; defaults to the pickup location. */

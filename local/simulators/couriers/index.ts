@@ -1,52 +1,50 @@
 import type { CourierBaseUrls } from '../../../functions/adapters/couriers/options';
 import type { CourierCredentials, CourierId } from '../../../functions/domain/ports/courier';
 import type { Clock } from './kit/clock';
+import type { CourierSimModule } from './kit/module';
 import type { CourierSim } from './kit/sim';
-import { LEOPARD_DEMO_CREDENTIALS, startLeopardSim } from './leopard';
-import { MNP_DEMO_CREDENTIALS, startMnpSim } from './mnp';
-import { POSTEX_DEMO_CREDENTIALS, startPostexSim } from './postex';
-import { startTcsSim, TCS_DEMO_CREDENTIALS, type TcsSimControl } from './tcs';
+import { leopardSim } from './leopard';
+import { mnpSim } from './mnp';
+import { postexSim } from './postex';
+import { tcsSim } from './tcs';
 
 export { LEOPARD_DEMO_CREDENTIALS, startLeopardSim } from './leopard';
 export { MNP_DEMO_CREDENTIALS, startMnpSim } from './mnp';
 export { POSTEX_DEMO_CREDENTIALS, startPostexSim } from './postex';
 export { startTcsSim, TCS_DEMO_CREDENTIALS, type TcsSimControl } from './tcs';
 export type { CourierSim, CourierSimOptions } from './kit/sim';
+export type { CourierSimModule } from './kit/module';
 export type { SimControl } from './kit/control';
 export { SCENARIOS, type Scenario } from './kit/shipments';
 export { FAULT_MODES, type FaultMode } from './kit/server';
 export { fixedClock, type Clock } from './kit/clock';
 
+/** Every courier simulator, once; a test proves it covers the couriers of shared/src/couriers. */
+export const COURIER_SIMS: readonly CourierSimModule[] = [leopardSim, mnpSim, postexSim, tcsSim];
+
 /** Credentials each simulator accepts out of the box; local mode seeds tracking accounts with them. */
-export const DEMO_CREDENTIALS: Record<CourierId, CourierCredentials> = {
-  LEOPARD: LEOPARD_DEMO_CREDENTIALS,
-  MNP: MNP_DEMO_CREDENTIALS,
-  POSTEX: POSTEX_DEMO_CREDENTIALS,
-  TCS: TCS_DEMO_CREDENTIALS,
-};
+export const DEMO_CREDENTIALS = Object.fromEntries(COURIER_SIMS.map((m) => [m.id, m.demoCredentials])) as Record<CourierId, CourierCredentials>;
 
 export interface CourierSims {
   /** `baseUrls` per courier, ready for `createCourierAdapter(..., { baseUrls })`. */
   urls: Record<CourierId, CourierBaseUrls>;
-  sims: { LEOPARD: CourierSim<CourierCredentials>; MNP: CourierSim<CourierCredentials>; POSTEX: CourierSim<CourierCredentials>; TCS: CourierSim<CourierCredentials> & { control: TcsSimControl } };
+  sims: Record<CourierId, CourierSim<CourierCredentials>>;
   stop(): Promise<void>;
 }
 
 export async function startCourierSims(opts: { ports?: Partial<Record<CourierId, number>>; host?: string; clock?: Clock; seed?: number; tickMs?: number } = {}): Promise<CourierSims> {
   const common = { host: opts.host ?? '127.0.0.1', clock: opts.clock, seed: opts.seed, tickMs: opts.tickMs };
-  const started: { stop(): Promise<void> }[] = [];
+  const started: CourierSim<CourierCredentials>[] = [];
   try {
-    const LEOPARD = await startLeopardSim({ ...common, port: opts.ports?.LEOPARD ?? 0 });
-    started.push(LEOPARD);
-    const MNP = await startMnpSim({ ...common, port: opts.ports?.MNP ?? 0 });
-    started.push(MNP);
-    const POSTEX = await startPostexSim({ ...common, port: opts.ports?.POSTEX ?? 0 });
-    started.push(POSTEX);
-    const TCS = await startTcsSim({ ...common, port: opts.ports?.TCS ?? 0 });
-    started.push(TCS);
+    const sims = {} as Record<CourierId, CourierSim<CourierCredentials>>;
+    for (const module of COURIER_SIMS) {
+      const sim = await module.start({ ...common, port: opts.ports?.[module.id] ?? 0 });
+      started.push(sim);
+      sims[module.id] = sim;
+    }
     return {
-      urls: { LEOPARD: LEOPARD.baseUrls, MNP: MNP.baseUrls, POSTEX: POSTEX.baseUrls, TCS: TCS.baseUrls },
-      sims: { LEOPARD, MNP, POSTEX, TCS },
+      urls: Object.fromEntries(Object.entries(sims).map(([id, sim]) => [id, sim.baseUrls])) as Record<CourierId, CourierBaseUrls>,
+      sims,
       stop: async () => {
         await Promise.all(started.map((s) => s.stop()));
       },

@@ -1,3 +1,4 @@
+import type { CourierSimModule } from './kit/module';
 import type { CourierCredentials } from '../../../functions/domain/ports/courier';
 import { pad, pkDate, pkDateTime, pkParts } from './kit/clock';
 import { numberSequence } from './kit/ids';
@@ -395,3 +396,7 @@ export async function startLeopardSim(options: CourierSimOptions & { basePath?: 
     },
   });
 }
+
+export const leopardSim: CourierSimModule = {
+  id: 'LEOPARD', localPort: 8704, demoCredentials: LEOPARD_DEMO_CREDENTIALS, demoAccount: { account_name: 'Leopards Karachi', weight: 500, city: 'Karachi' }, start: startLeopardSim,
+};

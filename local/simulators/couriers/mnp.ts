@@ -1,3 +1,4 @@
+import type { CourierSimModule } from './kit/module';
 import type { CourierCredentials } from '../../../functions/domain/ports/courier';
 import { pad, pkParts } from './kit/clock';
 import { numberSequence } from './kit/ids';
@@ -267,3 +268,7 @@ export async function startMnpSim(options: CourierSimOptions & { eventOrder?: 'o
     },
   });
 }
+
+export const mnpSim: CourierSimModule = {
+  id: 'MNP', localPort: 8707, demoCredentials: MNP_DEMO_CREDENTIALS, demoAccount: { account_name: 'M&P Main', weight: 500, city: 'Karachi' }, start: startMnpSim,
+};

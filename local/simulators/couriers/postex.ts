@@ -1,3 +1,4 @@
+import type { CourierSimModule } from './kit/module';
 import type { CourierCredentials } from '../../../functions/domain/ports/courier';
 import { pkDate, pkDateTime } from './kit/clock';
 import { numberSequence } from './kit/ids';
@@ -272,3 +273,7 @@ export async function startPostexSim(options: CourierSimOptions & { errorStatus?
     },
   });
 }
+
+export const postexSim: CourierSimModule = {
+  id: 'POSTEX', localPort: 8705, demoCredentials: POSTEX_DEMO_CREDENTIALS, demoAccount: { account_name: 'PostEx COD', weight: 500, city: 'Karachi' }, start: startPostexSim,
+};

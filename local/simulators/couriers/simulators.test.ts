@@ -194,3 +194,12 @@ describe('M&P quirks', () => {
     expect(res.body).toEqual([{ isSuccess: 'false', message: 'No record found', tracking_Details: [] }]);
   });
 });
+
+describe('the simulator list', () => {
+  it('has exactly one simulator per courier definition, each on its own default port', async () => {
+    const { COURIER_SIMS } = await import('./index');
+    const { COURIER_IDS } = await import('@dakiya/shared');
+    expect(COURIER_SIMS.map((m) => m.id).sort()).toEqual([...COURIER_IDS].sort());
+    expect(new Set(COURIER_SIMS.map((m) => m.localPort)).size).toBe(COURIER_SIMS.length);
+  });
+});

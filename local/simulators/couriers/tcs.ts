@@ -1,3 +1,4 @@
+import type { CourierSimModule } from './kit/module';
 import type { CourierCredentials } from '../../../functions/domain/ports/courier';
 import { pad, pkParts } from './kit/clock';
 import type { SimControl } from './kit/control';
@@ -332,3 +333,7 @@ export async function startTcsSim(options: CourierSimOptions & { tokenLifetimeMs
 
   return { ...sim, control: { ...sim.control, expireTokens } };
 }
+
+export const tcsSim: CourierSimModule = {
+  id: 'TCS', localPort: 8706, demoCredentials: TCS_DEMO_CREDENTIALS, demoAccount: { account_name: 'TCS Overnight', weight: 1000, city: 'Karachi', shipper_city: 'Karachi' }, start: startTcsSim,
+};

@@ -2,8 +2,9 @@ import { z } from '../zod';
 import { ObjectId } from './common';
 import { PAKISTAN_CITIES } from '../cities';
 import { LIMITS } from '../plans';
+import { COURIER_DEFINITIONS, COURIER_IDS, CREDENTIAL_FIELDS, type CourierDefinition, type AccountDetailKey, type CredentialFieldDef, type EditableKey } from '../couriers';
 
-export const Courier = z.enum(['LEOPARD', 'MNP', 'POSTEX', 'TCS'], { error: 'Company is required' });
+export const Courier = z.enum(COURIER_IDS, { error: 'Company is required' });
 export type Courier = z.infer<typeof Courier>;
 
 const text = (label: string, max: number) =>
@@ -16,7 +17,22 @@ const Weight = z.coerce
   .max(LIMITS.maxAccountWeightGrams, `Weight must be at most ${LIMITS.maxAccountWeightGrams}`);
 
 const City = z.enum(PAKISTAN_CITIES, { error: 'Please add destination city' });
-const Mobile = z.string({ error: 'Shipper mobile is required' }).trim().regex(/^(\+92|0092|92|0)?3\d{9}$/, 'Shipper mobile must be a Pakistani mobile number like 03001234567').max(100);
+const mobile = (label: string, max: number) => z.string({ error: `${label} is required` }).trim()
+  .regex(/^(\+92|0092|92|0)?3\d{9}$/, `${label} must be a Pakistani mobile number like 03001234567`).max(max);
+
+/** A credential field's schema on the create form, from its definition. */
+function createField(f: CredentialFieldDef): z.ZodType {
+  if (f.kind === 'city') return City;
+  if (f.kind === 'tel') return mobile(f.label, f.max);
+  return text(f.label, f.max);
+}
+
+/** The same field on the edit form: optional in the schema; the update handler says which are required. */
+function editField(f: CredentialFieldDef): z.ZodType {
+  if (f.kind === 'city') return City.optional();
+  if (f.kind === 'tel') return mobile(f.label, f.max).optional();
+  return z.string().trim().max(f.max, `${f.label} must be at most ${f.max} characters`).optional();
+}
 
 const common = {
   account_name: text('Account name', 30),
@@ -25,37 +41,41 @@ const common = {
   city: City,
 };
 
-/** Spec 001 §5: create account, one shape per company; credentials cannot change later. */
-export const CreateAccountInput = z.discriminatedUnion('company', [
-  z.object({ company: z.literal('MNP'), ...common, username: text('Username', 100), account_no: text('Account number', 50), api_password: text('API password', 100) }),
-  z.object({ company: z.literal('LEOPARD'), ...common, api_key: text('API key', 500), api_password: text('API password', 100) }),
-  z.object({
-    company: z.literal('TCS'), ...common,
-    username: text('Username', 100), api_password: text('API password', 100), tcs_account_id: text('TCS account id', 100),
-    client_id: text('Client id', 500), client_secret: text('Client secret', 100), cost_center_code: text('Cost center code', 100),
-    shipper_name: text('Shipper name', 100), shipper_address: text('Shipper address', 100), shipper_mobile: Mobile, shipper_city: City,
-  }),
-  z.object({ company: z.literal('POSTEX'), ...common, token: text('Token', 500), address_code: text('Address code', 50) }),
-], { error: 'Company is required' });
-export type CreateAccountInput = z.infer<typeof CreateAccountInput>;
+const createShape = (d: CourierDefinition) =>
+  z.object({ company: z.literal(d.id), ...common, ...Object.fromEntries(d.fields.map((f) => [f.key, createField(f)])) });
+
+/** Spec 001 §5: create account, one shape per company (from its definition); credentials cannot change later. */
+export const CreateAccountInput = z.discriminatedUnion(
+  'company',
+  COURIER_DEFINITIONS.map(createShape) as unknown as [ReturnType<typeof createShape>, ...ReturnType<typeof createShape>[]],
+  { error: 'Company is required' },
+) as unknown as z.ZodType<CreateAccountBody, CreateAccountBodyIn>;
+
+type CommonIn = { account_name: string; weight?: number | string; is_default?: 'No' | 'Default'; city: string };
+type CommonOut = { account_name: string; weight?: number; is_default: 'No' | 'Default'; city: string };
+type FieldsOf<D> = D extends { fields: readonly (infer F)[] } ? F extends { key: infer K extends string } ? K : never : never;
+type BodyOf<D, C> = D extends { id: infer Id } ? { company: Id } & C & { [K in FieldsOf<D>]: string } : never;
+type CreateAccountBody = BodyOf<(typeof COURIER_DEFINITIONS)[number], CommonOut>;
+type CreateAccountBodyIn = BodyOf<(typeof COURIER_DEFINITIONS)[number], CommonIn>;
+export type CreateAccountInput = CreateAccountBody;
+
+/** Every field any courier lets change after creation, each once. */
+const EDITABLE = [...CREDENTIAL_FIELDS.values()].filter((f) => f.editable);
 
 /** Spec 001 §5: edit account. The secret identity (API key, username, token) is not editable. */
 export const UpdateAccountInput = z.object({
   id: ObjectId,
   name: text('Name', 30),
-  api_password: z.string().trim().max(100, 'API password must be at most 100 characters').optional(),
-  address_code: z.string().trim().max(50, 'Address code must be at most 50 characters').optional(),
-  client_secret: z.string().trim().max(100, 'Client secret must be at most 100 characters').optional(),
-  shipper_name: z.string().trim().max(100, 'Shipper name must be at most 100 characters').optional(),
-  shipper_address: z.string().trim().max(100, 'Shipper address must be at most 100 characters').optional(),
-  shipper_mobile: Mobile.optional(),
-  shipper_city: City.optional(),
+  ...(Object.fromEntries(EDITABLE.map((f) => [f.key, editField(f)])) as Record<EditableKey, z.ZodOptional<z.ZodString>>),
   city: City.optional(),
   activity: z.enum(['ACTIVE', 'IN_ACTIVE'], { error: 'Activity is ACTIVE or IN_ACTIVE' }),
   weight: Weight.optional(),
   is_default: z.boolean().default(false),
 });
 export type UpdateAccountInput = z.infer<typeof UpdateAccountInput>;
+
+/** Fields some courier keeps in the clear on the account; address_code is always present (spec). */
+export const ACCOUNT_DETAILS = [...CREDENTIAL_FIELDS.values()].filter((f) => f.onAccount && f.key !== 'address_code').map((f) => f.key as AccountDetailKey);
 
 /** What the browser sees of a tracking account: never a credential value once saved. */
 export const TrackingAccount = z.object({
@@ -67,10 +87,8 @@ export const TrackingAccount = z.object({
   is_default: z.boolean(),
   in_active: z.boolean(),
   city: z.string(),
-  shipper_name: z.string().optional(),
-  shipper_mobile: z.string().optional(),
-  shipper_address: z.string().optional(),
-  shipper_city: z.string().optional(),
+  /** The courier details kept in the clear (TCS shipper name, mobile, address and city, ...). */
+  ...(Object.fromEntries(ACCOUNT_DETAILS.map((key) => [key, z.string().optional()])) as Record<AccountDetailKey, z.ZodOptional<z.ZodString>>),
   /** Which credentials are stored, e.g. ['api_key', 'api_password'], so a form can say "saved". */
   saved_credentials: z.array(z.string()),
   createdAt: z.string(),

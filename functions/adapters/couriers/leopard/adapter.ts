@@ -1,7 +1,8 @@
+import { COURIER_BY_ID } from '@dakiya/shared';
 import type { BookingRequest, BookingResult, CourierAdapter, CourierCredentials } from '../../../domain/ports/courier';
 import { bookAsOneBatch } from '../booking-loop';
 import { isPdf } from '../http';
-import type { ResolvedOptions } from '../options';
+import type { CourierModule, ResolvedOptions } from '../options';
 import { messagesOf } from '../parse';
 import { normalisePkMobile } from '../phone';
 import { chunk } from '../tracking';
@@ -18,8 +19,9 @@ import {
   readTracking,
 } from './mapper';
 
-// Leopards documents no maximum for the comma list; stay well inside what integrators use.
-const TRACK_BATCH = 50;
+const RULES = COURIER_BY_ID.LEOPARD.booking;
+
+const TRACK_BATCH = RULES.trackBatchSize;
 
 export function createLeopardAdapter(credentials: CourierCredentials, options: ResolvedOptions): CourierAdapter {
   const client = createLeopardClient(options, credentials);
@@ -31,7 +33,7 @@ export function createLeopardAdapter(credentials: CourierCredentials, options: R
 
   return {
     courier: 'LEOPARD',
-    capabilities: { bookMany: 'native', cancel: true, label: 'url-at-booking', loadSheet: true, lookupByOrderRef: true, trackBatchSize: TRACK_BATCH },
+    capabilities: { bookMany: 'native', cancel: true, label: 'url-at-booking', loadSheet: true, lookupByOrderRef: RULES.findByReference, trackBatchSize: RULES.trackBatchSize },
 
     async checkCredentials() {
       const cities = readCities(await client.post('getAllCities', {}));
@@ -98,3 +100,5 @@ export function createLeopardAdapter(credentials: CourierCredentials, options: R
     },
   };
 }
+
+export const leopardCourier: CourierModule = { id: 'LEOPARD', productionUrls: { api: 'https://merchantapi.leopardscourier.com/api/' }, create: createLeopardAdapter };

@@ -1,12 +1,15 @@
+import { COURIER_BY_ID } from '@dakiya/shared';
 import type { BookingRequest, BookingResult, CourierAdapter, CourierCredentials } from '../../../domain/ports/courier';
 import { bookAsOneBatch } from '../booking-loop';
-import type { ResolvedOptions } from '../options';
+import type { CourierModule, ResolvedOptions } from '../options';
 import { normalisePkMobile } from '../phone';
 import { chunk } from '../tracking';
 import { createMnpClient } from './client';
 import { bookingBody, bulkBookingBody, readBooking, readBulkBooking, readCancel, readCities, readLocations, readTracking, type MnpAccount } from './mapper';
 
-const BULK_TRACK_MAX = 200;
+const RULES = COURIER_BY_ID.MNP.booking;
+
+const BULK_TRACK_MAX = RULES.trackBatchSize;
 
 export function createMnpAdapter(credentials: CourierCredentials, options: ResolvedOptions): CourierAdapter {
   const client = createMnpClient(options, credentials);
@@ -37,7 +40,7 @@ export function createMnpAdapter(credentials: CourierCredentials, options: Resol
 
   return {
     courier: 'MNP',
-    capabilities: { bookMany: 'native', cancel: true, label: 'none', loadSheet: false, lookupByOrderRef: false, trackBatchSize: BULK_TRACK_MAX },
+    capabilities: { bookMany: 'native', cancel: true, label: 'none', loadSheet: false, lookupByOrderRef: RULES.findByReference, trackBatchSize: RULES.trackBatchSize },
 
     async checkCredentials() {
       const cities = readCities(await client.get('Branches/Get_Cities', authQuery));
@@ -117,3 +120,5 @@ export function createMnpAdapter(credentials: CourierCredentials, options: Resol
     },
   };
 }
+
+export const mnpCourier: CourierModule = { id: 'MNP', productionUrls: { api: 'https://mnpcourier.com/mycodapi/api/', tracking: 'https://tracking.mulphilog.com.pk/api/' }, create: createMnpAdapter };

@@ -1,7 +1,8 @@
+import { COURIER_BY_ID } from '@dakiya/shared';
 import type { CourierAdapter, CourierCredentials } from '../../../domain/ports/courier';
 import { bookOneByOne } from '../booking-loop';
 import { isPdf } from '../http';
-import type { ResolvedOptions } from '../options';
+import type { CourierModule, ResolvedOptions } from '../options';
 import { normalisePkMobile } from '../phone';
 import { chunk } from '../tracking';
 import { assertAuthorised, createPostexClient } from './client';
@@ -18,8 +19,9 @@ import {
   refusal,
 } from './mapper';
 
-// The guide gives no maximum for bulk tracking; one integrator caps at 50.
-const TRACK_BATCH = 50;
+const RULES = COURIER_BY_ID.POSTEX.booking;
+
+const TRACK_BATCH = RULES.trackBatchSize;
 const LABEL_MAX = 10;
 const ORDER_SEARCH_DAYS = 14;
 
@@ -44,7 +46,7 @@ export function createPostexAdapter(credentials: CourierCredentials, options: Re
 
   return {
     courier: 'POSTEX',
-    capabilities: { bookMany: 'looped', cancel: true, label: 'pdf', loadSheet: true, lookupByOrderRef: true, trackBatchSize: TRACK_BATCH },
+    capabilities: { bookMany: 'looped', cancel: true, label: 'pdf', loadSheet: true, lookupByOrderRef: RULES.findByReference, trackBatchSize: RULES.trackBatchSize },
 
     async checkCredentials() {
       const res = await client.call('GET', 'order/v1/get-merchant-address');
@@ -115,3 +117,5 @@ export function createPostexAdapter(credentials: CourierCredentials, options: Re
     },
   };
 }
+
+export const postexCourier: CourierModule = { id: 'POSTEX', productionUrls: { api: 'https://api.postex.pk/services/integration/api/' }, create: createPostexAdapter };

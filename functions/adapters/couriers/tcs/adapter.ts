@@ -1,10 +1,13 @@
+import { COURIER_BY_ID } from '@dakiya/shared';
 import { isCourierUnavailable, type CourierAdapter, type CourierCredentials, type CredentialCheck } from '../../../domain/ports/courier';
 import { bookOneByOne } from '../booking-loop';
 import { isPdf } from '../http';
-import type { ResolvedOptions } from '../options';
+import type { CourierModule, ResolvedOptions } from '../options';
 import { normalisePkMobile } from '../phone';
 import { createTcsClient } from './client';
 import { bookingBody, readBooking, readCancel, readCities, readLabelFailure, readTracking } from './mapper';
+
+const RULES = COURIER_BY_ID.TCS.booking;
 
 /** Refusals of the credentials become data where the answer has room for it. */
 async function orRefused<T>(work: () => Promise<T>, refused: (messages: string[]) => T): Promise<T> {
@@ -40,7 +43,7 @@ export function createTcsAdapter(credentials: CourierCredentials, options: Resol
 
   return {
     courier: 'TCS',
-    capabilities: { bookMany: 'looped', cancel: true, label: 'pdf', loadSheet: false, lookupByOrderRef: false, trackBatchSize: 1 },
+    capabilities: { bookMany: 'looped', cancel: true, label: 'pdf', loadSheet: false, lookupByOrderRef: RULES.findByReference, trackBatchSize: RULES.trackBatchSize },
 
     async checkCredentials() {
       return orRefused<CredentialCheck>(async () => {
@@ -107,3 +110,5 @@ export function createTcsAdapter(credentials: CourierCredentials, options: Resol
     },
   };
 }
+
+export const tcsCourier: CourierModule = { id: 'TCS', productionUrls: { api: 'https://ociconnect.tcscourier.com' }, create: createTcsAdapter };

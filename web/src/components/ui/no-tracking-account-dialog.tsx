@@ -1,4 +1,5 @@
 import { LuPackageX, LuPlus } from 'react-icons/lu';
+import { courierNames } from '@dakiya/shared/couriers';
 import { paths } from '../../lib/paths';
 import { NoticeDialog } from './notice-dialog';
 
@@ -21,7 +22,7 @@ export function NoTrackingAccountDialog({ open, onClose }: NoTrackingAccountDial
       testId="no-account-dialog"
       icon={<LuPackageX />}
       title={NO_TRACKING_ACCOUNT_TITLE}
-      message="Add your Leopards, M&P, PostEx or TCS account so Dakiya can book and track parcels with it."
+      message={`Add your ${courierNames('or')} account so Dakiya can book and track parcels with it.`}
       closeTestId="no-account-close"
       action={{
         label: (

@@ -1,6 +1,6 @@
-import type { Courier, CreateAccountInput, TrackingAccount, UpdateAccountInput } from '@dakiya/shared';
+import { CREDENTIAL_FIELDS, type Courier, type CreateAccountInput, type TrackingAccount, type UpdateAccountInput } from '@dakiya/shared';
 import { validate, type FieldErrors, type ParseableSchema, type Validation } from '../../lib/validate';
-import { CREATE_FIELDS, EDIT_FIELDS, type CredentialKey } from './couriers';
+import { COURIER_IDS, CREATE_FIELDS, EDIT_FIELDS, type CredentialKey } from './couriers';
 
 /** Spec 001 §9: an account without a weight books at 100 g; the most it may hold is 50000 g. */
 export const DEFAULT_WEIGHT_GRAMS = 100;
@@ -25,10 +25,8 @@ export type CreateAccountField = keyof CreateAccountValues;
 
 const COMMON_CREATE_FIELDS = ['company', 'account_name', 'weight', 'is_default', 'city'] as const;
 
-const emptyCredentials = (): CredentialValues => ({
-  api_key: '', api_password: '', username: '', account_no: '', token: '', address_code: '', tcs_account_id: '',
-  client_id: '', client_secret: '', cost_center_code: '', shipper_name: '', shipper_mobile: '', shipper_address: '', shipper_city: '',
-});
+const emptyCredentials = (): CredentialValues =>
+  Object.fromEntries([...CREDENTIAL_FIELDS.keys()].map((key) => [key, ''])) as CredentialValues;
 
 export function emptyCreateForm(): CreateAccountValues {
   return { company: '', account_name: '', weight: String(DEFAULT_WEIGHT_GRAMS), is_default: false, city: '', ...emptyCredentials() };
@@ -71,7 +69,7 @@ export function validateCreateAccount(
   if (values.company !== '') return validate<CreateAccountInput, CreateAccountField>(schema, payload);
   const company = validate<CreateAccountInput, CreateAccountField>(schema, payload);
   // Any courier shares the common fields: borrow one to read their messages.
-  const common = validate<CreateAccountInput, CreateAccountField>(schema, { ...payload, company: 'POSTEX' });
+  const common = validate<CreateAccountInput, CreateAccountField>(schema, { ...payload, company: COURIER_IDS[0] });
   const errors: FieldErrors<CreateAccountField> = { company: company.ok ? 'Company is required' : (company.errors.company ?? 'Company is required') };
   if (!common.ok) {
     for (const key of COMMON_CREATE_FIELDS) if (common.errors[key]) errors[key] = common.errors[key];

@@ -1,3 +1,4 @@
+import { courierNames } from '@dakiya/shared/couriers';
 import { paths } from '../../lib/paths';
 
 /** Who is looking: an ADMIN sees every card; a USER the cards of the screens their scopes open. */
@@ -22,7 +23,7 @@ export function homeCards(viewer: HomeViewer): HomeCard[] {
     cards.push({
       id: 'accounts',
       title: 'Tracking accounts',
-      description: 'Connect Leopards, M&P, PostEx and TCS, and choose the default for booking.',
+      description: `Connect ${courierNames('and')}, and choose the default for booking.`,
       to: paths.dashboard.accounts(),
     });
   }

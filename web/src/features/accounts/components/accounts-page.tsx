@@ -1,5 +1,6 @@
 import { Box, Button, HStack, IconButton, Stack, Table, Text, useBreakpointValue, VisuallyHidden } from '@chakra-ui/react';
 import type { TrackingAccount } from '@dakiya/shared';
+import { courierNames } from '@dakiya/shared/couriers';
 import { LuMapPin, LuPencil, LuPlus, LuTruck } from 'react-icons/lu';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useUnauthorizedOnly } from '../../../lib/api-errors';
@@ -77,7 +78,7 @@ export function AccountsPage({ canWrite }: AccountsPageProps) {
           title="Add your first courier account"
           description={
             canWrite
-              ? 'Connect your Leopards, M&P, PostEx or TCS account with its API credentials to book parcels and track them from Dakiya.'
+              ? `Connect your ${courierNames('or')} account with its API credentials to book parcels and track them from Dakiya.`
               : 'No courier account has been added yet. Ask your admin to add one.'
           }
         >

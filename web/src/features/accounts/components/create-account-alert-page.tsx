@@ -1,6 +1,7 @@
 import { Box, Button, Center, Heading, HStack, List, Stack, Text } from '@chakra-ui/react';
 import { LuCircleCheck, LuPackageX, LuPlus } from 'react-icons/lu';
 import { Link } from 'react-router-dom';
+import { courierNames } from '@dakiya/shared/couriers';
 import { paths } from '../../../lib/paths';
 import { PageHeader } from '../../../components/ui/page-header';
 
@@ -30,8 +31,8 @@ export function CreateAccountAlertPage() {
               Action Required: No Tracking Account Found.
             </Heading>
             <Text color="fg.muted">
-              Dakiya books and tracks parcels through your own courier account. Add your Leopards, M&amp;P, PostEx or TCS
-              account once, and you can book orders and follow every parcel from here.
+              Dakiya books and tracks parcels through your own courier account. Add your {courierNames('or')} account
+              once, and you can book orders and follow every parcel from here.
             </Text>
           </Stack>
           <List.Root gap="2" variant="plain" textAlign="start" textStyle="sm">

@@ -3,9 +3,10 @@ import { LuCheck } from 'react-icons/lu';
 import { Link } from 'react-router-dom';
 import { Logo } from '../../../components/ui/logo';
 import { paths } from '../../../lib/paths';
+import { courierNames } from '@dakiya/shared/couriers';
 
 const POINTS = [
-  'Book with Leopards, M&P, PostEx and TCS from one screen',
+  `Book with ${courierNames('and')} from one screen`,
   'Every parcel tracked until it is delivered or returned',
   'Cash on delivery you can reconcile, order by order',
 ];

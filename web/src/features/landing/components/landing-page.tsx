@@ -9,8 +9,9 @@ import { Link } from 'react-router-dom';
 import { Logo } from '../../../components/ui/logo';
 import { paths } from '../../../lib/paths';
 import { ParcelPreview } from './parcel-preview';
+import { COURIER_DEFINITIONS, courierNames } from '@dakiya/shared/couriers';
 
-const COURIERS = ['Leopards', 'M&P', 'PostEx', 'TCS'];
+const COURIERS = COURIER_DEFINITIONS.map((courier) => courier.name);
 
 const FEATURES: { icon: IconType; title: string; text: string }[] = [
   { icon: LuZap, title: 'Book in seconds', text: 'Book one order, a whole page in bulk, or merge several orders into one parcel. Tracking numbers go back to Shopify on their own.' },
@@ -23,7 +24,7 @@ const FEATURES: { icon: IconType; title: string; text: string }[] = [
 
 const STEPS = [
   { title: 'Install from the Shopify App Store', text: 'Search for Dakiya in the App Store and click Install. Shopify asks you to approve access to orders and fulfilments.' },
-  { title: 'Connect your courier accounts', text: 'Add your Leopards, M&P, PostEx or TCS API keys once. Dakiya checks them and keeps them encrypted.' },
+  { title: 'Connect your courier accounts', text: `Add your ${courierNames('or')} API keys once. Dakiya checks them and keeps them encrypted.` },
   { title: 'Book and relax', text: 'Open Dakiya from Apps in your Shopify admin, pick your orders and book. We follow the parcels from there.' },
 ];
 
@@ -82,7 +83,7 @@ export function LandingPage({ supportEmail }: { supportEmail: string }) {
                 Book couriers and track every parcel, right from your Shopify orders.
               </Heading>
               <Text fontSize={{ base: 'md', md: 'lg' }} color="whiteAlpha.800" maxW="xl" lineHeight="1.7">
-                Dakiya books your orders with Leopards, M&amp;P, PostEx and TCS, follows each parcel to the door, and
+                Dakiya books your orders with {courierNames('and')}, follows each parcel to the door, and
                 shows you exactly where your cash on delivery is.
               </Text>
               <HStack gap="3" wrap="wrap">
