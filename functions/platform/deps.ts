@@ -12,6 +12,8 @@ import { DynamoStaffRepo } from '../adapters/dynamo/staff-repo';
 import { DynamoRateLimiter } from '../adapters/dynamo/rate-limiter';
 import { DynamoAccountRepo } from '../adapters/dynamo/account-repo';
 import { createCourierAdapter } from '../adapters/couriers';
+import { DynamoShopTokens } from '../adapters/dynamo/shop-tokens';
+import { createShopifyPort, type ShopifyClient, type ShopTarget } from '../adapters/shopify';
 import type { CourierAdapter, CourierCredentials, CourierId } from '../domain/ports/courier';
 import type { AccountRepo, LinkRepo, OAuthStateRepo, RateLimiter, SessionRepo, ShopRepo, StaffRepo, UserRepo, WebhookLog } from '../domain/ports/repos';
 import type { Mailer } from '../domain/ports/mailer';
@@ -41,6 +43,11 @@ export interface Deps {
   fetch: typeof fetch;
   /** The Shopify client secret, then the previous one during a rotation. */
   shopifySecrets: () => Promise<string[]>;
+  /** The installed shop's Admin API: token decrypted once per container, refreshed before it lapses, throttle-paced. */
+  shopifyFor: (shop: ShopTarget) => ShopifyClient;
+  shopifyTokens: DynamoShopTokens;
+  /** What this container spent, for the bench and logs (never a metric dimension per shop). */
+  usage: { shopifyRequests: number; shopifyPoints: number };
 }
 
 export function buildDeps(env: Env, overrides: Partial<Deps> = {}): Deps {
@@ -51,6 +58,9 @@ export function buildDeps(env: Env, overrides: Partial<Deps> = {}): Deps {
     ? new LocalSecretBox(env.LOCAL_SECRET_KEY)
     : new KmsSecretBox(new KMSClient({ region: env.AWS_REGION }), env.KMS_KEY_ID ?? ''));
   let secrets$: Promise<string[]> | undefined;
+  const shopifyTokens = overrides.shopifyTokens ?? new DynamoShopTokens(db, table);
+  const usage = { shopifyRequests: 0, shopifyPoints: 0 };
+  const fetchFn = overrides.fetch ?? ((input: string, init?: RequestInit) => globalThis.fetch(input, init));
   const shopifySecrets = () => (secrets$ ??= loadShopifySecrets(env).catch((error) => { secrets$ = undefined; throw error; }));
   return {
     env,
@@ -73,6 +83,18 @@ export function buildDeps(env: Env, overrides: Partial<Deps> = {}): Deps {
     mailer: overrides.mailer ?? new SesMailer(createSesClient(env.AWS_REGION, env.SES_ENDPOINT), env.MAIL_FROM),
     secrets,
     fetch: globalThis.fetch,
+    shopifyTokens,
+    usage,
+    shopifyFor: createShopifyPort({
+      origin: env.SHOPIFY_ORIGIN_TEMPLATE, apiVersion: env.SHOPIFY_API_VERSION, clientId: env.SHOPIFY_CLIENT_ID,
+      clientSecrets: shopifySecrets, fetch: fetchFn, store: shopifyTokens,
+      decrypt: (blob, shopId) => secrets.decrypt(blob, shopId), encrypt: (plain, shopId) => secrets.encrypt(plain, shopId),
+      nowMs: () => now().getTime(),
+      onCost: (_shop, cost) => {
+        usage.shopifyRequests += 1;
+        usage.shopifyPoints += cost.actualQueryCost ?? 0;
+      },
+    }),
     ...overrides,
   };
 }

@@ -49,7 +49,9 @@ export const finishInstall: Operation<'shopify.callback'> = async ({ query, raw 
 
   let owner: UserRecord | undefined;
   if (existing) {
-    await deps.shops.update(shopId, { ...profile, shopify, status: 'ACTIVE', updatedAt: stamp });
+    await deps.shops.update(shopId, { ...profile, status: 'ACTIVE', updatedAt: stamp });
+    // a new version: a refresh in flight elsewhere must not overwrite the reinstall's tokens
+    await deps.shopifyTokens.replace(shopId, shopify);
     owner = await deps.users.get(shopId, existing.ownerUserId);
   } else {
     owner = newOwner(shopId, info.email, stamp);

@@ -27,6 +27,8 @@ export const ERRORS = {
   SHOPIFY_SHOP_INVALID: { status: 400, msg: 'The shop domain is not a valid myshopify.com domain' },
   SHOPIFY_WEBHOOK_INVALID: { status: 400, msg: 'The webhook is missing required headers' },
   SHOPIFY_UNAVAILABLE: { status: 502, msg: 'Shopify did not answer. Please try again in a moment.' },
+  SHOPIFY_BUSY: { status: 503, msg: 'Shopify is busy with this store right now. Please try again in a minute.' },
+  SHOPIFY_ACCESS_LOST: { status: 502, msg: 'Dakiya has lost access to your Shopify store. Open Dakiya from your Shopify admin to reconnect it.' },
   SHOPIFY_SCOPES_MISSING: { status: 400, msg: 'Shopify did not grant the access Dakiya needs. Install the app again and accept every permission.' },
   COURIER_REJECTED: { status: 400, msg: 'The courier did not accept these credentials' },
   COURIER_UNAVAILABLE: { status: 502, msg: 'The courier did not answer. Please try again in a moment.' },

@@ -5,4 +5,5 @@ export * from './oauth';
 export * from './graphql';
 export * from './admin-operations';
 export * from './webhooks';
+export * from './shop-port';
 export type * from './types';
