@@ -47,7 +47,7 @@ export interface Deps {
   shopifyFor: (shop: ShopTarget) => ShopifyClient;
   shopifyTokens: DynamoShopTokens;
   /** What this container spent, for the bench and logs (never a metric dimension per shop). */
-  usage: { shopifyRequests: number; shopifyPoints: number };
+  shopifySpend: { requests: number; points: number };
 }
 
 export function buildDeps(env: Env, overrides: Partial<Deps> = {}): Deps {
@@ -59,7 +59,7 @@ export function buildDeps(env: Env, overrides: Partial<Deps> = {}): Deps {
     : new KmsSecretBox(new KMSClient({ region: env.AWS_REGION }), env.KMS_KEY_ID ?? ''));
   let secrets$: Promise<string[]> | undefined;
   const shopifyTokens = overrides.shopifyTokens ?? new DynamoShopTokens(db, table);
-  const usage = { shopifyRequests: 0, shopifyPoints: 0 };
+  const shopifySpend = { requests: 0, points: 0 };
   const fetchFn = overrides.fetch ?? ((input: string, init?: RequestInit) => globalThis.fetch(input, init));
   const shopifySecrets = () => (secrets$ ??= loadShopifySecrets(env).catch((error) => { secrets$ = undefined; throw error; }));
   return {
@@ -84,15 +84,15 @@ export function buildDeps(env: Env, overrides: Partial<Deps> = {}): Deps {
     secrets,
     fetch: globalThis.fetch,
     shopifyTokens,
-    usage,
+    shopifySpend,
     shopifyFor: createShopifyPort({
       origin: env.SHOPIFY_ORIGIN_TEMPLATE, apiVersion: env.SHOPIFY_API_VERSION, clientId: env.SHOPIFY_CLIENT_ID,
       clientSecrets: shopifySecrets, fetch: fetchFn, store: shopifyTokens,
       decrypt: (blob, shopId) => secrets.decrypt(blob, shopId), encrypt: (plain, shopId) => secrets.encrypt(plain, shopId),
       nowMs: () => now().getTime(),
       onCost: (_shop, cost) => {
-        usage.shopifyRequests += 1;
-        usage.shopifyPoints += cost.actualQueryCost ?? 0;
+        shopifySpend.requests += 1;
+        shopifySpend.points += cost.actualQueryCost ?? 0;
       },
     }),
     ...overrides,
