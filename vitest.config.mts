@@ -11,7 +11,7 @@ export default defineConfig({
         test: {
           name: 'functions',
           include: ['functions/**/*.test.ts'],
-          globalSetup: ['local/test-support/global-dynamo.ts'],
+          globalSetup: ['local/test-support/global-services.ts'],
           testTimeout: 20000,
           env,
         },
@@ -20,7 +20,7 @@ export default defineConfig({
         test: {
           name: 'local',
           include: ['local/**/*.test.ts'],
-          globalSetup: ['local/test-support/global-dynamo.ts'],
+          globalSetup: ['local/test-support/global-services.ts'],
           testTimeout: 30000,
           env,
         },

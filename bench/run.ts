@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { apiClient } from '../local/api-client';
 import { ROOT, readLocalConfig } from '../local/config';
 import { seedDemo } from '../local/seed';
 import { startStack } from '../local/stack';
@@ -24,15 +25,7 @@ try {
   const seedSeconds = (performance.now() - t0) / 1000;
   const meter = meterCapacity(stack.deps.db);
   const courierCalls = () => Object.fromEntries(Object.entries(stack.couriers.sims).map(([id, sim]) => [id, sim.control.calls().length]));
-  const api = async (method: string, p: string, token?: string, body?: unknown) => {
-    const res = await fetch(`${stack.appUrl}/api/v1${p}`, {
-      method, headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.text();
-    if (!res.ok) throw new Error(`${method} ${p} answered ${res.status}: ${text}`);
-    return text;
-  };
+  const api = apiClient(stack.appUrl);
 
   // capacity and courier calls of single requests
   const perRequest: { step: string; read: number; write: number; calls: number; courier: string }[] = [];
@@ -45,24 +38,31 @@ try {
     perRequest.push({ step, ...meter.snapshot(), courier });
   };
   let token = '';
-  await measureStep('POST /login-user', async () => { token = JSON.parse(await api('POST', '/login-user', undefined, signIns.owner)).auth_token; });
-  await measureStep('GET /me', () => api('GET', '/me', token));
-  await measureStep('GET /get-users', () => api('GET', '/get-users?page=1&limit=50', token));
-  await measureStep('GET /get-accounts-table', () => api('GET', '/get-accounts-table?page=1&limit=50', token));
-  const accounts = JSON.parse(await api('GET', '/get-accounts', token)).accounts as { _id: string; company: string }[];
-  await measureStep('GET /get-cities/{leopards account}', () => api('GET', `/get-cities/${accounts.find((a) => a.company === 'LEOPARD')!._id}`, token));
-  await measureStep('GET /get-cities/{tcs account}', () => api('GET', `/get-cities/${accounts.find((a) => a.company === 'TCS')!._id}`, token));
+  await measureStep('POST /login-user', async () => { token = (await api.call('auth.login', { body: signIns.owner })).auth_token; });
+  await measureStep('GET /me', () => api.call('auth.me', { token }));
+  await measureStep('GET /get-users', () => api.call('users.list', { token, query: { page: 1, limit: 50 } }));
+  await measureStep('GET /get-accounts-table', () => api.call('accounts.table', { token, query: { page: 1, limit: 50 } }));
+  const { accounts } = await api.call('accounts.list', { token });
+  const cities = (company: string) => api.call('accounts.cities', { token, params: { tracking_account_id: accounts.find((a) => a.company === company)!._id } });
+  await measureStep('GET /get-cities/{leopards account}', () => cities('LEOPARD'));
+  await measureStep('GET /get-cities/{tcs account}', () => cities('TCS'));
+  // forgot password queues the address and answers: the same work whether or not it has an account
+  await measureStep('POST /password/reset-password-pin (known email)', () => api.call('auth.resetPin', { body: { email: signIns.staff.email } }));
+  await measureStep('POST /password/reset-password-pin (unknown email)', () => api.call('auth.resetPin', { body: { email: 'nobody@dakiya-demo.pk' } }));
+  // four each stay within the per-email limit (5 an hour), so every request queues its job
+  const resetKnown = await load(4, 1, async () => { await api.call('auth.resetPin', { body: { email: signIns.owner.email } }); });
+  const resetUnknown = await load(4, 1, async () => { await api.call('auth.resetPin', { body: { email: 'nobody-else@dakiya-demo.pk' } }); });
 
   // /me under load next to a bare server answering the same bytes
-  const meBody = await api('GET', '/me', token);
+  const meBody = JSON.stringify(await api.call('auth.me', { token }));
   const bare = await bareServer(meBody);
   await load(200, CONCURRENCY, async () => { await (await fetch(bare.url)).text(); });
   const bareStats = await load(REQUESTS, CONCURRENCY, async () => { await (await fetch(bare.url)).text(); });
   await bare.stop();
   meter.reset();
-  await load(200, CONCURRENCY, async () => { await api('GET', '/me', token); });
+  await load(200, CONCURRENCY, async () => { await api.call('auth.me', { token }); });
   meter.reset();
-  const meStats = await load(REQUESTS, CONCURRENCY, async () => { await api('GET', '/me', token); });
+  const meStats = await load(REQUESTS, CONCURRENCY, async () => { await api.call('auth.me', { token }); });
   const meCapacity = meter.snapshot();
   // the floor under /me: one GetItem on DynamoDB Local (/me makes two round trips: session, then user and shop)
   const shop = await stack.deps.shops.getByDomain(stack.config.demo.shop);
@@ -84,11 +84,15 @@ try {
     row('Dakiya /me (gateway + middy + 3 DynamoDB reads in 2 round trips)', meStats), '',
     `Ratio p50 ${(meStats.p50 / bareStats.p50).toFixed(1)}x, p99 ${(meStats.p99 / bareStats.p99).toFixed(1)}x the bare server.`,
     `DynamoDB per /me: ${(meCapacity.read / Math.max(1, meStats.requests)).toFixed(2)} RCU, ${(meCapacity.calls / Math.max(1, meStats.requests)).toFixed(1)} calls.`, '',
+    '## Forgot password: a known and an unknown email (4 requests each, one at a time, within the per-email limit)', '',
+    '| Email | p50 | p90 | max |', '|---|---|---|---|',
+    `| known | ${ms(resetKnown.p50)} | ${ms(resetKnown.p90)} | ${ms(resetKnown.max)} |`,
+    `| unknown | ${ms(resetUnknown.p50)} | ${ms(resetUnknown.p90)} | ${ms(resetUnknown.max)} |`, '',
     '## DynamoDB capacity and courier calls per request', '',
     '| Request | Read units | Write units | DynamoDB calls | Courier calls |', '|---|---|---|---|---|',
     ...perRequest.map((p) => `| ${p.step} | ${p.read.toFixed(1)} | ${p.write.toFixed(1)} | ${p.calls} | ${p.courier} |`), '',
     '## Lambda bundles (minified, AWS SDK external; target ≤ 400 KB each)', '',
-    '| Group | Size | Modules |', '|---|---|---|',
+    '| Lambda | Size | Modules |', '|---|---|---|',
     ...bundles.map((b) => `| ${b.group} | ${kb(b.bytes)}${b.bytes > 400 * 1024 ? ' (over target)' : ''} | ${b.inputs} |`), '',
     '## SPA first load (gzip; target ≤ 200 KB)', '',
     ...(firstLoad

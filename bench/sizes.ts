@@ -2,16 +2,17 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { build } from 'esbuild';
-import { GROUPS } from '@dakiya/shared';
+import { GROUPS, jobIds, jobName } from '@dakiya/shared';
 
-/** Each Lambda bundled as CDK bundles it (minified ESM, AWS SDK external), measured from the metafile. */
+/** Each Lambda (API groups, then job rows) bundled as CDK bundles it (minified ESM, AWS SDK external), measured from the metafile. */
 export async function bundleSizes(root: string): Promise<{ group: string; bytes: number; inputs: number }[]> {
   const out: { group: string; bytes: number; inputs: number }[] = [];
-  for (const group of GROUPS) {
+  const entries = [...GROUPS.map((g) => [g, g] as const), ...jobIds.map((id) => [`job ${id}`, `jobs/${jobName(id)}`] as const)];
+  for (const [group, folder] of entries) {
     const result = await build({
-      entryPoints: [path.join(root, 'functions', group, 'handler.ts')],
+      entryPoints: [path.join(root, 'functions', folder, 'handler.ts')],
       bundle: true, minify: true, platform: 'node', target: 'node22', format: 'esm', write: false, metafile: true,
-      external: ['@aws-sdk/*'], outfile: `${group}.mjs`, logLevel: 'silent',
+      external: ['@aws-sdk/*'], outfile: `${folder.replace('/', '-')}.mjs`, logLevel: 'silent',
     });
     const output = Object.values(result.metafile.outputs)[0];
     out.push({ group, bytes: output?.bytes ?? 0, inputs: Object.keys(result.metafile.inputs).length });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { generate } from 'otplib';
 import type { Browser } from 'playwright-core';
 import { expectRefusal, launch, newPage, shot, signIn } from './support/browser';
-import { apiCall, linkFromInbox } from './support/inbox';
+import { api, linkFromInbox } from './support/inbox';
 
 let browser: Browser;
 beforeAll(async () => { browser = await launch(); });
@@ -90,10 +90,12 @@ describe('forgot password', () => {
   it('a staff member resets the password from the emailed link and signs in with the new one', async () => {
     const owner = inject('owner');
     const email = `packer-${Date.now()}@dakiya-demo.pk`;
-    const { auth_token } = await apiCall('/login-user', owner);
-    await apiCall('/create-user', { first_name: 'Hina', last_name: 'Packer', email, password: 'first-pass-2026', tag: 'packer', role: 'USER', access_scopes: ['READ_ORDERS'] }, auth_token as string);
+    const { auth_token: token } = await api().call('auth.login', { body: owner });
+    await api().call('users.create', {
+      token, body: { first_name: 'Hina', last_name: 'Packer', email, password: 'first-pass-2026', tag: 'packer', role: 'USER', access_scopes: ['READ_ORDERS'] },
+    });
     const verify = await linkFromInbox(email, '/email-verify');
-    await apiCall('/verify-email', { token: verify.searchParams.get('token') });
+    await api().call('auth.verifyEmail', { body: { token: verify.searchParams.get('token') ?? '' } });
 
     const page = await newPage(browser);
     await page.goto('/login');

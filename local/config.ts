@@ -33,8 +33,6 @@ export interface LocalConfig {
     orders: number;
   };
   shopify: { clientId: string; clientSecret: string };
-  /** Minutes between scheduled status syncs (EventBridge in AWS). */
-  syncEveryMinutes: number;
 }
 
 export function readLocalConfig(): LocalConfig {
@@ -61,6 +59,5 @@ export function readLocalConfig(): LocalConfig {
       clientId: text('DAKIYA_SHOPIFY_CLIENT_ID', 'dakiya-local-client'),
       clientSecret: text('DAKIYA_SHOPIFY_CLIENT_SECRET', 'dakiya-local-shopify-secret'),
     },
-    syncEveryMinutes: int('DAKIYA_SYNC_MINUTES', 30),
   };
 }

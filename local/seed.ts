@@ -1,6 +1,7 @@
+import type { RouteInput } from '@dakiya/shared';
 import type { Stack } from './stack';
-import { callApi } from './api-client';
-import { readInbox } from './services/ses';
+import { apiClient } from './api-client';
+import { waitForLink } from './services/ses';
 import { COURIER_SIMS } from './simulators/couriers';
 
 export interface DemoSignIns {
@@ -72,54 +73,46 @@ export async function installThroughOAuth(stack: Stack, shopDomain: string): Pro
     const handoff = new URL(callback.location).searchParams.get('token');
     if (!handoff) throw new Error('the install did not end signed in');
     // what /login does with ?token=: trade the one-time URL token for a session
-    const res = await fetch(`${stack.appUrl}/api/v1/exchange-login-token`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token: handoff }),
-    });
-    if (!res.ok) throw new Error(`exchange-login-token answered ${res.status}: ${await res.text()}`);
-    return ((await res.json()) as { auth_token: string }).auth_token;
+    return (await apiClient(stack.appUrl).call('auth.exchangeToken', { body: { token: handoff } })).auth_token;
   } finally {
     shopify.control.setConsent('page');
   }
 }
 
 async function setPasswordFromEmail(stack: Stack, email: string, since: number, password: string): Promise<void> {
-  const mails = await readInbox(stack.inboxUrl, since);
-  const mail = mails.reverse().find((m) => m.destination.to.includes(email) && /password/i.test(m.subject));
-  const link = mail?.body.text?.match(/https?:\/\/\S+create-new-password\S+/)?.[0];
-  if (!link) throw new Error(`no create-password email reached ${email}`);
-  const url = new URL(link);
-  const res = await fetch(`${stack.appUrl}/api/v1/password/create-password`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ password, confirm_password: password, hash: url.searchParams.get('hash'), _id: url.searchParams.get('id'), email }),
+  const link = await waitForLink(stack.inboxUrl, email, 'create-new-password', { since });
+  await apiClient(stack.appUrl).call('auth.createPassword', {
+    body: { password, confirm_password: password, hash: link.searchParams.get('hash') ?? '', _id: link.searchParams.get('id') ?? '', email },
   });
-  if (!res.ok) throw new Error(`create-password answered ${res.status}: ${await res.text()}`);
 }
-
-const api = (stack: Stack, path: string, body: unknown, token?: string) => callApi(stack.appUrl, path, body, token);
 
 async function addStaffThroughApi(stack: Stack, ownerEmail: string, ownerPassword: string): Promise<void> {
   const { demo } = stack.config;
+  const api = apiClient(stack.appUrl);
   const since = Math.floor(Date.now() / 1000) - 1;
-  const { auth_token } = await api(stack, '/login-user', { email: ownerEmail, password: ownerPassword });
-  await api(stack, '/create-user', {
-    first_name: 'Bilal', last_name: 'Ahmed', email: demo.staffEmail, password: demo.staffPassword, tag: 'packer',
-    phone: '03211234567', city: 'Karachi', country: 'Pakistan', role: 'USER', access_scopes: ['READ_ORDERS', 'BOOK_ORDERS', 'READ_ANALYTICS'],
-  }, auth_token as string);
-  const mails = await readInbox(stack.inboxUrl, since);
-  const link = mails.reverse().find((m) => m.destination.to.includes(demo.staffEmail))?.body.text?.match(/https?:\/\/\S+email-verify\S+/)?.[0];
-  if (!link) throw new Error(`no verification email reached ${demo.staffEmail}`);
-  await api(stack, '/verify-email', { token: new URL(link).searchParams.get('token') });
-  await fetch(`${stack.appUrl}/api/v1/logout`, { method: 'POST', headers: { authorization: `Bearer ${auth_token as string}` } });
+  const { auth_token: token } = await api.call('auth.login', { body: { email: ownerEmail, password: ownerPassword } });
+  await api.call('users.create', {
+    token,
+    body: {
+      first_name: 'Bilal', last_name: 'Ahmed', email: demo.staffEmail, password: demo.staffPassword, tag: 'packer',
+      phone: '03211234567', city: 'Karachi', country: 'Pakistan', role: 'USER', access_scopes: ['READ_ORDERS', 'BOOK_ORDERS', 'READ_ANALYTICS'],
+    },
+  });
+  const link = await waitForLink(stack.inboxUrl, demo.staffEmail, 'email-verify', { since });
+  await api.call('auth.verifyEmail', { body: { token: link.searchParams.get('token') ?? '' } });
+  await api.call('auth.logout', { token });
 }
 
 /** One account per courier, created like a merchant does: the API checks each with its simulator. */
 async function addTrackingAccounts(stack: Stack, ownerEmail: string, ownerPassword: string): Promise<void> {
-  const { auth_token } = await api(stack, '/login-user', { email: ownerEmail, password: ownerPassword });
+  const api = apiClient(stack.appUrl);
+  const { auth_token: token } = await api.call('auth.login', { body: { email: ownerEmail, password: ownerPassword } });
   for (const [i, sim] of COURIER_SIMS.entries()) {
     // the first courier's account is the default, preselected when booking
     const account = { company: sim.id, ...sim.demoAccount, is_default: i === 0 ? 'Default' : 'No' };
-    await api(stack, '/create-account', { ...sim.demoCredentials, ...account }, auth_token as string);
+    // the simulators type their demo credentials loosely; the route's schema checks them on arrival
+    const body = { ...sim.demoCredentials, ...account } as NonNullable<RouteInput<'accounts.create'>['body']>;
+    await api.call('accounts.create', { token, body });
   }
-  await fetch(`${stack.appUrl}/api/v1/logout`, { method: 'POST', headers: { authorization: `Bearer ${auth_token as string}` } });
+  await api.call('auth.logout', { token });
 }

@@ -9,7 +9,9 @@ import { createLog, type LogLevel } from '@dakiya/functions/platform/log';
 import { ROOT, type LocalConfig } from './config';
 import { startDynamo } from './services/dynamo';
 import { startSes } from './services/ses';
-import { startSqs } from './services/sqs';
+import { createJobQueues, startSqs, type JobQueues } from './services/sqs';
+import { createSqsClient } from '@dakiya/functions/adapters/sqs/job-queue';
+import { startJobPoller, type JobPoller } from './job-poller';
 import { freePort } from './services/ports';
 import { startGateway } from './gateway';
 import { startShopifySim } from './simulators/shopify';
@@ -23,6 +25,9 @@ export interface Stack {
   shopifyUrl: string;
   dynamoEndpoint: string;
   sqsUrl: string;
+  queues: JobQueues;
+  /** Plays the SQS event source and the schedules of the job table. */
+  jobs: JobPoller;
   couriers: CourierSims;
   shopify: Awaited<ReturnType<typeof startShopifySim>>;
   env: Env;
@@ -68,6 +73,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
 
     const sqs = await startSqs(await port(config.ports.sqs));
     stops.push(() => sqs.stop());
+    const queues = await createJobQueues(createSqsClient('us-east-1', sqs.url));
     const ses = await startSes(await port(config.ports.ses));
     stops.push(() => ses.stop());
 
@@ -91,7 +97,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       DYNAMO_ENDPOINT: dynamo.endpoint,
       SQS_ENDPOINT: sqs.url,
       SES_ENDPOINT: ses.url,
-      STATUS_QUEUE_URL: sqs.statusQueueUrl,
+      JOB_QUEUE_URLS: JSON.stringify(queues.urls),
       LOCAL_SECRET_KEY: secretKey(config, opts.persistent),
       APP_URL: appUrl,
       SHOPIFY_CLIENT_ID: config.shopify.clientId,
@@ -102,11 +108,15 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     });
     const deps = buildDeps(env, { log: createLog(opts.logLevel ?? 'WARN') });
 
+    // after a start fauxqs holds no message: every job record still pending is sent again
+    const jobs = await startJobPoller({ deps, queues, background: true, resendPendingOnStart: opts.persistent });
+    stops.push(() => jobs.stop());
+
     const gateway = await startGateway({ port: gatewayPort, deps, webDir: opts.webDir ?? path.join(ROOT, 'web', 'dist') });
     stops.push(() => gateway.stop());
 
     return {
-      appUrl, inboxUrl: ses.url, shopifyUrl: shopify.url, dynamoEndpoint: dynamo.endpoint, sqsUrl: sqs.url,
+      appUrl, inboxUrl: ses.url, shopifyUrl: shopify.url, dynamoEndpoint: dynamo.endpoint, sqsUrl: sqs.url, queues, jobs,
       couriers, shopify, env, deps, config, stop,
     };
   } catch (error) {

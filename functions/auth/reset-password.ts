@@ -1,22 +1,18 @@
 import type { Operation } from '../platform/operation';
 import { AppError } from '../platform/errors';
 import { hashPassword } from '../platform/passwords';
-import { resetPasswordMail } from '../domain/emails';
-import { issueLink, redeemLink } from '../domain/links';
+import { redeemLink } from '../domain/links';
 
 const SENT = 'If an account exists for this email, we have sent a link to reset the password.';
 const PER_EMAIL_PER_HOUR = 5;
 
-/** Same answer whether or not the email has an account (no account discovery). */
-export const requestPasswordReset: Operation<'auth.resetPin'> = async ({ body }, ctx, deps) => {
+/**
+ * Same answer and the same work whether or not the email has an account (no account discovery, not
+ * even by timing): the address is queued as it is, and the mail worker looks it up and sends or drops.
+ */
+export const requestPasswordReset: Operation<'auth.resetPin'> = async ({ body }, _ctx, deps) => {
   if (!(await deps.limiter.hit(`reset:${body.email}`, PER_EMAIL_PER_HOUR, 3600))) return { msg: SENT };
-  const user = await deps.users.findByEmail(body.email);
-  if (user?.is_active && user.is_verified_user) {
-    const hash = await issueLink(user, 'reset-password', deps);
-    await deps.mailer.send(resetPasswordMail(user.email, `${deps.env.APP_URL}/reset-password?hash=${encodeURIComponent(hash)}`));
-  } else {
-    ctx.log.info('password reset asked for an address without a usable account');
-  }
+  await deps.jobs.enqueue('mail.send', { kind: 'reset-password', email: body.email });
   return { msg: SENT };
 };
 

@@ -14,6 +14,10 @@ import { DynamoAccountRepo } from '../adapters/dynamo/account-repo';
 import { createCourierAdapter } from '../adapters/couriers';
 import { DynamoShopTokens } from '../adapters/dynamo/shop-tokens';
 import { createShopifyPort, type ShopifyClient, type ShopTarget } from '../adapters/shopify';
+import type { SQSClient } from '@aws-sdk/client-sqs';
+import { DynamoJobRecords } from '../adapters/dynamo/job-repo';
+import { createSqsClient, SqsJobQueue, type QueueUrls } from '../adapters/sqs/job-queue';
+import type { JobQueue, JobRecords } from '../domain/ports/jobs';
 import type { CourierAdapter, CourierCredentials, CourierId } from '../domain/ports/courier';
 import type { AccountRepo, LinkRepo, OAuthStateRepo, RateLimiter, SessionRepo, ShopRepo, StaffRepo, UserRepo, WebhookLog } from '../domain/ports/repos';
 import type { Mailer } from '../domain/ports/mailer';
@@ -39,6 +43,12 @@ export interface Deps {
   /** A courier adapter for one tracking account's credentials; the domain never branches on courier. */
   courier: (company: CourierId, credentials: CourierCredentials) => CourierAdapter;
   mailer: Mailer;
+  /** The outbox: background work is queued here (a job record, then its SQS message). */
+  jobs: JobQueue;
+  jobRecords: JobRecords;
+  sqs: SQSClient;
+  /** The queue of each job row this function may send to (JOB_QUEUE_URLS). */
+  queueUrls: QueueUrls;
   secrets: SecretBox;
   fetch: typeof fetch;
   /** The Shopify client secret, then the previous one during a rotation. */
@@ -57,6 +67,10 @@ export function buildDeps(env: Env, overrides: Partial<Deps> = {}): Deps {
   const secrets = overrides.secrets ?? (env.LOCAL_SECRET_KEY
     ? new LocalSecretBox(env.LOCAL_SECRET_KEY)
     : new KmsSecretBox(new KMSClient({ region: env.AWS_REGION }), env.KMS_KEY_ID ?? ''));
+  const log = overrides.log ?? createLog(env.LOG_LEVEL);
+  const jobRecords = overrides.jobRecords ?? new DynamoJobRecords(db, table);
+  const sqs = overrides.sqs ?? createSqsClient(env.AWS_REGION, env.SQS_ENDPOINT);
+  const queueUrls = overrides.queueUrls ?? (env.JOB_QUEUE_URLS as QueueUrls);
   let secrets$: Promise<string[]> | undefined;
   const shopifyTokens = overrides.shopifyTokens ?? new DynamoShopTokens(db, table);
   const shopifySpend = { requests: 0, points: 0 };
@@ -66,7 +80,7 @@ export function buildDeps(env: Env, overrides: Partial<Deps> = {}): Deps {
     env,
     shopifySecrets,
     now,
-    log: createLog(env.LOG_LEVEL),
+    log,
     db,
     shops: new DynamoShopRepo(db, table),
     users: new DynamoUserRepo(db, table),
@@ -81,6 +95,10 @@ export function buildDeps(env: Env, overrides: Partial<Deps> = {}): Deps {
       baseUrls: env.COURIER_BASE_URLS?.[company], timeoutMs: env.COURIER_TIMEOUT_MS, fetch: overrides.fetch,
     }),
     mailer: overrides.mailer ?? new SesMailer(createSesClient(env.AWS_REGION, env.SES_ENDPOINT), env.MAIL_FROM),
+    jobs: new SqsJobQueue(sqs, queueUrls, jobRecords, now, log),
+    jobRecords,
+    sqs,
+    queueUrls,
     secrets,
     fetch: globalThis.fetch,
     shopifyTokens,

@@ -13,7 +13,11 @@ const Env = z.object({
   KMS_KEY_ID: z.string().optional(),
   /** Local mode: a 32-byte key (base64) stands in for KMS. */
   LOCAL_SECRET_KEY: z.string().optional(),
-  STATUS_QUEUE_URL: z.string().optional(),
+  /** JSON `{ "mail.send": "<queue url>", ... }`: the queues of the job table this function may send to. */
+  JOB_QUEUE_URLS: z
+    .string()
+    .optional()
+    .transform((value) => (value ? (JSON.parse(value) as Record<string, string>) : {})),
   MAIL_FROM: z.string().default('Dakiya <no-reply@dakiya.pk>'),
   APP_URL: z.string().url(),
   SHOPIFY_CLIENT_ID: z.string().min(1),

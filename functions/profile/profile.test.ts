@@ -103,6 +103,7 @@ describe('forgot password', () => {
     const unknown = await call(deps, 'auth.resetPin', { body: { email: 'nobody@example.pk' } });
     const known = await call(deps, 'auth.resetPin', { body: { email: staff.user.email } });
     expect(unknown.body).toEqual(known.body);
+    await deps.drainJobs();
     expect(deps.mailbox.sent.length).toBe(before + 1);
     const hash = linkParam(deps.mailbox.sent.at(-1), 'hash');
     const body = { password: 'reset-pass-99', confirm_password: 'reset-pass-99' };

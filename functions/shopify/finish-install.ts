@@ -6,8 +6,6 @@ import type { Operation } from '../platform/operation';
 import type { Deps } from '../platform/deps';
 import { AppError } from '../platform/errors';
 import { newId } from '../platform/ids';
-import { createPasswordMail } from '../domain/emails';
-import { issueLink } from '../domain/links';
 import type { ShopRecord, UserRecord } from '../domain/records';
 import { startSession } from '../domain/sessions';
 import { STATE_COOKIE, readCookie, requiredScopes, stateCookie } from './shopify-config';
@@ -64,11 +62,10 @@ export const finishInstall: Operation<'shopify.callback'> = async ({ query, raw 
   }
   if (!owner) throw new Error(`shop ${shopId} has no owner record`);
   if (!owner.passwordHash) {
-    const hash = await issueLink(owner, 'create-password', deps);
-    const url = `${env.APP_URL}/create-new-password?hash=${encodeURIComponent(hash)}&id=${owner._id}`;
-    // the install stands even if mail fails: the owner is signed in and can use "Forgot password" later
-    await deps.mailer.send(createPasswordMail(owner.email, info.name, url)).catch((error: unknown) =>
-      ctx.log.error('create-password email not sent', { shopId, error: error instanceof Error ? error.message : String(error) }));
+    // the outbox retries a failed send; the install stands even if queueing fails (the owner is signed
+    // in and can use "Forgot password" later)
+    await deps.jobs.enqueue('mail.send', { kind: 'create-password', shopId, userId: owner._id }, { shopId }).catch((error: unknown) =>
+      ctx.log.error('create-password email not queued', { shopId, error: error instanceof Error ? error.message : String(error) }));
   }
   // Shopify already authenticated this person as the store's staff: no second factor on this path.
   // The URL carries only a two-minute, one-time token, so browser history and access logs hold nothing lasting.

@@ -14,6 +14,9 @@ import { operationsByGroup } from '../registry';
 import type { Mailer, OutgoingMail } from '../domain/ports/mailer';
 import type { AccountRecord, ShopRecord, UserRecord } from '../domain/records';
 import { startSession } from '../domain/sessions';
+import { createSqsClient } from '../adapters/sqs/job-queue';
+import { createJobQueues, type JobQueues } from '../../local/services/sqs';
+import { startJobPoller, type JobPoller } from '../../local/job-poller';
 
 export const TEST_SHOPIFY_SECRET = 'test-shopify-secret';
 
@@ -23,10 +26,24 @@ export class MailBox implements Mailer {
   async send(mail: OutgoingMail) { this.sent.push(mail); }
 }
 
-/** Deps on DynamoDB Local with a fresh table per call, so test files never see each other's rows. */
-export async function testDeps(overrides: Partial<Deps> = {}, envOverrides: Record<string, string> = {}): Promise<Deps & { mailbox: MailBox }> {
+export interface TestDeps extends Deps {
+  mailbox: MailBox;
+  /** The job queues of this table, run by the local poller: `drainJobs()` runs what was queued. */
+  poller: JobPoller;
+  queues: JobQueues;
+  drainJobs(): Promise<void>;
+}
+
+/**
+ * Deps on DynamoDB Local with a fresh table per call and fauxqs with fresh job queues, so test files
+ * never see each other's rows or messages. Queued work runs when a test calls `drainJobs()`, through
+ * the same poller and job chain as local mode; a failed message comes back at once.
+ */
+export async function testDeps(overrides: Partial<Deps> = {}, envOverrides: Record<string, string> = {}): Promise<TestDeps> {
   const endpoint = inject('dynamoEndpoint');
   const tableName = `test-${randomBytes(6).toString('hex')}`;
+  const sqsEndpoint = inject('sqsEndpoint');
+  const queues = await createJobQueues(createSqsClient('us-east-1', sqsEndpoint), tableName);
   const env = parseEnv({
     TABLE_NAME: tableName,
     AWS_REGION: 'us-east-1',
@@ -37,13 +54,16 @@ export async function testDeps(overrides: Partial<Deps> = {}, envOverrides: Reco
     SHOPIFY_CLIENT_SECRET: TEST_SHOPIFY_SECRET,
     SHOPIFY_ORIGIN_TEMPLATE: 'http://127.0.0.1:1/_shops/{shop}',
     LOG_LEVEL: 'ERROR',
+    SQS_ENDPOINT: sqsEndpoint,
+    JOB_QUEUE_URLS: JSON.stringify(queues.urls),
     ...envOverrides,
   });
   const db = createDocClient({ region: env.AWS_REGION, endpoint });
   await ensureTable(db as unknown as Parameters<typeof ensureTable>[0], tableName);
   const mailbox = new MailBox();
   const deps = buildDeps(env, { db, mailer: mailbox, log: silentLog, ...overrides });
-  return Object.assign(deps, { mailbox });
+  const poller = await startJobPoller({ deps, queues, background: false, retryAfterSeconds: 0 });
+  return Object.assign(deps, { mailbox, poller, queues, drainJobs: () => poller.drain() });
 }
 
 export interface CallInput {

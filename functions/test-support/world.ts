@@ -1,15 +1,14 @@
 import { signQuery } from '../adapters/shopify';
 import type { Scope } from '@dakiya/shared';
-import type { Deps } from '../platform/deps';
 import { startCourierSims, type CourierSims } from '../../local/simulators/couriers';
-import { seedShop, seedUser, testDeps, TEST_SHOPIFY_SECRET, type CallInput, type SeededShop } from './harness';
+import { seedShop, seedUser, testDeps, TEST_SHOPIFY_SECRET, type CallInput, type SeededShop, type TestDeps } from './harness';
 
 /**
  * Two shops on one table: A, whose data every case targets, and B, whose ADMIN must never reach A.
  * Actors get a fresh session per call so routes that end sessions (logout) cannot disturb other cases.
  */
 export interface World {
-  deps: Deps & { mailbox: import('./harness').MailBox };
+  deps: TestDeps;
   a: SeededShop;
   b: SeededShop;
   couriers: CourierSims;

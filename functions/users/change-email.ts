@@ -2,7 +2,7 @@ import type { Operation } from '../platform/operation';
 import { requireAuth } from '../platform/operation';
 import { AppError } from '../platform/errors';
 import { loadStaff } from '../domain/users/staff-rules';
-import { NOT_SENT, sendVerificationAfterSave } from '../domain/users/staff-mail';
+import { NOT_SENT, queueVerificationAfterSave } from '../domain/users/staff-mail';
 import { toUser } from '../domain/users/user-view';
 
 /**
@@ -18,6 +18,6 @@ export const changeEmail: Operation<'users.changeEmail'> = async ({ params, body
   await deps.staff.changeEmail(target, body.email, patch);
   await deps.sessions.deleteAllOfUser(shop._id, target._id);
   const updated = { ...target, ...patch, email: body.email };
-  const sent = await sendVerificationAfterSave(updated, shop.name, deps, ctx.log);
+  const sent = await queueVerificationAfterSave(updated, deps, ctx.log);
   return { msg: sent ? 'Email updated' : NOT_SENT('Email updated'), user: toUser(updated) };
 };

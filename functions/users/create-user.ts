@@ -4,7 +4,7 @@ import { requireAuth } from '../platform/operation';
 import { hashPassword } from '../platform/passwords';
 import { newId } from '../platform/ids';
 import { scopesFor } from '../domain/users/staff-rules';
-import { NOT_SENT, sendVerificationAfterSave } from '../domain/users/staff-mail';
+import { NOT_SENT, queueVerificationAfterSave } from '../domain/users/staff-mail';
 import { toUser } from '../domain/users/user-view';
 import type { UserRecord } from '../domain/records';
 
@@ -21,6 +21,6 @@ export const createUser: Operation<'users.create'> = async ({ body }, ctx, deps)
     province: body.province, address: body.address, city: body.city, country: body.country,
   };
   await deps.staff.createCounted(user, shop.plan === 'FREE' ? LIMITS.freeUserAccounts : undefined);
-  const sent = await sendVerificationAfterSave(user, shop.name, deps, ctx.log);
+  const sent = await queueVerificationAfterSave(user, deps, ctx.log);
   return { msg: sent ? 'User created' : NOT_SENT('User created'), user: toUser(user) };
 };

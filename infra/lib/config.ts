@@ -32,8 +32,6 @@ export interface DakiyaConfig {
   /** API Gateway stage throttling (requests per second, burst). */
   apiRateLimit: number;
   apiBurstLimit: number;
-  /** How often the scheduled status sync runs, in minutes. */
-  syncEveryMinutes: number;
   /** Problems worth a synth warning (not an error): placeholders in use. */
   warnings: string[];
 }
@@ -121,7 +119,6 @@ export function configFromContext(node: Node): DakiyaConfig {
     logLevel: logLevel as DakiyaConfig['logLevel'],
     apiRateLimit: int(node, 'apiRateLimit', 50),
     apiBurstLimit: int(node, 'apiBurstLimit', 100),
-    syncEveryMinutes: int(node, 'syncEveryMinutes', 30),
     warnings,
   };
 }

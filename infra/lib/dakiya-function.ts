@@ -29,8 +29,10 @@ const REQUIRE_BANNER =
   "import { createRequire as __dakiyaCreateRequire } from 'node:module'; const require = __dakiyaCreateRequire(import.meta.url);";
 
 export interface DakiyaFunctionProps {
-  /** The folder under functions/: an endpoint group (`auth`) or a background function (`sync`). */
+  /** The function's name: an endpoint group (`auth`) or a job row's name (`mail-send`). */
   name: string;
+  /** The folder under functions/ holding its handler.ts; default `name` (job rows: `jobs/<name>`). */
+  entry?: string;
   /** Resource-name prefix, e.g. `dakiya-dev`. */
   prefix: string;
   environment: Record<string, string>;
@@ -55,11 +57,12 @@ export class DakiyaFunction extends Construct {
 
   constructor(scope: Construct, id: string, props: DakiyaFunctionProps) {
     super(scope, id);
-    const entry = handlerEntry(props.functionsDir, props.name);
-    if (!handlerExists(props.functionsDir, props.name)) {
+    const folder = props.entry ?? props.name;
+    const entry = handlerEntry(props.functionsDir, folder);
+    if (!handlerExists(props.functionsDir, folder)) {
       throw new Error(
-        `Lambda "${props.name}" has no handler: expected functions/${props.name}/handler.ts exporting \`handler\`. ` +
-          'Every group in GROUPS (shared/src/routes.ts) needs one.',
+        `Lambda "${props.name}" has no handler: expected functions/${folder}/handler.ts exporting \`handler\`. ` +
+          'Every group in GROUPS (shared/src/routes.ts) and every row of the job table (shared/src/jobs.ts) needs one.',
       );
     }
     for (const key of Object.keys(props.environment)) {

@@ -1,21 +1,18 @@
 import { Annotations, CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
-import { GROUPS } from '@dakiya/shared';
+import { GROUPS, jobDef, jobName, queueJobIds, scheduledJobIds, type JobId } from '@dakiya/shared';
 import { Api } from './api';
-import { capabilitiesOf } from './capabilities';
+import { capabilitiesOf, enqueuesOf } from './capabilities';
 import type { DakiyaConfig } from './config';
 import { Data } from './data';
 import { DakiyaFunction } from './dakiya-function';
 import { grantEnqueue, grantKeyUse, grantReadSecret, grantSendMail, grantTableReadWrite, sesIdentityArn } from './grants';
-import { FUNCTIONS_DIR, WEB_DIST_DIR, handlerExists } from './paths';
-import { StatusSync } from './status-sync';
+import { FUNCTIONS_DIR, WEB_DIST_DIR } from './paths';
+import { JobQueues } from './jobs';
 import { Web } from './web';
 
-/**
- * Folders under functions/ that are Lambdas but not endpoint groups (no routes). Each is created
- * when its handler exists and wired below with one line.
- */
-export const BACKGROUND_FUNCTIONS = ['sync'] as const;
+/** The Lambdas of the job table, by function name: `mail-send` runs functions/jobs/mail-send/handler.ts. */
+export const JOB_FUNCTIONS = [...queueJobIds, ...scheduledJobIds].map(jobName);
 
 export interface DakiyaStackProps extends StackProps {
   config: DakiyaConfig;
@@ -26,16 +23,16 @@ export interface DakiyaStackProps extends StackProps {
 }
 
 /**
- * The whole app for one stage: data (key, table, secret), the status-sync queues, one Lambda per
- * endpoint group behind an HTTP API built from the route table, and the SPA on S3 + CloudFront with
- * /api/* routed to the API.
+ * The whole app for one stage: data (key, table, secret), one Lambda per endpoint group behind an
+ * HTTP API built from the route table, the job table's queues, workers and schedules, and the SPA on
+ * S3 + CloudFront with /api/* routed to the API.
  */
 export class DakiyaStack extends Stack {
   readonly data: Data;
-  readonly statusSync: StatusSync;
+  readonly jobs: JobQueues;
   readonly api: Api;
   readonly web: Web;
-  /** Every Lambda by its functions/ folder name: the groups, then background functions. */
+  /** Every Lambda by name: the groups, then the job table's rows. */
   readonly functions = new Map<string, DakiyaFunction>();
 
   constructor(scope: Construct, id: string, props: DakiyaStackProps) {
@@ -46,7 +43,7 @@ export class DakiyaStack extends Stack {
     for (const warning of config.warnings) Annotations.of(this).addWarningV2('dakiya:config', warning);
 
     this.data = new Data(this, 'Data', { prefix, shopifyClientSecretName: config.shopifyClientSecretName });
-    this.statusSync = new StatusSync(this, 'StatusSync', { prefix, syncEveryMinutes: config.syncEveryMinutes });
+    this.jobs = new JobQueues(this, 'Jobs', { prefix });
 
     // API and CloudFront come first: the functions need the app URL (the CloudFront domain in front
     // of the API); the routes are added once the functions exist.
@@ -75,10 +72,13 @@ export class DakiyaStack extends Stack {
       LOG_LEVEL: config.logLevel,
     };
 
-    const addFunction = (name: string, description: string, timeout?: Duration): DakiyaFunction => {
+    const addFunction = (name: string, description: string, opts: { timeout?: Duration; entry?: string; memorySize?: number } = {}): DakiyaFunction => {
       const capabilities = capabilitiesOf(name);
       const environment = { ...commonEnv };
-      if (capabilities.includes('enqueue')) environment.STATUS_QUEUE_URL = this.statusSync.queue.queueUrl;
+      const enqueues = enqueuesOf(name);
+      if (enqueues.length) {
+        environment.JOB_QUEUE_URLS = this.toJsonString(Object.fromEntries(enqueues.map((job) => [job, this.jobs.queue(job).queueUrl])));
+      }
       if (capabilities.includes('shopifySecret')) {
         environment.SHOPIFY_CLIENT_SECRET_ARN = this.data.shopifyClientSecret.secretArn;
       }
@@ -89,12 +89,12 @@ export class DakiyaStack extends Stack {
         logRetention: config.logRetention,
         functionsDir,
         description,
-        timeout,
+        ...opts,
       });
       grantTableReadWrite(fn.role, this.data.table, this.data.indexNames);
       grantKeyUse(fn.role, this.data.key);
       if (capabilities.includes('mail')) grantSendMail(fn.role, mailIdentityArn);
-      if (capabilities.includes('enqueue')) grantEnqueue(fn.role, this.statusSync.queue);
+      grantEnqueue(fn.role, enqueues.map((job) => this.jobs.queue(job)));
       if (capabilities.includes('shopifySecret')) grantReadSecret(fn.role, this.data.shopifyClientSecret);
       this.functions.set(name, fn);
       return fn;
@@ -104,11 +104,15 @@ export class DakiyaStack extends Stack {
     const functionsByGroup = new Map(GROUPS.map((group) => [group as string, addFunction(group, `Dakiya API: ${group} routes`).fn]));
     this.api.addRoutes(functionsByGroup);
 
-    // Background functions (BACKGROUND_FUNCTIONS): created when the handler exists, one line each.
-    // The status worker, when it comes: `this.statusSync.addWorker(addFunction('<name>', ...).fn)`.
-    if (handlerExists(functionsDir, 'sync')) {
-      this.statusSync.scheduleSync(addFunction('sync', 'Dakiya: finds parcels still moving and enqueues them', Duration.minutes(1)).fn);
-    }
+    // The job table: a worker per queue row, fed by its queue; a function per scheduled row, run by its rule.
+    const jobFunction = (job: JobId) => {
+      const def = jobDef(job);
+      return addFunction(jobName(job), `Dakiya job ${job}: ${def.description}`.slice(0, 256), {
+        entry: `jobs/${jobName(job)}`, timeout: Duration.seconds(def.timeoutSeconds), memorySize: def.memoryMb,
+      }).fn;
+    };
+    for (const job of queueJobIds) this.jobs.addWorker(job, jobFunction(job));
+    for (const job of scheduledJobIds) this.jobs.schedule(job, jobFunction(job));
 
     new CfnOutput(this, 'AppUrl', { value: this.web.appUrl, description: 'The app (SPA and /api/v1)' });
     new CfnOutput(this, 'TableName', { value: this.data.table.tableName });

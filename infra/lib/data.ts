@@ -50,7 +50,9 @@ export class Data extends Construct {
         indexName: index.name,
         partitionKey: { name: index.partition, type: dynamodb.AttributeType.STRING },
         sortKey: { name: index.sort, type: dynamodb.AttributeType.STRING },
-        projectionType: dynamodb.ProjectionType.ALL,
+        ...(index.projection
+          ? { projectionType: dynamodb.ProjectionType.INCLUDE, nonKeyAttributes: [...index.projection] }
+          : { projectionType: dynamodb.ProjectionType.ALL }),
       });
     }
     this.indexNames = INDEXES.map((index) => index.name);

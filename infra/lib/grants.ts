@@ -51,12 +51,13 @@ export function grantSendMail(grantee: iam.IGrantable, identityArn: string): voi
   });
 }
 
-/** Enqueue status-sync work. The queue is SQS-managed encrypted, so no key grant is needed. */
-export function grantEnqueue(grantee: iam.IGrantable, queue: sqs.IQueue): void {
+/** Queue work on the job table's queues. They are SQS-managed encrypted, so no key grant is needed. */
+export function grantEnqueue(grantee: iam.IGrantable, queues: readonly sqs.IQueue[]): void {
+  if (queues.length === 0) return;
   iam.Grant.addToPrincipal({
     grantee,
-    actions: ['sqs:SendMessage', 'sqs:GetQueueAttributes'],
-    resourceArns: [queue.queueArn],
+    actions: ['sqs:SendMessage'],
+    resourceArns: queues.map((queue) => queue.queueArn),
   });
 }
 

@@ -19,7 +19,6 @@ describe('configFromContext', () => {
       logLevel: 'INFO',
       apiRateLimit: 50,
       apiBurstLimit: 100,
-      syncEveryMinutes: 30,
     });
     expect(config.domainName).toBeUndefined();
     expect(config.shopifyClientSecretName).toBeUndefined();
@@ -35,14 +34,12 @@ describe('configFromContext', () => {
       ...base,
       logRetentionDays: '90',
       apiRateLimit: '20',
-      syncEveryMinutes: 15,
       mailFrom: 'Dakiya <mail@notify.dakiya.pk>',
       logLevel: 'debug',
     });
     expect(config).toMatchObject({
       logRetention: RetentionDays.THREE_MONTHS,
       apiRateLimit: 20,
-      syncEveryMinutes: 15,
       mailDomain: 'notify.dakiya.pk',
       logLevel: 'DEBUG',
     });

@@ -3,12 +3,11 @@ import { join } from 'node:path';
 import { Match } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { GROUPS, routes, type RouteDef } from '@dakiya/shared';
+import { GROUPS, jobName, jobs, queueJobDef, queueJobIds, routes, scheduledJobIds, type RouteDef, type Schedule } from '@dakiya/shared';
 import { INDEXES, TABLE_KEYS, TTL_ATTRIBUTE } from '../../functions/adapters/dynamo/table';
 import { routeKeyOf } from '../lib/api';
-import { capabilitiesOf } from '../lib/capabilities';
-import { BACKGROUND_FUNCTIONS } from '../lib/dakiya-stack';
-import { FUNCTIONS_DIR, handlerExists } from '../lib/paths';
+import { capabilitiesOf, enqueuesOf } from '../lib/capabilities';
+import { JOB_FUNCTIONS } from '../lib/dakiya-stack';
 import { actionsOf, distributionConfig, envOf, resources, statementsOf, synth, type Synth } from './support';
 
 // The real handlers, bundled by esbuild as in `cdk synth`; the SPA as in CI before the web is
@@ -20,7 +19,7 @@ beforeAll(() => {
 }, 120_000);
 
 const fnName = (name: string) => `dakiya-test-${name}`;
-const lambdaNames = [...GROUPS, ...BACKGROUND_FUNCTIONS.filter((name) => handlerExists(FUNCTIONS_DIR, name))];
+const lambdaNames = [...GROUPS, ...JOB_FUNCTIONS];
 
 describe('API from the route table', () => {
   const table = Object.entries(routes) as [string, RouteDef][];
@@ -66,7 +65,7 @@ describe('API from the route table', () => {
 });
 
 describe('functions', () => {
-  it('has one Lambda per group (plus background functions whose handler exists), Node.js 24 on arm64', () => {
+  it('has one Lambda per group and one per row of the job table, Node.js 24 on arm64', () => {
     const fns = Object.values(resources(s.template, 'AWS::Lambda::Function'));
     expect(fns.map((fn) => fn.Properties!.FunctionName).sort()).toEqual(lambdaNames.map(fnName).sort());
     for (const fn of fns) {
@@ -100,7 +99,7 @@ describe('functions', () => {
       expect(vars).not.toHaveProperty('LOCAL_SECRET_KEY');
       expect(vars).not.toHaveProperty('DYNAMO_ENDPOINT');
       expect('SHOPIFY_CLIENT_SECRET_ARN' in vars, name).toBe(capabilitiesOf(name).includes('shopifySecret'));
-      expect('STATUS_QUEUE_URL' in vars, name).toBe(capabilitiesOf(name).includes('enqueue'));
+      expect('JOB_QUEUE_URLS' in vars, name).toBe(enqueuesOf(name).length > 0);
     }
   });
 
@@ -126,7 +125,7 @@ describe('least-privilege grants', () => {
       const actions = actionsOf(s.template, fnName(name));
       const caps = capabilitiesOf(name);
       expect(actions.includes('ses:SendEmail'), `${name} ses`).toBe(caps.includes('mail'));
-      expect(actions.includes('sqs:SendMessage'), `${name} sqs`).toBe(caps.includes('enqueue'));
+      expect(actions.includes('sqs:SendMessage'), `${name} sqs`).toBe(enqueuesOf(name).length > 0);
       expect(actions.includes('secretsmanager:GetSecretValue'), `${name} secret`).toBe(caps.includes('shopifySecret'));
     }
   });
@@ -194,29 +193,72 @@ describe('data', () => {
   });
 });
 
-describe('status sync', () => {
-  it('has a status queue that redrives to a dead-letter queue after 5 receives; both SSE and SSL-only', () => {
-    const queues = resources(s.template, 'AWS::SQS::Queue');
-    const dlqId = Object.keys(queues).find((id) => queues[id]!.Properties!.QueueName === 'dakiya-test-status-dlq')!;
+describe('the job table', () => {
+  const queues = () => resources(s.template, 'AWS::SQS::Queue');
+  const logicalIdOfQueue = (name: string) => Object.keys(queues()).find((id) => queues()[id]!.Properties!.QueueName === name)!;
+  const fnLogicalId = (name: string) => Object.entries(resources(s.template, 'AWS::Lambda::Function')).find(([, fn]) => fn.Properties!.FunctionName === fnName(name))![0];
+
+  it.each(queueJobIds.map((id) => [id]))('queue row %s: queue with its settings, redriving to its dead-letter queue', (id) => {
+    const def = queueJobDef(id);
+    const name = `dakiya-test-${jobName(id)}${def.fifo ? '.fifo' : ''}`;
+    const dlqId = logicalIdOfQueue(`dakiya-test-${jobName(id)}-dlq${def.fifo ? '.fifo' : ''}`);
     expect(dlqId).toBeDefined();
     s.template.hasResourceProperties('AWS::SQS::Queue', {
-      QueueName: 'dakiya-test-status',
+      QueueName: name,
       SqsManagedSseEnabled: true,
-      RedrivePolicy: { deadLetterTargetArn: { 'Fn::GetAtt': [dlqId, 'Arn'] }, maxReceiveCount: 5 },
+      VisibilityTimeout: def.visibilityTimeoutSeconds,
+      RedrivePolicy: { deadLetterTargetArn: { 'Fn::GetAtt': [dlqId, 'Arn'] }, maxReceiveCount: def.maxReceiveCount },
+      ...(def.fifo ? { FifoQueue: true } : {}),
     });
-    for (const queue of Object.values(queues)) expect(queue.Properties!.SqsManagedSseEnabled).toBe(true);
+  });
+
+  it.each(queueJobIds.map((id) => [id]))('queue row %s: its worker reads the queue with the batch size, maximum concurrency and partial batch failures', (id) => {
+    const def = queueJobDef(id);
+    s.template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      FunctionName: { Ref: fnLogicalId(jobName(id)) },
+      EventSourceArn: { 'Fn::GetAtt': [logicalIdOfQueue(`dakiya-test-${jobName(id)}${def.fifo ? '.fifo' : ''}`), 'Arn'] },
+      BatchSize: def.batchSize,
+      ScalingConfig: { MaximumConcurrency: def.maxConcurrency },
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+    });
+    s.template.hasResourceProperties('AWS::Lambda::Function', { FunctionName: fnName(jobName(id)), Timeout: def.timeoutSeconds });
+  });
+
+  it.each(scheduledJobIds.map((id) => [id]))('scheduled row %s: an EventBridge rule runs its function on the schedule', (id) => {
+    const schedule = jobs[id].schedule as Schedule;
+    const expression = 'everyMinutes' in schedule
+      ? `rate(${schedule.everyMinutes} minute${schedule.everyMinutes === 1 ? '' : 's'})`
+      : `cron(${Number(schedule.dailyAtUtc.split(':')[1])} ${Number(schedule.dailyAtUtc.split(':')[0])} * * ? *)`;
+    s.template.hasResourceProperties('AWS::Events::Rule', {
+      ScheduleExpression: expression,
+      Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [fnLogicalId(jobName(id)), 'Arn'] } })],
+    });
+  });
+
+  it('has exactly the queues of the table, all encrypted and SSL-only', () => {
+    expect(Object.keys(queues())).toHaveLength(queueJobIds.length * 2);
+    for (const queue of Object.values(queues())) expect(queue.Properties!.SqsManagedSseEnabled).toBe(true);
     const policies = Object.values(resources(s.template, 'AWS::SQS::QueuePolicy'));
-    expect(policies).toHaveLength(2);
+    expect(policies).toHaveLength(queueJobIds.length * 2);
     for (const policy of policies) {
       expect(JSON.stringify(policy.Properties!.PolicyDocument)).toContain('"aws:SecureTransport":"false"');
     }
   });
 
-  it('schedules the sync every 30 minutes (targeting the sync function once it exists)', () => {
-    s.template.hasResourceProperties('AWS::Events::Rule', {
-      ScheduleExpression: 'rate(30 minutes)',
-      Targets: handlerExists(FUNCTIONS_DIR, 'sync') ? Match.arrayWith([Match.objectLike({ Arn: Match.anyValue() })]) : Match.absent(),
-    });
+  it('gives each function the URLs of exactly the queues it may send to, and the grant to send there only', () => {
+    for (const name of lambdaNames) {
+      const vars = envOf(s.template, fnName(name));
+      const allowed = enqueuesOf(name);
+      if (allowed.length === 0) continue;
+      const urls = JSON.stringify(vars.JOB_QUEUE_URLS);
+      for (const job of queueJobIds) {
+        const queueId = logicalIdOfQueue(`dakiya-test-${jobName(job)}${queueJobDef(job).fifo ? '.fifo' : ''}`);
+        expect(urls.includes(queueId), `${name} ${job}`).toBe(allowed.includes(job));
+      }
+      const send = statementsOf(s.template, fnName(name)).filter((st) => JSON.stringify(st.Action).includes('sqs:SendMessage'));
+      expect(send).toHaveLength(1);
+      expect((Array.isArray(send[0]!.Resource) ? send[0]!.Resource : [send[0]!.Resource]).length).toBe(allowed.length);
+    }
   });
 });
 

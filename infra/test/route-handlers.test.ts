@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { GROUPS, routes, type RouteDef } from '@dakiya/shared';
-import { BACKGROUND_FUNCTIONS } from '../lib/dakiya-stack';
 import { FUNCTIONS_DIR } from '../lib/paths';
 import { synth } from './support';
 
@@ -22,9 +21,8 @@ describe('a route cannot exist without a handler, nor the reverse', () => {
     expect(routeGroups).toEqual([...GROUPS].sort());
   });
 
-  it('the route groups are exactly the handler folders under functions/ (besides background functions)', () => {
-    const background = new Set<string>(BACKGROUND_FUNCTIONS);
-    expect(handlerFolders().filter((name) => !background.has(name))).toEqual(routeGroups);
+  it('the route groups are exactly the handler folders under functions/ (job rows have theirs under functions/jobs/)', () => {
+    expect(handlerFolders()).toEqual(routeGroups);
   });
 
   it('fails the synth with a clear message when a group has no handler', () => {

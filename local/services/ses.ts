@@ -36,3 +36,19 @@ export async function readInbox(sesUrl: string, since?: number): Promise<StoredM
   const data = (await response.json()) as { emails: StoredMail[] };
   return data.emails;
 }
+
+/**
+ * The link to `path` in the newest mail sent to `to` (since `since`, unix seconds), waiting for it:
+ * mail goes through the outbox, so it lands a moment after the call that queued it.
+ */
+export async function waitForLink(sesUrl: string, to: string, path: string, opts: { since?: number; timeoutMs?: number } = {}): Promise<URL> {
+  const deadline = Date.now() + (opts.timeoutMs ?? 20000);
+  for (;;) {
+    const mails = await readInbox(sesUrl, opts.since);
+    const mail = mails.reverse().find((m) => m.destination.to.includes(to) && m.body.text?.includes(path));
+    const link = mail?.body.text?.match(new RegExp(`https?://\\S+${path}\\S*`))?.[0];
+    if (link) return new URL(link);
+    if (Date.now() > deadline) throw new Error(`no mail with a ${path} link reached ${to}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}

@@ -12,3 +12,5 @@ export * from './schemas/accounts';
 export * from './cities';
 export * from './couriers';
 export { z } from './zod';
+export * from './schemas/jobs';
+export * from './jobs';

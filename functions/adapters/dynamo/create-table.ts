@@ -27,7 +27,7 @@ export async function ensureTable(client: DynamoDBClient, tableName: string): Pr
               { AttributeName: index.partition, KeyType: 'HASH' },
               { AttributeName: index.sort, KeyType: 'RANGE' },
             ],
-            Projection: { ProjectionType: 'ALL' },
+            Projection: index.projection ? { ProjectionType: 'INCLUDE', NonKeyAttributes: [...index.projection] } : { ProjectionType: 'ALL' },
           })),
         }
       : {}),

@@ -11,7 +11,8 @@ export const keys = {
   emailClaim: (email: string) => ({ pk: `EMAIL#${email.toLowerCase()}`, sk: 'EMAIL' }),
   session: (shopId: string, userId: string, tokenHash: string) => ({ pk: `SHOP#${shopId}`, sk: `SESSION#${userId}#${tokenHash}` }),
   sessionsOfUser: (shopId: string, userId: string) => ({ pk: `SHOP#${shopId}`, skPrefix: `SESSION#${userId}#` }),
-  link: (shopId: string, digest: string) => ({ pk: `SHOP#${shopId}`, sk: `LINK#${digest}` }),
+  /** One live emailed link per user and purpose. */
+  link: (shopId: string, userId: string, purpose: string) => ({ pk: `SHOP#${shopId}`, sk: `LINK#${userId}#${purpose}` }),
   staffCounter: (shopId: string) => ({ pk: `SHOP#${shopId}`, sk: 'COUNTER#staff' }),
   /** Rate-limit windows key on an email or an address, before any shop is known. */
   rate: (key: string, windowStart: number) => ({ pk: `RATE#${key}`, sk: `WINDOW#${windowStart}` }),
@@ -20,7 +21,28 @@ export const keys = {
   defaultAccount: (shopId: string) => ({ pk: `SHOP#${shopId}`, sk: 'DEFAULT#account' }),
   oauthState: (nonce: string) => ({ pk: `OAUTH#${nonce}`, sk: 'STATE' }),
   webhookDelivery: (shopDomain: string, webhookId: string) => ({ pk: `DOMAIN#${shopDomain}`, sk: `WEBHOOK#${webhookId}` }),
+  /** A job record sits under its shop; a job with no shop (a reset asked for an address) on its own. */
+  job: (ref: { id: string; shopId?: string }) => (ref.shopId ? { pk: `SHOP#${ref.shopId}`, sk: `JOB#${ref.id}` } : { pk: `JOB#${ref.id}`, sk: 'JOB' }),
+  /** index jobsDue: pending records of a job, spread over a few partitions, by sweep time. */
+  jobDue: (job: string, id: string, sweepAt: number) => ({ gsi1pk: `JOBDUE#${job}#${jobShard(id)}`, gsi1sk: jobDueSort(sweepAt, id) }),
+  jobDueSort: (sweepAt: number, id: string) => jobDueSort(sweepAt, id),
+  jobDueShard: (job: string, shard: number) => `JOBDUE#${job}#${shard}`,
+  /** Sorts after every record due at or before `sweepAt`. */
+  jobDueUntil: (sweepAt: number) => `${String(sweepAt).padStart(12, '0')}#~`,
 };
+
+/** Pending jobs spread over this many index partitions so a busy job never makes one hot partition. */
+export const JOB_DUE_SHARDS = 4;
+
+function jobDueSort(sweepAt: number, id: string): string {
+  return `${String(sweepAt).padStart(12, '0')}#${id}`;
+}
+
+function jobShard(id: string): number {
+  let sum = 0;
+  for (const c of id) sum = (sum + c.charCodeAt(0)) % JOB_DUE_SHARDS;
+  return sum;
+}
 
 export const KEY_ATTRIBUTES = ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'gsi3pk', 'gsi3sk', 'type'] as const;
 

@@ -11,6 +11,16 @@ export interface IndexDef {
   sort: string;
   /** The question the index answers. */
   answers: string;
+  /** Attributes copied into the index besides the keys; absent: every attribute. */
+  projection?: readonly string[];
 }
 
-export const INDEXES: readonly IndexDef[] = [];
+export const INDEXES: readonly IndexDef[] = [
+  {
+    name: 'jobsDue',
+    partition: 'gsi1pk',
+    sort: 'gsi1sk',
+    answers: 'which pending job records of a job are overdue (their message may be lost)? Sparse: only pending records carry the keys',
+    projection: ['id', 'shopId', 'job', 'sends', 'sweepAt', 'group'],
+  },
+];

@@ -49,9 +49,10 @@ export interface LinkRecord {
 }
 
 export interface LinkRepo {
+  /** One live link per user and purpose: this one replaces any older. */
   put(link: LinkRecord): Promise<void>;
-  /** Reads and deletes in one step: a link works once. */
-  take(shopId: string, digest: string): Promise<LinkRecord | undefined>;
+  /** Reads and deletes in one step when the digest is the live one: a link works once. */
+  take(slot: Pick<LinkRecord, 'shopId' | 'userId' | 'purpose'>, digest: string): Promise<LinkRecord | undefined>;
 }
 
 export interface StaffRepo {

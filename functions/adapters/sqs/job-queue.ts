@@ -1,0 +1,90 @@
+import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { z, queueJobDef, type JobMessage, type QueueJobId } from '@dakiya/shared';
+import type { EnqueueOptions, JobQueue, JobRecords, JobRef } from '../../domain/ports/jobs';
+import { newId } from '../../platform/ids';
+import type { Log } from '../../platform/log';
+import { sha256 } from '../../platform/tokens';
+
+/** The SQS message body: only a pointer to the job record, which holds the message itself. */
+export const JobEnvelope = z.object({ id: z.string().regex(/^[0-9a-f]{24}$/), shopId: z.string().regex(/^[0-9a-f]{24}$/).optional() });
+export type JobEnvelope = z.infer<typeof JobEnvelope>;
+
+export type QueueUrls = Partial<Record<QueueJobId, string>>;
+
+export function createSqsClient(region: string, endpoint?: string): SQSClient {
+  return new SQSClient({
+    region,
+    ...(endpoint ? { endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
+  });
+}
+
+/** Sends the pointer to a job record; FIFO rows deduplicate per send, so a re-send is not swallowed. */
+export async function sendJobMessage(
+  sqs: SQSClient, urls: QueueUrls, job: QueueJobId, ref: JobRef, send: { group?: string; count: number },
+): Promise<void> {
+  const url = urls[job];
+  if (!url) throw new Error(`no queue URL for job ${job}: this function may not queue it (JOB_QUEUE_URLS)`);
+  const envelope: JobEnvelope = ref.shopId ? { id: ref.id, shopId: ref.shopId } : { id: ref.id };
+  await sqs.send(new SendMessageCommand({
+    QueueUrl: url,
+    MessageBody: JSON.stringify(envelope),
+    ...(queueJobDef(job).fifo ? { MessageGroupId: send.group, MessageDeduplicationId: `${ref.id}-${send.count}` } : {}),
+  }));
+}
+
+/** A record id from an idempotency key: the same key for the same job names the same record. */
+export function keyedJobId(job: QueueJobId, key: string): string {
+  return sha256(`${job}\n${key}`).slice(0, 24);
+}
+
+/**
+ * The outbox: the job record is written first and is the truth; the message only says "look at
+ * it". A send that fails leaves a pending record the sweeper sends again, so the caller's answer
+ * never depends on SQS.
+ */
+export class SqsJobQueue implements JobQueue {
+  constructor(
+    private readonly sqs: SQSClient,
+    private readonly urls: QueueUrls,
+    private readonly records: JobRecords,
+    private readonly now: () => Date,
+    private readonly log: Log,
+  ) {}
+
+  async enqueue<Id extends QueueJobId>(job: Id, message: JobMessage<Id>, opts: EnqueueOptions = {}): Promise<string> {
+    const def = queueJobDef(job);
+    const parsed = def.message.parse(message);
+    if (!this.urls[job]) throw new Error(`no queue URL for job ${job}: this function may not queue it (JOB_QUEUE_URLS)`);
+    if (def.fifo && !opts.group) throw new Error(`job ${job} runs on a FIFO queue: enqueue needs a group`);
+    const now = this.now();
+    const nowSeconds = Math.floor(now.getTime() / 1000);
+    const id = opts.key ? keyedJobId(job, opts.key) : newId(now);
+    const created = await this.records.create({
+      id, ...(opts.shopId ? { shopId: opts.shopId } : {}), ...(opts.group ? { group: opts.group } : {}),
+      job, status: 'pending', message: parsed, attempts: 0, sends: 1,
+      createdAt: now.toISOString(), updatedAt: now.toISOString(),
+      sweepAt: nowSeconds + firstSweepDelay(job),
+    });
+    if (!created) return id;
+    try {
+      await sendJobMessage(this.sqs, this.urls, job, { id, shopId: opts.shopId }, { group: opts.group, count: 1 });
+    } catch (error) {
+      this.log.warn('job queued but its message was not sent; the sweeper will send it', {
+        job, jobRecordId: id, error: error instanceof Error ? error.message : String(error),
+      });
+    }
+    return id;
+  }
+}
+
+/**
+ * A message not picked up after two visibility timeouts is presumed lost; each re-send waits twice
+ * as long as the one before (a backlog, not a loss, must not snowball into duplicates), at most a day.
+ */
+export function firstSweepDelay(job: QueueJobId): number {
+  return 2 * queueJobDef(job).visibilityTimeoutSeconds;
+}
+
+export function nextSweepDelay(job: QueueJobId, sends: number): number {
+  return Math.min(firstSweepDelay(job) * 2 ** sends, 86400);
+}

@@ -1,0 +1,4 @@
+import { queueHandler } from '../../platform/job-chain';
+import { sendMail } from './send-mail';
+
+export const handler = queueHandler('mail.send', sendMail);

@@ -1,0 +1,17 @@
+import type { QueueJobId, ScheduledJobId } from '@dakiya/shared';
+import type { QueueWorker, ScheduledWorker } from '../platform/job-chain';
+import { sendMail } from './mail-send/send-mail';
+import { sweepJobs } from './jobs-sweep/sweep';
+
+/**
+ * Every row of the job table and its worker: the local poller and the tests read this (each row's
+ * Lambda entry, functions/jobs/<name>/handler.ts, wraps the same worker). The compiler checks no row
+ * is missing; a test checks the entries.
+ */
+export const queueWorkers: { [Id in QueueJobId]: QueueWorker<Id> } = {
+  'mail.send': sendMail,
+};
+
+export const scheduledWorkers: { [Id in ScheduledJobId]: ScheduledWorker } = {
+  'jobs.sweep': sweepJobs,
+};

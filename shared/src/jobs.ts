@@ -1,0 +1,92 @@
+import { z } from './zod';
+import { MailMessage } from './schemas/jobs';
+
+/**
+ * Background work, declared like the route table (STYLE.md §10): CDK builds a queue, its dead-letter
+ * queue and a worker Lambda per queue row, and an EventBridge rule per scheduled row; the local
+ * poller plays the SQS event source and the schedule; a test checks every row has its worker.
+ */
+export interface QueueJobDef {
+  kind: 'queue';
+  description: string;
+  /** What the job record holds and the worker receives; checked when queued and when run. */
+  message: z.ZodType;
+  /** FIFO queues keep order within a message group (enqueue then needs a group). */
+  fifo: boolean;
+  /** How long a received message stays hidden; a failed message comes back after it. At least 6x the timeout (AWS). */
+  visibilityTimeoutSeconds: number;
+  /** Receives of one message before SQS moves it to the dead-letter queue. */
+  maxReceiveCount: number;
+  /** The worker Lambda's timeout. */
+  timeoutSeconds: number;
+  /** Messages per worker invocation (1-10). */
+  batchSize: number;
+  /** Most worker invocations at once (the SQS event source's maximum concurrency, at least 2). */
+  maxConcurrency: number;
+  memoryMb?: number;
+}
+
+export type Schedule = { everyMinutes: number } | { dailyAtUtc: `${number}:${number}` };
+
+export interface ScheduledJobDef {
+  kind: 'schedule';
+  description: string;
+  schedule: Schedule;
+  timeoutSeconds: number;
+  memoryMb?: number;
+}
+
+export type JobDef = QueueJobDef | ScheduledJobDef;
+
+export const jobs = {
+  'mail.send': {
+    kind: 'queue',
+    description: 'Sends every email of the app (verification, password reset, create-password): the mail outbox',
+    message: MailMessage,
+    fifo: false,
+    visibilityTimeoutSeconds: 120,
+    maxReceiveCount: 5,
+    timeoutSeconds: 20,
+    batchSize: 5,
+    maxConcurrency: 2,
+  },
+  'jobs.sweep': {
+    kind: 'schedule',
+    description: 'Sends again the messages of job records still pending long after their message should have run (a message lost on the way)',
+    schedule: { everyMinutes: 5 },
+    timeoutSeconds: 60,
+  },
+} as const satisfies Record<string, JobDef>;
+
+export type Jobs = typeof jobs;
+export type JobId = keyof Jobs;
+export type QueueJobId = { [K in JobId]: Jobs[K]['kind'] extends 'queue' ? K : never }[JobId];
+export type ScheduledJobId = { [K in JobId]: Jobs[K]['kind'] extends 'schedule' ? K : never }[JobId];
+export type JobMessage<Id extends QueueJobId> = Jobs[Id] extends { message: infer M extends z.ZodType } ? z.infer<M> : never;
+
+// pure: the web bundle imports shared too and must be able to drop these
+export const jobIds = /* @__PURE__ */ Object.keys(jobs) as JobId[];
+export const queueJobIds = /* @__PURE__ */ jobIds.filter((id) => jobs[id].kind === 'queue') as QueueJobId[];
+export const scheduledJobIds = /* @__PURE__ */ jobIds.filter((id) => jobs[id].kind === 'schedule') as ScheduledJobId[];
+
+export function jobDef(id: JobId): JobDef {
+  return jobs[id];
+}
+
+export function queueJobDef(id: QueueJobId): QueueJobDef {
+  return jobs[id];
+}
+
+/** `mail.send` -> `mail-send`: the worker's folder (functions/jobs/<name>/handler.ts), Lambda and queue names. */
+export function jobName(id: JobId): string {
+  return id.replace(/\./g, '-');
+}
+
+/** The next run of a schedule strictly after `after` (the local poller's timer). */
+export function nextRun(schedule: Schedule, after: Date): Date {
+  if ('everyMinutes' in schedule) return new Date(after.getTime() + schedule.everyMinutes * 60_000);
+  const [hour, minute] = schedule.dailyAtUtc.split(':').map(Number) as [number, number];
+  const next = new Date(Date.UTC(after.getUTCFullYear(), after.getUTCMonth(), after.getUTCDate(), hour, minute));
+  if (next.getTime() <= after.getTime()) next.setUTCDate(next.getUTCDate() + 1);
+  return next;
+}

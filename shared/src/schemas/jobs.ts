@@ -1,0 +1,15 @@
+import { z } from '../zod';
+import { ObjectId } from './common';
+
+/**
+ * One email to send, by what it is for; the worker loads what it needs (the user, the shop) and
+ * issues the link itself, so a retry mails a fresh link and a message never holds a secret.
+ * A password reset carries only the address: the worker looks it up and sends or drops, so the
+ * API does the same work for known and unknown addresses.
+ */
+export const MailMessage = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('reset-password'), email: z.string().min(3).max(254) }),
+  z.object({ kind: z.literal('verify-email'), shopId: ObjectId, userId: ObjectId }),
+  z.object({ kind: z.literal('create-password'), shopId: ObjectId, userId: ObjectId }),
+]);
+export type MailMessage = z.infer<typeof MailMessage>;
