@@ -1,10 +1,20 @@
-import { CreateTableCommand, DescribeTableCommand, UpdateTimeToLiveCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { INDEXES, TABLE_KEYS, TTL_ATTRIBUTE } from './table';
+import {
+  CreateTableCommand, DescribeTableCommand, UpdateTableCommand, UpdateTimeToLiveCommand, type DynamoDBClient, type Projection,
+} from '@aws-sdk/client-dynamodb';
+import { INDEXES, TABLE_KEYS, TTL_ATTRIBUTE, type IndexDef } from './table';
 
-/** Local mode and tests create the table from the same definition CDK uses. Idempotent. */
+const projectionOf = (index: IndexDef): Projection =>
+  (index.projection ? { ProjectionType: 'INCLUDE', NonKeyAttributes: [...index.projection] } : { ProjectionType: 'ALL' });
+
+/**
+ * Local mode and tests create the table from the same definition CDK uses. Idempotent: a table kept
+ * on disk from an older version gets the indexes it lacks, one per update as DynamoDB requires.
+ */
 export async function ensureTable(client: DynamoDBClient, tableName: string): Promise<void> {
   try {
-    await client.send(new DescribeTableCommand({ TableName: tableName }));
+    const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+    const existing = new Set((Table?.GlobalSecondaryIndexes ?? []).map((index) => index.IndexName));
+    for (const index of INDEXES.filter((i) => !existing.has(i.name))) await addIndex(client, tableName, index);
     return;
   } catch (error) {
     if ((error as { name?: string }).name !== 'ResourceNotFoundException') throw error;
@@ -27,7 +37,7 @@ export async function ensureTable(client: DynamoDBClient, tableName: string): Pr
               { AttributeName: index.partition, KeyType: 'HASH' },
               { AttributeName: index.sort, KeyType: 'RANGE' },
             ],
-            Projection: index.projection ? { ProjectionType: 'INCLUDE', NonKeyAttributes: [...index.projection] } : { ProjectionType: 'ALL' },
+            Projection: projectionOf(index),
           })),
         }
       : {}),
@@ -36,4 +46,24 @@ export async function ensureTable(client: DynamoDBClient, tableName: string): Pr
     TableName: tableName,
     TimeToLiveSpecification: { AttributeName: TTL_ATTRIBUTE, Enabled: true },
   }));
+}
+
+async function addIndex(client: DynamoDBClient, tableName: string, index: IndexDef): Promise<void> {
+  await client.send(new UpdateTableCommand({
+    TableName: tableName,
+    AttributeDefinitions: [index.partition, index.sort].map((name) => ({ AttributeName: name, AttributeType: 'S' })),
+    GlobalSecondaryIndexUpdates: [{
+      Create: {
+        IndexName: index.name,
+        KeySchema: [{ AttributeName: index.partition, KeyType: 'HASH' }, { AttributeName: index.sort, KeyType: 'RANGE' }],
+        Projection: projectionOf(index),
+      },
+    }],
+  }));
+  for (let i = 0; i < 600; i++) {
+    const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+    if (Table?.GlobalSecondaryIndexes?.find((g) => g.IndexName === index.name)?.IndexStatus === 'ACTIVE') return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`index ${index.name} of ${tableName} did not become active`);
 }
