@@ -22,5 +22,5 @@ describe('ensureTable', () => {
     expect((Table?.GlobalSecondaryIndexes ?? []).map((g) => [g.IndexName, g.IndexStatus]).sort()).toEqual(INDEXES.map((i) => [i.name, 'ACTIVE']).sort());
     const jobsDue = Table?.GlobalSecondaryIndexes?.find((g) => g.IndexName === 'jobsDue');
     expect(jobsDue?.Projection).toEqual({ ProjectionType: 'INCLUDE', NonKeyAttributes: ['id', 'shopId', 'job', 'sends', 'sweepAt', 'group'] });
-  });
+  }, 90_000);
 });
