@@ -1,16 +1,19 @@
 import { randomBytes } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CreateTableCommand, DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { startDynamo } from '../../../local/services/dynamo';
 import { ensureTable } from './create-table';
 import { INDEXES } from './table';
 
-const client = () => new DynamoDBClient({ region: 'us-east-1', endpoint: inject('dynamoEndpoint'), credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+// a DynamoDB Local of its own: building an index on the shared one, busy with every other test file, can take minutes
+let dynamo: Awaited<ReturnType<typeof startDynamo>>;
+beforeAll(async () => { dynamo = await startDynamo(); }, 60_000);
+afterAll(async () => { await dynamo?.stop(); });
 
 describe('ensureTable', () => {
   it('gives a table kept from an older version (local mode on disk) the indexes it lacks', async () => {
     const name = `old-${randomBytes(4).toString('hex')}`;
-    const db = client();
+    const db = new DynamoDBClient({ region: 'us-east-1', endpoint: dynamo.endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
     await db.send(new CreateTableCommand({
       TableName: name, BillingMode: 'PAY_PER_REQUEST',
       AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' }, { AttributeName: 'sk', AttributeType: 'S' }],
