@@ -19,5 +19,5 @@ export const changeEmail: Operation<'users.changeEmail'> = async ({ params, body
   await deps.sessions.deleteAllOfUser(shop._id, target._id);
   const updated = { ...target, ...patch, email: body.email };
   const sent = await queueVerificationAfterSave(updated, deps, ctx.log);
-  return { msg: sent ? 'Email updated' : NOT_SENT('Email updated'), user: toUser(updated) };
+  return { msg: sent ? 'Email updated' : NOT_SENT('Email updated'), user: toUser(updated, shop) };
 };

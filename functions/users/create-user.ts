@@ -22,5 +22,5 @@ export const createUser: Operation<'users.create'> = async ({ body }, ctx, deps)
   };
   await deps.staff.createCounted(user, shop.plan === 'FREE' ? LIMITS.freeUserAccounts : undefined);
   const sent = await queueVerificationAfterSave(user, deps, ctx.log);
-  return { msg: sent ? 'User created' : NOT_SENT('User created'), user: toUser(user) };
+  return { msg: sent ? 'User created' : NOT_SENT('User created'), user: toUser(user, shop) };
 };

@@ -11,5 +11,5 @@ export const listUsers: Operation<'users.list'> = async ({ query }, ctx, deps) =
   const { page, limit } = query;
   const pages = Math.max(1, Math.ceil(users.length / limit));
   const slice = users.slice((page - 1) * limit, page * limit);
-  return { childrenAccounts: slice.map(toUser), pagination: { page, pages, total: users.length, limit } };
+  return { childrenAccounts: slice.map((u) => toUser(u, shop)), pagination: { page, pages, total: users.length, limit } };
 };

@@ -12,5 +12,5 @@ export const restrictUser: Operation<'users.restrict'> = async ({ body }, ctx, d
   const is_active = !target.is_active;
   await deps.users.update(shop._id, target._id, { is_active, updatedAt: ctx.now.toISOString() });
   if (!is_active) await deps.sessions.deleteAllOfUser(shop._id, target._id);
-  return { msg: is_active ? 'User has been unrestricted' : 'User has been restricted', user: toUser({ ...target, is_active }) };
+  return { msg: is_active ? 'User has been unrestricted' : 'User has been restricted', user: toUser({ ...target, is_active }, shop) };
 };

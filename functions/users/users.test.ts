@@ -151,6 +151,23 @@ describe('managing a staff user', () => {
     expect((await call(deps, 'auth.login', { body: { email: staff.user.email, password: 'brand-new-pass' } })).status).toBe(200);
   });
 
+  it("only the owner changes the owner's name and details, and the owner stays an ADMIN", async () => {
+    const admin = await seedUser(deps, paid.shop._id, { role: 'ADMIN' });
+    const rename = { first_name: 'Someone', last_name: 'Else', tag: 'owner' };
+    const byAdmin = await call(deps, 'users.edit', { token: admin.token, params: { id: paid.owner._id }, body: rename });
+    expect(byAdmin.status).toBe(400);
+    expect(byAdmin.body.errors[0]).toEqual({ msg: "The store owner's account cannot be edited by another user", code: 'VALIDATION_FAILED' });
+    expect((await call(deps, 'users.get', { token: paid.ownerToken, params: { id: paid.owner._id } })).body.user).toMatchObject({
+      first_name: paid.owner.first_name, is_owner: true, role: 'ADMIN',
+    });
+    const demote = await call(deps, 'users.edit', { token: paid.ownerToken, params: { id: paid.owner._id }, body: { ...rename, role: 'USER', access_scopes: ['READ_ORDERS'] } });
+    expect(demote.body.errors[0]).toEqual({ msg: 'The store owner stays an ADMIN', code: 'VALIDATION_FAILED', param: 'role' });
+    const own = await call(deps, 'users.edit', { token: paid.ownerToken, params: { id: paid.owner._id }, body: { first_name: 'Ayesha', last_name: 'Malik', tag: 'owner' } });
+    expect(own.body).toMatchObject({ msg: 'User updated', user: { first_name: 'Ayesha', last_name: 'Malik', role: 'ADMIN', is_owner: true } });
+    // another admin is not the owner
+    expect((await call(deps, 'users.get', { token: paid.ownerToken, params: { id: admin.user._id } })).body.user.is_owner).toBe(false);
+  });
+
   it('the owner cannot be deleted by another admin, nor anyone delete themselves', async () => {
     const admin = await seedUser(deps, paid.shop._id, { role: 'ADMIN' });
     const owner = await call(deps, 'users.delete', { token: admin.token, params: { id: paid.owner._id } });

@@ -16,6 +16,8 @@ export const User = z.object({
   is_active: z.boolean(),
   is_verified_user: z.boolean(),
   two_factor_enabled: z.boolean(),
+  /** The person who installed Dakiya for the shop: always an ADMIN, and only they change their own details. */
+  is_owner: z.boolean(),
   createdAt: z.string(),
   province: z.string().optional(),
   address: z.string().optional(),

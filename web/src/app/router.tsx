@@ -39,7 +39,15 @@ const UsersPage = lazy(async () => {
   };
 });
 const CreateUserPage = lazyNamed(() => import('../features/users/components/create-user-page'), 'CreateUserPage');
-const EditUserPage = lazyNamed(() => import('../features/users/components/edit-user-page'), 'EditUserPage');
+const EditUserPage = lazy(async () => {
+  const m = await import('../features/users/components/edit-user-page');
+  return {
+    default: function EditUserRoute() {
+      const { user } = useSession();
+      return <m.EditUserPage currentUserId={user?._id} />;
+    },
+  };
+});
 const ProfilePage = lazy(async () => {
   const m = await import('../features/profile/components/profile-page');
   return {

@@ -62,7 +62,7 @@ describe('create user validation (spec 000 §5, server messages)', () => {
 
 const user: User = {
   _id: 'b'.repeat(24), first_name: 'Bilal', last_name: 'Ahmed', email: 'bilal@chaico.pk', phone: '03001234567', role: 'USER', tag: 'BA',
-  access_scopes: ['READ_ORDERS', 'BOOK_ORDERS'], is_active: true, is_verified_user: true, two_factor_enabled: false,
+  access_scopes: ['READ_ORDERS', 'BOOK_ORDERS'], is_active: true, is_verified_user: true, two_factor_enabled: false, is_owner: false,
   createdAt: '2024-03-05T10:30:00.000Z', city: 'Lahore',
 };
 

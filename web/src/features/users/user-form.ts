@@ -28,6 +28,10 @@ export const EDIT_SCOPE_REQUIRED = 'At lease one scope should be assigned to upd
 /** Spec 000 §6. */
 export const ADMIN_SCOPES_NOTE = 'An ADMIN has all scopes by default';
 export const ADMIN_EMAIL_LOCKED = "An admin's email cannot be changed";
+/** The store owner stays an ADMIN (the server refuses anything else). */
+export const OWNER_ROLE_LOCKED = 'The store owner is always an ADMIN.';
+/** Only the owner changes the owner's details (the server refuses another admin). */
+export const OWNER_DETAILS_LOCKED = 'Only the store owner can change these details.';
 
 export function emptyUserForm(): UserFormValues {
   return {

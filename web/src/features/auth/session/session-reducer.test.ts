@@ -4,7 +4,7 @@ import { initialSessionState, LOAD_USER_ERROR, parseStoredUser, sessionReducer, 
 
 const user: SessionUser = {
   _id: 'b'.repeat(24), first_name: 'Bilal', last_name: 'Ahmed', email: 'bilal@example.pk', phone: '', role: 'USER', tag: 'BA',
-  access_scopes: ['READ_ORDERS'], is_active: true, is_verified_user: true, two_factor_enabled: false, createdAt: '2024-03-05T10:30:00.000Z',
+  access_scopes: ['READ_ORDERS'], is_active: true, is_verified_user: true, two_factor_enabled: false, is_owner: false, createdAt: '2024-03-05T10:30:00.000Z',
   shop: { name: 'Chai Co', domain: 'chai.myshopify.com', iana_time_zone: 'Asia/Karachi', currency: 'PKR' },
 };
 

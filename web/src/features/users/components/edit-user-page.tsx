@@ -20,7 +20,7 @@ import { PageSkeleton } from '../../../components/ui/skeletons';
 import { TextField } from '../../../components/ui/text-field';
 import { notifySuccess } from '../../../components/ui/toaster';
 
-import { ADMIN_EMAIL_LOCKED, canChangeEmail, EDIT_LIMITS, formFromUser, validateEditUser, type UserField, type UserFormValues } from '../user-form';
+import { ADMIN_EMAIL_LOCKED, canChangeEmail, OWNER_DETAILS_LOCKED, OWNER_ROLE_LOCKED, EDIT_LIMITS, formFromUser, validateEditUser, type UserField, type UserFormValues } from '../user-form';
 import { useUserActions } from '../use-user-actions';
 import { RoleBadge } from './role-badge';
 import { AddressFields, NameFields, RoleAccessFields, TagPhoneFields } from './user-fields';
@@ -28,8 +28,8 @@ import { AddressFields, NameFields, RoleAccessFields, TagPhoneFields } from './u
 export const EMAIL_UPDATED = 'Email updated';
 export const PASSWORD_CHANGED = 'Password has been changed';
 
-/** /dashboard/users/{user_id} (spec 000 §5 "Update user"). */
-export function EditUserPage() {
+/** /dashboard/users/{user_id} (spec 000 §5 "Update user"). `currentUserId`: who is signed in. */
+export function EditUserPage({ currentUserId }: { currentUserId?: string }) {
   const { user_id: userId = '' } = useParams();
   // The page shows a failed read itself; only a 401 goes to the app's handler.
   const onError = useUnauthorizedOnly();
@@ -54,10 +54,10 @@ export function EditUserPage() {
     );
   }
   // Re-mount the forms when another user is opened.
-  return <EditUser key={data.user._id} user={data.user} />;
+  return <EditUser key={data.user._id} user={data.user} isSelf={data.user._id === currentUserId} />;
 }
 
-function EditUser({ user }: { user: User }) {
+function EditUser({ user, isSelf }: { user: User; isSelf: boolean }) {
   const navigate = useNavigate();
   const { mutate } = useSWRConfig();
   const actions = useUserActions();
@@ -92,8 +92,9 @@ function EditUser({ user }: { user: User }) {
         titleAddon={<RoleBadge role={user.role} />}
       />
       <Grid templateColumns={{ base: '1fr', xl: 'minmax(0, 2fr) minmax(300px, 1fr)' }} gap="5" alignItems="start">
-        <ProfileForm user={user} onSaved={refresh} />
-        <Stack gap="5">
+        <ProfileForm user={user} readOnly={user.is_owner && !isSelf} onSaved={refresh} />
+        {/* On a phone the quick actions come first, not under the long form. */}
+        <Stack gap="5" order={{ base: -1, xl: 0 }}>
           {user.role === 'USER' && (
             <SectionCard title="Access" icon={<LuLock />} description="A restricted user cannot sign in.">
               <Stack gap="3">
@@ -112,14 +113,14 @@ function EditUser({ user }: { user: User }) {
             </SectionCard>
           )}
           <EmailCard user={user} onSaved={refresh} onResend={() => void actions.resendVerification(user)} />
-          <PasswordCard user={user} />
+          <PasswordCard user={user} locked={user.is_owner && !isSelf} />
         </Stack>
       </Grid>
     </>
   );
 }
 
-function ProfileForm({ user, onSaved }: { user: User; onSaved(user: User): void }) {
+function ProfileForm({ user, readOnly, onSaved }: { user: User; readOnly: boolean; onSaved(user: User): void }) {
   const handleError = useHandleApiError();
   const { values, errors, setErrors, form, set, accept } = useFormFields<UserFormValues>(() => formFromUser(user));
   const [saving, setSaving] = useState(false);
@@ -144,20 +145,24 @@ function ProfileForm({ user, onSaved }: { user: User; onSaved(user: User): void 
   const fieldProps = { values, errors, limits: EDIT_LIMITS, set };
   return (
     <chakra.form ref={form} onSubmit={onSubmit} noValidate data-testid="edit-user-form">
-      <SectionCard title="Profile and access" icon={<LuUserRound />}>
-        <Stack gap="5">
-          <NameFields {...fieldProps} />
-          <TagPhoneFields {...fieldProps} />
-          <AddressFields {...fieldProps} />
-          <Box borderTopWidth="1px" borderColor="border.muted" pt="5">
-            <RoleAccessFields values={values} errors={errors} set={set} />
-          </Box>
-          <HStack justify="flex-end">
-            <Button type="submit" colorPalette="brand" loading={saving} loadingText="Saving" data-testid="edit-user-submit">
-              <LuSave /> Save changes
-            </Button>
-          </HStack>
-        </Stack>
+      <SectionCard title="Profile and access" icon={<LuUserRound />} description={readOnly ? OWNER_DETAILS_LOCKED : undefined}>
+        <chakra.fieldset disabled={readOnly} minW="0" data-testid="edit-user-fields">
+          <Stack gap="5">
+            <NameFields {...fieldProps} />
+            <TagPhoneFields {...fieldProps} />
+            <AddressFields {...fieldProps} />
+            <Box borderTopWidth="1px" borderColor="border.muted" pt="5">
+              <RoleAccessFields values={values} errors={errors} set={set} roleLockedReason={user.is_owner ? OWNER_ROLE_LOCKED : undefined} />
+            </Box>
+            {!readOnly && (
+              <HStack justify="flex-end">
+                <Button type="submit" colorPalette="brand" loading={saving} loadingText="Saving" data-testid="edit-user-submit">
+                  <LuSave /> Save changes
+                </Button>
+              </HStack>
+            )}
+          </Stack>
+        </chakra.fieldset>
       </SectionCard>
     </chakra.form>
   );
@@ -253,7 +258,7 @@ function LogoutEverywhere({ onChange }: { onChange(value: boolean): void }) {
   );
 }
 
-function PasswordCard({ user }: { user: User }) {
+function PasswordCard({ user, locked }: { user: User; locked: boolean }) {
   const confirm = useConfirm();
   const handleError = useHandleApiError();
   const [password, setPassword] = useState('');
@@ -289,6 +294,16 @@ function PasswordCard({ user }: { user: User }) {
     } finally {
       setSaving(false);
     }
+  }
+
+  if (locked) {
+    return (
+      <SectionCard title="Password" icon={<LuKeyRound />} testId="set-password-section">
+        <Text textStyle="sm" color="fg.muted" data-testid="set-password-locked">
+          Only the store owner can change their password, from their profile.
+        </Text>
+      </SectionCard>
+    );
   }
 
   return (

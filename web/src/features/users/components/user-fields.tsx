@@ -1,4 +1,4 @@
-import { SimpleGrid, Stack } from '@chakra-ui/react';
+import { SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { TextField } from '../../../components/ui/text-field';
 import type { FieldErrors } from '../../../lib/validate';
 import type { UserField, UserFormValues } from '../user-form';
@@ -90,10 +90,26 @@ export function AddressFields({ values, errors, limits, set }: FieldsProps) {
 }
 
 /** The role, then the areas a USER may open (an ADMIN opens all of them). */
-export function RoleAccessFields({ values, errors, set }: Pick<FieldsProps, 'values' | 'errors'> & { set<K extends UserField>(key: K, value: UserFormValues[K]): void }) {
+export function RoleAccessFields({
+  values,
+  errors,
+  set,
+  roleLockedReason,
+}: Pick<FieldsProps, 'values' | 'errors'> & {
+  set<K extends UserField>(key: K, value: UserFormValues[K]): void;
+  /** The role cannot change (the store owner's), and why. */
+  roleLockedReason?: string;
+}) {
   return (
     <Stack gap="5">
-      <RolePicker value={values.role} onChange={(role) => set('role', role)} />
+      <Stack gap="1.5">
+        <RolePicker value={values.role} onChange={(role) => set('role', role)} disabled={!!roleLockedReason} />
+        {roleLockedReason && (
+          <Text textStyle="sm" color="fg.muted" data-testid="role-locked">
+            {roleLockedReason}
+          </Text>
+        )}
+      </Stack>
       {values.role === 'ADMIN' ? (
         <AdminScopesNote />
       ) : (
