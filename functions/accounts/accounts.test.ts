@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { DEMO_CREDENTIALS } from '../../local/simulators/couriers';
 import { call, seedShop, type CallResult } from '../test-support/harness';
+import { openCredentials } from '../domain/accounts/credentials';
 import { makeWorld, type World } from '../test-support/world';
 
 let world: World;
@@ -54,7 +55,10 @@ describe('create account', () => {
       [{ account_name: 'x' }, 'Company is required'],
       [bodyFor('LEOPARD', { account_name: 'x'.repeat(31) }), 'Account name must be at most 30 characters'],
       [bodyFor('LEOPARD', { weight: 50001 }), 'Weight must be at most 50000'],
-      [bodyFor('LEOPARD', { city: undefined }), 'Please add destination city'],
+      [bodyFor('LEOPARD', { city: undefined }), 'Please add the pickup city'],
+      [bodyFor('TCS', { shipper_city: undefined }), 'Please add the shipper city'],
+      [bodyFor('TCS', { shipper_mobile: '' }), 'Shipper mobile is required'],
+      [bodyFor('TCS', { shipper_mobile: '0300' }), 'Shipper mobile must be a Pakistani mobile number like 03001234567'],
       [bodyFor('POSTEX', { address_code: 'x'.repeat(51) }), 'Address code must be at most 50 characters'],
     ];
     for (const [body, msg] of cases) {
@@ -88,14 +92,46 @@ describe('defaults, activity and limits', () => {
     expect(table.body.pagination).toEqual({ page: 1, limit: 1, total: 2, pages: 2 });
   });
 
-  it('edit needs the password again (not for PostEx) and checks it with the courier', async () => {
+  it('edit keeps the saved credentials unless one is sent, and checks with the courier only when one changes', async () => {
     const shop = await seedShop(world.deps, { plan: 'MONTHLY' });
     const created = await api(world.deps, 'accounts.create', { token: shop.ownerToken, body: bodyFor('MNP') });
     const id = created.body.account._id;
-    const missing = await api(world.deps, 'accounts.update', { token: shop.ownerToken, body: { id, name: 'M&P', activity: 'ACTIVE' } });
-    expect(missing.body.errors[0]).toEqual({ msg: 'API password is required', code: 'VALIDATION_FAILED', param: 'api_password' });
-    const wrong = await api(world.deps, 'accounts.update', { token: shop.ownerToken, body: { id, name: 'M&P', api_password: 'nope', activity: 'ACTIVE' } });
+    const sim = world.couriers.sims.MNP.control;
+    const before = sim.calls().length;
+    const renamed = await api(world.deps, 'accounts.update', { token: shop.ownerToken, body: { id, name: 'M&P Lahore', activity: 'ACTIVE', is_default: true } });
+    expect(renamed.body).toMatchObject({ msg: 'Account updated', account: { name: 'M&P Lahore', is_default: true, saved_credentials: created.body.account.saved_credentials } });
+    expect(sim.calls().length).toBe(before); // nothing changed with the courier: nothing asked
+    const same = await api(world.deps, 'accounts.update', { token: shop.ownerToken, body: { id, name: 'M&P Lahore', api_password: DEMO_CREDENTIALS.MNP.api_password, activity: 'ACTIVE', is_default: true } });
+    expect(same.status).toBe(200);
+    expect(sim.calls().length).toBe(before);
+
+    const wrong = await api(world.deps, 'accounts.update', { token: shop.ownerToken, body: { id, name: 'Renamed again', api_password: 'nope', activity: 'ACTIVE' } });
     expect(wrong.body.errors[0].msg).toMatch(/^The courier did not accept these credentials/);
+    expect(sim.calls().length).toBeGreaterThan(before);
+    // nothing of the refused edit was written, and the saved password still books
+    expect((await api(world.deps, 'accounts.get', { token: shop.ownerToken, params: { id } })).body.account.name).toBe('M&P Lahore');
+    const account = await world.deps.accounts.get(shop.shop._id, id);
+    expect((await openCredentials(account!, world.deps)).api_password).toBe(DEMO_CREDENTIALS.MNP.api_password);
+
+    const empty = await api(world.deps, 'accounts.update', { token: shop.ownerToken, body: { id, name: 'M&P', api_password: '', activity: 'ACTIVE' } });
+    expect(empty.body.errors[0]).toEqual({ msg: 'API password is required', code: 'VALIDATION_FAILED', param: 'api_password' });
+  });
+
+  it('an inactive account cannot be the default; deactivating the default clears it', async () => {
+    const shop = await seedShop(world.deps, { plan: 'MONTHLY' });
+    const first = await api(world.deps, 'accounts.create', { token: shop.ownerToken, body: bodyFor('LEOPARD', { account_name: 'First' }) });
+    const second = await api(world.deps, 'accounts.create', { token: shop.ownerToken, body: bodyFor('POSTEX', { account_name: 'Second' }) });
+    const refused = await api(world.deps, 'accounts.update', { token: shop.ownerToken, body: { id: second.body.account._id, name: 'Second', activity: 'IN_ACTIVE', is_default: true } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors[0]).toEqual({
+      msg: 'An inactive account cannot be the default. Make it active, or choose another default account.', code: 'VALIDATION_FAILED', param: 'is_default',
+    });
+    let list = (await api(world.deps, 'accounts.list', { token: shop.ownerToken })).body.accounts as { name: string; is_default: boolean; in_active: boolean }[];
+    expect(list.map((a) => [a.name, a.is_default, a.in_active])).toEqual(expect.arrayContaining([['First', true, false], ['Second', false, false]]));
+
+    await api(world.deps, 'accounts.update', { token: shop.ownerToken, body: { id: first.body.account._id, name: 'First', activity: 'IN_ACTIVE', is_default: false } });
+    list = (await api(world.deps, 'accounts.list', { token: shop.ownerToken })).body.accounts;
+    expect(list.filter((a) => a.is_default)).toEqual([]);
   });
 
   it('the free plan allows 10 tracking accounts, also under concurrent creates', async () => {

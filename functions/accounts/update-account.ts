@@ -7,21 +7,30 @@ import { accountDetailsOf, openCredentials, sealCredentials, verifyWithCourier }
 import { loadAccount } from '../domain/accounts/load-account';
 import type { AccountRecord } from '../domain/records';
 
+export const INACTIVE_DEFAULT = 'An inactive account cannot be the default. Make it active, or choose another default account.';
+
 /**
- * Spec 001 §5: edit account. The permanent identity (API key, username, token) never changes; the
- * fields the courier's definition marks editable must be given again (all but those optional on
- * edit), and the whole set is checked with the courier again before it is saved.
+ * Spec 001 §5: edit account, departing from the spec's rule that the password (and TCS's secret) is sent
+ * on every edit (README, "Choices"). The permanent identity (API key, username, token) never changes; a
+ * field the courier's definition marks editable keeps its saved value unless it is sent, so renaming an
+ * account or making it the default needs no password. Only when a value really changes is the new set
+ * checked with the courier before anything is saved. An inactive account is hidden from booking, so it
+ * cannot be the default.
  */
 export const updateAccount: Operation<'accounts.update'> = async ({ body }, ctx, deps) => {
   const { shop } = requireAuth(ctx);
   const account = await loadAccount(shop._id, body.id, deps);
-  const credentials = await openCredentials(account, deps);
+  if (body.activity === 'IN_ACTIVE' && body.is_default) throw new AppError('VALIDATION_FAILED', { msg: INACTIVE_DEFAULT, param: 'is_default' });
+
+  const saved = await openCredentials(account, deps);
+  const credentials = { ...saved };
   const given = body as Record<string, unknown>;
-  for (const field of courierDefinition(account.company).fields) {
-    if (!field.editable) continue;
+  const editable = courierDefinition(account.company).fields.filter((field) => field.editable);
+  for (const field of editable) {
     const value = given[field.key];
-    if (typeof value === 'string' && value !== '') credentials[field.key] = value;
-    else if (!field.optionalOnEdit) throw new AppError('VALIDATION_FAILED', { msg: `${field.label} is required`, param: field.key });
+    if (value === undefined) continue;
+    if (typeof value !== 'string' || value === '') throw new AppError('VALIDATION_FAILED', { msg: `${field.label} is required`, param: field.key });
+    credentials[field.key] = value;
   }
   const patch: Partial<AccountRecord> = {
     name: body.name, in_active: body.activity === 'IN_ACTIVE', updatedAt: ctx.now.toISOString(),
@@ -29,8 +38,10 @@ export const updateAccount: Operation<'accounts.update'> = async ({ body }, ctx,
     ...(body.city ? { city: body.city } : {}),
     ...accountDetailsOf(account.company, credentials),
   };
-  await verifyWithCourier(deps.courier(account.company, credentials));
-  patch.credentials = await sealCredentials(shop._id, credentials, deps);
+  if (editable.some((field) => credentials[field.key] !== saved[field.key])) {
+    await verifyWithCourier(deps.courier(account.company, credentials));
+    patch.credentials = await sealCredentials(shop._id, credentials, deps);
+  }
   await deps.accounts.update(shop._id, account._id, patch);
 
   const current = await deps.accounts.defaultId(shop._id);

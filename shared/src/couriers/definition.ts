@@ -17,9 +17,11 @@ export interface CredentialFieldDef<K extends string = string> {
   secret: boolean;
   /** The account's identity with the courier: cannot be changed or deleted after creation. */
   permanent: boolean;
-  /** Asked again on the edit page (required there unless `optionalOnEdit`). */
+  /**
+   * May change on the edit page. A secret is typed only to change it (empty keeps the saved one); any
+   * other editable value is shown and required there. A change is checked with the courier.
+   */
   editable: boolean;
-  optionalOnEdit?: boolean;
   /** Also kept in the clear on the account (shown in lists and on edit), not only in the sealed credentials. */
   onAccount?: boolean;
   /** Grouped under "Shipper details" on the form. */

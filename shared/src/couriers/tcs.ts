@@ -17,7 +17,7 @@ export const TCS = defineCourier({
     field.detail('shipper_name', 'Shipper name', 100, 'text', { group: 'shipper', placeholder: 'Your store or business name' }),
     field.detail('shipper_mobile', 'Shipper mobile', 100, 'tel', { group: 'shipper', placeholder: '03001234567' }),
     field.detail('shipper_address', 'Shipper address', 100, 'text', { group: 'shipper', placeholder: 'Pickup street address' }),
-    field.detail('shipper_city', 'Shipper city', 100, 'city', { group: 'shipper', optionalOnEdit: true }),
+    field.detail('shipper_city', 'Shipper city', 100, 'city', { group: 'shipper' }),
   ],
   booking: {
     weightUnit: 'kg',

@@ -16,20 +16,29 @@ const Weight = z.coerce
   .min(0, 'Weight must be at least 0')
   .max(LIMITS.maxAccountWeightGrams, `Weight must be at most ${LIMITS.maxAccountWeightGrams}`);
 
-const City = z.enum(PAKISTAN_CITIES, { error: 'Please add destination city' });
+/** A choice from Dakiya's city list, named for what it is ('Please add the shipper city'). */
+const cityOf = (label: string) => z.enum(PAKISTAN_CITIES, { error: `Please add the ${label.toLowerCase()}` });
+/**
+ * The account's city is where its parcels are picked up (the spec's create form calls it 'destination
+ * city', which it is not: a booking's destination comes from the order). One word for it, everywhere.
+ */
+const City = cityOf('pickup city');
+/** Empty is missing, not a malformed number. */
 const mobile = (label: string, max: number) => z.string({ error: `${label} is required` }).trim()
-  .regex(/^(\+92|0092|92|0)?3\d{9}$/, `${label} must be a Pakistani mobile number like 03001234567`).max(max);
+  .min(1, `${label} is required`)
+  .max(max, `${label} must be at most ${max} characters`)
+  .regex(/^(\+92|0092|92|0)?3\d{9}$/, `${label} must be a Pakistani mobile number like 03001234567`);
 
 /** A credential field's schema on the create form, from its definition. */
 function createField(f: CredentialFieldDef): z.ZodType {
-  if (f.kind === 'city') return City;
+  if (f.kind === 'city') return cityOf(f.label);
   if (f.kind === 'tel') return mobile(f.label, f.max);
   return text(f.label, f.max);
 }
 
-/** The same field on the edit form: optional in the schema; the update handler says which are required. */
+/** The same field on the edit form: optional (not sent keeps the saved value); sent empty, the handler says it is required. */
 function editField(f: CredentialFieldDef): z.ZodType {
-  if (f.kind === 'city') return City.optional();
+  if (f.kind === 'city') return cityOf(f.label).optional();
   if (f.kind === 'tel') return mobile(f.label, f.max).optional();
   return z.string().trim().max(f.max, `${f.label} must be at most ${f.max} characters`).optional();
 }

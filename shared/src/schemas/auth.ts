@@ -31,7 +31,7 @@ export const NewPassword = z
 export const CreatePasswordInput = z
   .object({
     password: NewPassword,
-    confirm_password: z.string({ error: 'Confirm password is required' }).min(1, 'Confirm password is required').max(200),
+    confirm_password: z.string({ error: 'Confirm password is required' }).min(1, 'Confirm password is required').max(200, 'Confirm password must be at most 200 characters'),
     hash: z.string({ error: 'This link is not valid' }).min(1, 'This link is not valid').max(200, 'This link is not valid'),
     _id: z.string().regex(/^[0-9a-f]{24}$/, 'This link is not valid'),
     email: z.string().max(254).optional(),

@@ -22,7 +22,7 @@ export const Email = z
 /** Pakistani mobile or landline digits; the spec only bounds the length (15). */
 const Phone = z.string({ error: 'Phone must be text' }).trim().max(15, 'Phone must be at most 15 characters').regex(/^[0-9+\- ]*$/, 'Phone may contain digits, spaces, + and - only');
 
-const Scopes = z.array(Scope, { error: 'Atleast one access scope is required' }).max(20);
+const Scopes = z.array(Scope, { error: 'Atleast one access scope is required' }).max(20, 'Choose at most 20 access scopes');
 
 /** Spec 000 §5: create user. */
 export const CreateUserInput = z
@@ -94,9 +94,9 @@ export const ResendEmailInput = z.object({ account_id: ObjectId, email: Email.op
 
 export const ChangeOwnPasswordInput = z
   .object({
-    current_password: z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(200),
+    current_password: z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(200, 'Current password must be at most 200 characters'),
     new_password: NewPassword,
-    confirm_password: z.string({ error: 'Confirm password is required' }).min(1, 'Confirm password is required').max(200),
+    confirm_password: z.string({ error: 'Confirm password is required' }).min(1, 'Confirm password is required').max(200, 'Confirm password must be at most 200 characters'),
   })
   .refine((v) => v.new_password === v.confirm_password, { message: 'Password and confirm password must be same', path: ['confirm_password'] });
 
@@ -112,7 +112,7 @@ export const TwoFactorCode = z.object({
   code: z.string({ error: 'Code is required' }).trim().min(1, 'Code is required').regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app'),
 });
 export const VerifyAuthenticatorInput = TwoFactorCode.extend({
-  twoFactorToken: z.string({ error: 'Sign in again' }).min(1, 'Sign in again').max(200),
+  twoFactorToken: z.string({ error: 'Sign in again' }).min(1, 'Sign in again').max(200, 'Sign in again'),
 });
 export const AuthToken = z.object({ auth_token: z.string(), msg: z.string().optional() });
 export const ExchangeTokenInput = z.object({
@@ -121,12 +121,12 @@ export const ExchangeTokenInput = z.object({
 
 export const VerifyEmailInput = z.object({ token: z.string({ error: 'This link is not valid' }).min(1, 'This link is not valid').max(200, 'This link is not valid') });
 export const ResetPinInput = z.object({
-  email: z.string({ error: 'Email is required' }).trim().toLowerCase().min(1, 'Email is required').max(254).pipe(z.email({ error: 'Email is invalid' })),
+  email: z.string({ error: 'Email is required' }).trim().toLowerCase().min(1, 'Email is required').max(254, 'Email must be at most 254 characters').pipe(z.email({ error: 'Email is invalid' })),
 });
 export const ResetPasswordQuery = z.object({ hash: z.string({ error: 'This link is not valid' }).min(1, 'This link is not valid').max(200, 'This link is not valid') });
 export const ResetPasswordInput = z
   .object({
     password: NewPassword,
-    confirm_password: z.string({ error: 'Confirm password is required' }).min(1, 'Confirm password is required').max(200),
+    confirm_password: z.string({ error: 'Confirm password is required' }).min(1, 'Confirm password is required').max(200, 'Confirm password must be at most 200 characters'),
   })
   .refine((v) => v.password === v.confirm_password, { message: 'Password and confirm password must be same', path: ['confirm_password'] });

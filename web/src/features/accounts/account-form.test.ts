@@ -64,7 +64,7 @@ describe('create account validation (the server’s messages)', () => {
     const result = validateCreateAccount(CreateAccountInput, { ...emptyCreateForm(), weight: '60000' });
     expect(result).toEqual({
       ok: false,
-      errors: { company: 'Company is required', account_name: 'Account name is required', weight: 'Weight must be at most 50000', city: 'Please add destination city' },
+      errors: { company: 'Company is required', account_name: 'Account name is required', weight: 'Weight must be at most 50000', city: 'Please add the pickup city' },
     });
   });
 
@@ -100,7 +100,15 @@ describe('create account validation (the server’s messages)', () => {
 
   it('requires a city from the list', () => {
     const result = validateCreateAccount(CreateAccountInput, form({ company: 'POSTEX', token: 't', address_code: '1', city: 'Atlantis' }));
-    expect(result.ok ? null : result.errors.city).toBe('Please add destination city');
+    expect(result.ok ? null : result.errors.city).toBe('Please add the pickup city');
+  });
+
+  it('names the TCS shipper city and a missing shipper mobile for what they are', () => {
+    const result = validateCreateAccount(CreateAccountInput, form({
+      company: 'TCS', username: 'u', api_password: 'p', tcs_account_id: 'a', client_id: 'c', client_secret: 's', cost_center_code: 'cc',
+      shipper_name: 'Chai Co', shipper_mobile: '', shipper_address: 'Gulberg III', shipper_city: '',
+    }));
+    expect(result.ok ? null : [result.errors.shipper_city, result.errors.shipper_mobile]).toEqual(['Please add the shipper city', 'Shipper mobile is required']);
   });
 
   it('checks the TCS shipper mobile', () => {
@@ -143,6 +151,17 @@ describe('edit account form', () => {
     });
   });
 
+  it('leaves out secrets left empty, so the saved ones stay', () => {
+    expect(toUpdatePayload(ID, 'TCS', edit({ api_password: ' ', client_secret: '', shipper_name: 'n', shipper_mobile: '03001234567', shipper_address: 'a', shipper_city: 'Multan' }))).toEqual({
+      id: ID, name: 'Karachi main', activity: 'ACTIVE', is_default: true, city: 'Karachi', weight: 500,
+      shipper_name: 'n', shipper_mobile: '03001234567', shipper_address: 'a', shipper_city: 'Multan',
+    });
+  });
+
+  it('never sends an inactive account as the default', () => {
+    expect(toUpdatePayload(ID, 'LEOPARD', edit({ activity: 'IN_ACTIVE', is_default: true }))).toMatchObject({ activity: 'IN_ACTIVE', is_default: false });
+  });
+
   it('sends TCS client secret and shipper details; a blank weight and city are left out', () => {
     const payload = toUpdatePayload(ID, 'TCS', edit({
       weight: '', city: '', api_password: 'p', client_secret: 's', shipper_name: 'n', shipper_mobile: '03001234567', shipper_address: 'a', shipper_city: 'Multan',
@@ -154,10 +173,9 @@ describe('edit account form', () => {
   });
 });
 
-describe('edit account validation (spec 001 §5)', () => {
-  it('requires the API password except for PostEx', () => {
-    const leopard = validateUpdateAccount(UpdateAccountInput, ID, 'LEOPARD', edit());
-    expect(leopard).toEqual({ ok: false, errors: { api_password: 'API password is required' } });
+describe('edit account validation (spec 001 §5, credentials only to change them)', () => {
+  it('asks for no password to rename an account or make it the default', () => {
+    expect(validateUpdateAccount(UpdateAccountInput, ID, 'LEOPARD', edit({ name: 'Renamed' })).ok).toBe(true);
     expect(validateUpdateAccount(UpdateAccountInput, ID, 'MNP', edit({ api_password: 'p' })).ok).toBe(true);
     expect(validateUpdateAccount(UpdateAccountInput, ID, 'POSTEX', edit({ address_code: '001' })).ok).toBe(true);
   });
@@ -168,25 +186,25 @@ describe('edit account validation (spec 001 §5)', () => {
     expect(long.ok ? null : long.errors.address_code).toBe('Address code must be at most 50 characters');
   });
 
-  it('requires TCS’s client secret and shipper details', () => {
-    const result = validateUpdateAccount(UpdateAccountInput, ID, 'TCS', edit({ api_password: 'p' }));
+  it('requires TCS’s shipper details and city, and the pickup city, but not the secrets', () => {
+    const result = validateUpdateAccount(UpdateAccountInput, ID, 'TCS', edit({ city: '' }));
     expect(result).toEqual({
       ok: false,
       errors: {
-        client_secret: 'Client secret is required', shipper_name: 'Shipper name is required', shipper_mobile: 'Shipper mobile is required',
-        shipper_address: 'Shipper address is required',
+        city: 'Please add the pickup city', shipper_name: 'Shipper name is required', shipper_mobile: 'Shipper mobile is required',
+        shipper_address: 'Shipper address is required', shipper_city: 'Please add the shipper city',
       },
     });
     const mobile = validateUpdateAccount(UpdateAccountInput, ID, 'TCS', edit({
-      api_password: 'p', client_secret: 's', shipper_name: 'n', shipper_mobile: '4444', shipper_address: 'a', shipper_city: 'Multan',
+      shipper_name: 'n', shipper_mobile: '4444', shipper_address: 'a', shipper_city: 'Multan',
     }));
-    expect(mobile.ok ? null : mobile.errors.shipper_mobile).toBe(MOBILE_MESSAGE);
+    expect(mobile.ok ? null : mobile.errors).toEqual({ shipper_mobile: MOBILE_MESSAGE });
   });
 
   it('requires a name of at most 30 characters and keeps the weight in range', () => {
-    const result = validateUpdateAccount(UpdateAccountInput, ID, 'LEOPARD', edit({ name: ' ', weight: '50001', api_password: 'p' }));
+    const result = validateUpdateAccount(UpdateAccountInput, ID, 'LEOPARD', edit({ name: ' ', weight: '50001' }));
     expect(result).toEqual({ ok: false, errors: { name: 'Name is required', weight: 'Weight must be at most 50000' } });
-    const long = validateUpdateAccount(UpdateAccountInput, ID, 'LEOPARD', edit({ name: 'n'.repeat(31), api_password: 'p' }));
+    const long = validateUpdateAccount(UpdateAccountInput, ID, 'LEOPARD', edit({ name: 'n'.repeat(31) }));
     expect(long.ok ? null : long.errors.name).toBe('Name must be at most 30 characters');
   });
 });

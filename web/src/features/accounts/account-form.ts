@@ -9,6 +9,8 @@ export const ACCOUNT_NAME_MAX = 30;
 /** Spec 001 §5: the TCS shipper mobile rule of the create schema, applied on edit as well. */
 export const MOBILE_PATTERN = /^(\+92|0092|92|0)?3\d{9}$/;
 export const MOBILE_MESSAGE = 'Shipper mobile must be a Pakistani mobile number like 03001234567';
+/** The shared schema's message of the account's city (where its parcels are picked up). */
+export const PICKUP_CITY_REQUIRED = 'Please add the pickup city';
 
 type CredentialValues = Record<CredentialKey, string>;
 
@@ -114,13 +116,20 @@ export function formFromAccount(account: TrackingAccount, cities: readonly strin
   };
 }
 
-/** The update-account body: id, the common fields, and only what the courier lets change (spec 001 §7). */
+/** Spec 001 §4: an inactive account is hidden from booking, so it is never the default (the server refuses it too). */
+export const INACTIVE_NOT_DEFAULT = 'An inactive account cannot be the default.';
+
+/**
+ * The update-account body: id, the common fields, and what the courier lets change (spec 001 §7). A
+ * secret left empty is not sent, so the saved one stays (the departure from the spec the README lists);
+ * an inactive account is never sent as the default.
+ */
 export function toUpdatePayload(id: string, company: Courier, values: EditAccountValues): UpdateAccountInput {
   const payload: Record<string, unknown> = {
     id,
     name: values.name.trim(),
     activity: values.activity,
-    is_default: values.is_default,
+    is_default: values.activity === 'ACTIVE' && values.is_default,
   };
   if (values.city !== '') payload.city = values.city;
   const weight = weightOf(values.weight);
@@ -128,16 +137,16 @@ export function toUpdatePayload(id: string, company: Courier, values: EditAccoun
   for (const field of EDIT_FIELDS[company]) {
     const value = values[field.key as EditAccountField];
     if (typeof value !== 'string') continue;
-    if (field.kind === 'city' && value === '') continue;
+    if ((field.kind === 'city' || field.kind === 'secret') && value.trim() === '') continue;
     payload[field.key] = value.trim();
   }
   return payload as UpdateAccountInput;
 }
 
 /**
- * Edit account (spec 001 §5): the shared schema, plus what it leaves to the courier: the API password
- * (all but PostEx), PostEx's address code, and TCS's client secret and shipper name, address and mobile
- * are required (the messages of the server's update handler).
+ * Edit account (spec 001 §5): the shared schema, plus what it leaves to the form: the pickup city and
+ * every shown courier field (PostEx's address code, TCS's shipper details and city) are required;
+ * secrets are asked for only to change them.
  */
 export function validateUpdateAccount(
   schema: ParseableSchema<UpdateAccountInput>,
@@ -148,15 +157,13 @@ export function validateUpdateAccount(
   const payload = toUpdatePayload(id, company, values);
   const result = validate<UpdateAccountInput, EditAccountField>(schema, payload);
   const errors: FieldErrors<EditAccountField> = result.ok ? {} : { ...result.errors };
+  if (values.city === '') errors.city = PICKUP_CITY_REQUIRED;
   for (const field of EDIT_FIELDS[company]) {
     const key = field.key as EditAccountField;
     const value = String(values[key]).trim();
-    // The server keeps the saved shipper city when none is sent.
-    if (value === '' && field.kind !== 'city') {
-      errors[key] = `${field.label} is required`;
-    } else if (key === 'shipper_mobile' && !errors[key] && !MOBILE_PATTERN.test(value)) {
-      errors[key] = MOBILE_MESSAGE;
-    }
+    if (field.kind === 'secret' || errors[key]) continue;
+    if (value === '') errors[key] = field.kind === 'city' ? `Please add the ${field.label.toLowerCase()}` : `${field.label} is required`;
+    else if (key === 'shipper_mobile' && !MOBILE_PATTERN.test(value)) errors[key] = MOBILE_MESSAGE;
   }
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   return result;

@@ -113,13 +113,14 @@ export interface SwitchFieldProps {
   checked: boolean;
   onChange(checked: boolean): void;
   testId: string;
+  disabled?: boolean;
 }
 
 /** A labelled switch with a line of explanation under it. */
-export function SwitchField({ label, description, checked, onChange, testId }: SwitchFieldProps) {
+export function SwitchField({ label, description, checked, onChange, testId, disabled }: SwitchFieldProps) {
   return (
-    <Field.Root>
-      <Switch.Root colorPalette="brand" checked={checked} onCheckedChange={(e) => onChange(e.checked)} data-testid={testId} alignItems="flex-start">
+    <Field.Root disabled={disabled}>
+      <Switch.Root colorPalette="brand" checked={checked} disabled={disabled} onCheckedChange={(e) => onChange(e.checked)} data-testid={testId} alignItems="flex-start">
         <Switch.HiddenInput />
         <Switch.Control mt="0.5" />
         <Switch.Label>

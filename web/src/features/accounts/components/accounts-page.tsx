@@ -1,9 +1,12 @@
 import { Box, Button, HStack, IconButton, Stack, Table, Text, useBreakpointValue, VisuallyHidden } from '@chakra-ui/react';
 import type { TrackingAccount } from '@dakiya/shared';
 import { courierNames } from '@dakiya/shared/couriers';
-import { LuMapPin, LuPencil, LuPlus, LuTruck } from 'react-icons/lu';
+import { useState } from 'react';
+import { LuMapPin, LuPencil, LuPlus, LuStar, LuTruck } from 'react-icons/lu';
 import { Link, useSearchParams } from 'react-router-dom';
-import { useUnauthorizedOnly } from '../../../lib/api-errors';
+import { api } from '../../../lib/api';
+import { useHandleApiError, useUnauthorizedOnly } from '../../../lib/api-errors';
+import { notifySuccess } from '../../../components/ui/toaster';
 import { paths } from '../../../lib/paths';
 import { useApi } from '../../../lib/swr';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -39,6 +42,25 @@ export function AccountsPage({ canWrite }: AccountsPageProps) {
   };
 
   const accounts = data?.accounts ?? null;
+  const makeDefault = useMakeDefault(() => void mutate());
+  const actions = (account: TrackingAccount) =>
+    canWrite && (
+      <HStack gap="1" justify="flex-end">
+        {!account.is_default && !account.in_active && (
+          <Button
+            size="xs"
+            variant="outline"
+            loading={makeDefault.busy === account._id}
+            disabled={makeDefault.busy !== null}
+            onClick={() => void makeDefault.run(account)}
+            data-testid={`account-make-default-${account.name}`}
+          >
+            <LuStar /> Set default
+          </Button>
+        )}
+        <EditButton account={account} />
+      </HStack>
+    );
   const createButton = canWrite && (
     <Button asChild colorPalette="brand" size="sm" data-testid="accounts-create">
       <Link to={paths.dashboard.createAccount()}>
@@ -92,7 +114,7 @@ export function AccountsPage({ canWrite }: AccountsPageProps) {
                 <Stack key={account._id} gap="2.5" p="4" data-testid={`account-row-${account.name}`} data-inactive={account.in_active}>
                   <HStack justify="space-between" align="flex-start" gap="3">
                     <AccountIdentity account={account} />
-                    {canWrite && <EditButton account={account} />}
+                    {actions(account)}
                   </HStack>
                   <HStack gap="2" wrap="wrap">
                     <CourierBadge company={account.company} />
@@ -150,7 +172,7 @@ export function AccountsPage({ canWrite }: AccountsPageProps) {
                       <Table.Cell>
                         <ActivityBadge inactive={account.in_active} />
                       </Table.Cell>
-                      <Table.Cell textAlign="end">{canWrite && <EditButton account={account} />}</Table.Cell>
+                      <Table.Cell textAlign="end">{actions(account)}</Table.Cell>
                     </Table.Row>
                   ))}
                 </Table.Body>
@@ -180,6 +202,28 @@ function AccountIdentity({ account, maxW }: { account: TrackingAccount; maxW?: s
       )}
     </Stack>
   );
+}
+
+/**
+ * Set default from the list: the edit call with the account's own name and activity and nothing else,
+ * so no credential is asked for or checked again (the server keeps what it has).
+ */
+function useMakeDefault(onDone: () => void) {
+  const handleError = useHandleApiError();
+  const [busy, setBusy] = useState<string | null>(null);
+  const run = async (account: TrackingAccount) => {
+    setBusy(account._id);
+    try {
+      await api('accounts.update', { body: { id: account._id, name: account.name, activity: 'ACTIVE', is_default: true } });
+      notifySuccess(`${account.name} is now the default account`);
+      onDone();
+    } catch (error) {
+      handleError(error);
+    } finally {
+      setBusy(null);
+    }
+  };
+  return { busy, run };
 }
 
 function EditButton({ account }: { account: TrackingAccount }) {

@@ -156,7 +156,7 @@ export function CreateAccountPage({ canWrite }: CreateAccountPageProps) {
                       testId="field-account_name"
                     />
                     <CityField
-                      label="City"
+                      label="Pickup city"
                       value={values.city}
                       onChange={(v) => set('city', v)}
                       error={errors.city}

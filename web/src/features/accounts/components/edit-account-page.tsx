@@ -16,7 +16,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { SectionCard } from '../../../components/ui/section-card';
 import { TextField } from '../../../components/ui/text-field';
 import { notifySuccess } from '../../../components/ui/toaster';
-import { ACCOUNT_NAME_MAX, formFromAccount, validateUpdateAccount, type EditAccountField, type EditAccountValues } from '../account-form';
+import { ACCOUNT_NAME_MAX, formFromAccount, INACTIVE_NOT_DEFAULT, validateUpdateAccount, type EditAccountField, type EditAccountValues } from '../account-form';
 import { isAccountsKey } from '../accounts-list';
 import { COURIERS, credentialLabel, EDIT_FIELDS, joinLabels, permanentLabels, type CredentialField } from '../couriers';
 import { classifySubmitError } from '../submit-errors';
@@ -131,9 +131,10 @@ function EditAccountForm({ account }: { account: TrackingAccount }) {
   }
 
   const fields = EDIT_FIELDS[account.company];
+  // A secret is asked for only to change it: left empty, the saved one stays (README, "Choices").
   const secretHelper = (field: CredentialField) =>
     field.kind === 'secret'
-      ? `The saved ${field.label} is never shown, so enter it again to save your changes (or the new one, if you changed it with ${courier.name}).`
+      ? `Saved and never shown. Leave it empty to keep it; type the new one only if you changed it with ${courier.name}.`
       : undefined;
   const input = (field: CredentialField) => (
     <CredentialInput
@@ -143,7 +144,7 @@ function EditAccountForm({ account }: { account: TrackingAccount }) {
       onChange={(v) => set(field.key as EditAccountField, v)}
       error={errors[field.key as EditAccountField]}
       helper={secretHelper(field)}
-      required={field.kind !== 'city'}
+      required={field.kind !== 'secret'}
     />
   );
   const connectionFields = fields.filter((f) => f.group !== 'shipper');
@@ -203,12 +204,11 @@ function EditAccountForm({ account }: { account: TrackingAccount }) {
                 testId="field-name"
               />
               <CityField
-                label="City"
+                label="Pickup city"
                 value={values.city}
                 onChange={(v) => set('city', v)}
                 error={errors.city}
                 helper="Where this account’s parcels are picked up."
-                required={false}
                 testId="field-city"
               />
               <WeightField value={values.weight} onChange={(v) => set('weight', v)} error={errors.weight} />
@@ -223,7 +223,12 @@ function EditAccountForm({ account }: { account: TrackingAccount }) {
                 <NativeSelect.Root>
                   <NativeSelect.Field
                     value={values.activity}
-                    onChange={(e) => set('activity', e.currentTarget.value === 'IN_ACTIVE' ? 'IN_ACTIVE' : 'ACTIVE')}
+                    onChange={(e) => {
+                      const activity = e.currentTarget.value === 'IN_ACTIVE' ? 'IN_ACTIVE' : 'ACTIVE';
+                      set('activity', activity);
+                      // Hidden from booking, so it cannot stay the default.
+                      if (activity === 'IN_ACTIVE') set('is_default', false);
+                    }}
                     data-testid="edit-activity"
                   >
                     <option value="ACTIVE">Active</option>
@@ -235,11 +240,21 @@ function EditAccountForm({ account }: { account: TrackingAccount }) {
             </SimpleGrid>
             <SwitchField
               label="Default account"
-              description="Preselected on the booking page. Only one account is the default."
+              description={
+                values.activity === 'IN_ACTIVE'
+                  ? `${INACTIVE_NOT_DEFAULT} Make it active to choose it.`
+                  : 'Preselected on the booking page. Only one account is the default.'
+              }
               checked={values.is_default}
+              disabled={values.activity === 'IN_ACTIVE'}
               onChange={(checked) => set('is_default', checked)}
               testId="edit-default"
             />
+            {errors.is_default && (
+              <Text textStyle="sm" color="fg.error" data-testid="edit-default-error">
+                {errors.is_default}
+              </Text>
+            )}
           </Stack>
         </SectionCard>
 
