@@ -17,8 +17,8 @@ export function ApiErrorsProvider({ navigate, children }: { navigate(to: string)
   const { clearAuthorization, user } = useSession();
 
   const handle = useCallback(
-    (error: unknown) => {
-      const reaction = reactToApiError(error);
+    (error: unknown, purpose: 'read' | 'write' = 'write') => {
+      const reaction = reactToApiError(error, purpose);
       if (reaction.kind === 'unauthorized') {
         // One toast however many calls fail together.
         notifyError(reaction.message, 'unauthorized');
@@ -48,7 +48,7 @@ export function ApiErrorsProvider({ navigate, children }: { navigate(to: string)
           fetcher: apiFetcher,
           dedupingInterval: config.swrCacheMs,
           focusThrottleInterval: config.swrCacheMs,
-          onError: handle,
+          onError: (error: unknown) => handle(error, 'read'),
           onErrorRetry: (error, _key, swrConfig, revalidate, { retryCount }) => {
             // Client errors will not fix themselves; retry only network and server failures, a few times.
             if (isApiError(error) && error.status >= 400 && error.status < 500) return;

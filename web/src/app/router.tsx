@@ -1,10 +1,11 @@
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
 import { createBrowserRouter, Outlet, ScrollRestoration, useLocation, type RouteObject } from 'react-router-dom';
 import { useSession } from '../features/auth';
 import { config } from '../lib/config';
 import { DOCS_PAGES, patterns, type DocsPage } from '../lib/paths';
 import { LoadingPage } from '../components/ui/loading-page';
 import { RouteError } from './routes/route-error';
+import { documentTitle } from './page-titles';
 
 /** `lazy()` for a named export: every screen is its own chunk so the first load stays small. */
 function lazyNamed<M, K extends keyof M>(load: () => Promise<M>, name: K): ComponentType<object> {
@@ -70,7 +71,12 @@ const AccountsPage = lazy(async () => {
 });
 const CreateAccountPage = lazy(async () => {
   const m = await import('../features/accounts/components/create-account-page');
-  return { default: function CreateAccountRoute() { return <m.CreateAccountPage canWrite={useCanWriteAccounts()} />; } };
+  return {
+    default: function CreateAccountRoute() {
+      const { user } = useSession();
+      return <m.CreateAccountPage canWrite={useCanWriteAccounts()} canUpgrade={user?.role === 'ADMIN'} />;
+    },
+  };
 });
 const EditAccountPage = lazy(async () => {
   const m = await import('../features/accounts/components/edit-account-page');
@@ -132,6 +138,9 @@ function sectionOf(pathname: string): string {
 
 function Root() {
   const { pathname } = useLocation();
+  useEffect(() => {
+    document.title = documentTitle(pathname);
+  }, [pathname]);
   // One boundary per top-level screen: opening another one (landing -> login) shows its one-screen loading
   // frame at once instead of keeping the previous page, e.g. the 2,200 px landing page, on screen and in
   // the document while the next screen's code loads. Screens inside the shell share one boundary.

@@ -14,8 +14,9 @@ describe('reactToApiError (spec 000 §8)', () => {
     expect(reactToApiError(err(403, 'Only an admin can do this'))).toEqual({ kind: 'toast', message: 'Only an admin can do this' });
     expect(reactToApiError(err(403))).toEqual({ kind: 'toast', message: 'Something went wrong' });
   });
-  it('404 is left to the page; anything unknown is a generic toast', () => {
+  it('a 404 read is left to the page, a 404 save is said; anything unknown is a generic toast', () => {
     expect(reactToApiError(err(404, 'Not found'))).toEqual({ kind: 'none' });
+    expect(reactToApiError(err(404, 'User not found'), 'write')).toEqual({ kind: 'toast', message: 'User not found' });
     expect(reactToApiError(new Error('boom'))).toEqual({ kind: 'toast', message: 'Something went wrong' });
   });
   it('a server failure names its request id under the message; no answer says the connection failed', () => {

@@ -7,14 +7,18 @@ export type ApiErrorReaction =
   | { kind: 'toast'; message: string; detail?: string }
   | { kind: 'none' };
 
-export function reactToApiError(error: unknown): ApiErrorReaction {
+/**
+ * `read`: a page's load (it shows a missing resource itself). `write`: a save or an action, whose
+ * every failure must be said, a 404 included (someone else deleted the user a moment ago).
+ */
+export function reactToApiError(error: unknown, purpose: 'read' | 'write' = 'read'): ApiErrorReaction {
   if (!isApiError(error)) {
     if (error instanceof DOMException && error.name === 'AbortError') return { kind: 'none' };
     return { kind: 'toast', message: GENERIC_ERROR };
   }
   if (error.status === 401) return { kind: 'unauthorized', message: 'Unauthorized' };
   // A missing resource is shown by the page itself; a toast would repeat it.
-  if (error.status === 404) return { kind: 'none' };
+  if (error.status === 404 && purpose === 'read') return { kind: 'none' };
   const message = error.message || GENERIC_ERROR;
   // A server failure's request id lets support find what happened.
   return error.requestId ? { kind: 'toast', message, detail: `Reference: ${error.requestId}` } : { kind: 'toast', message };

@@ -19,6 +19,20 @@ const docsPages = {
 export type DocsPage = keyof typeof docsPages;
 export const DOCS_PAGES = docsPages;
 
+/** The name of each docs page, as its heading and browser tab say it. */
+export const DOCS_TITLES: Record<DocsPage, string> = {
+  dashboard: 'Dashboard',
+  orders: 'Orders',
+  liveTracking: 'Live tracking',
+  trackingAccounts: 'Tracking accounts',
+  orderBooking: 'Order booking',
+  orderBookingGuide: 'Order booking guide',
+  mergeOrders: 'Merge orders',
+  settings: 'Settings',
+  users: 'User management',
+  twoFactorAuth: 'Two factor auth',
+};
+
 export const paths = {
   home: () => '/',
   login: () => '/login',

@@ -1,6 +1,6 @@
 import { useParams } from 'react-router-dom';
 import { ComingSoon } from '../../components/ui/coming-soon';
-import { paths, type DocsPage } from '../../lib/paths';
+import { DOCS_TITLES, paths, type DocsPage } from '../../lib/paths';
 
 /** Screens of the authenticated area that later issues build; each shows its title and a tidy empty state. */
 export const DASHBOARD_PLACEHOLDERS = {
@@ -27,18 +27,6 @@ export function Placeholder({ page }: { page: DashboardPlaceholder }) {
   return <ComingSoon title={def.title} description={def.description} backTo={def.backTo} />;
 }
 
-export const DOCS_TITLES: Record<DocsPage, string> = {
-  dashboard: 'Dashboard',
-  orders: 'Orders',
-  liveTracking: 'Live tracking',
-  trackingAccounts: 'Tracking accounts',
-  orderBooking: 'Order booking',
-  orderBookingGuide: 'Order booking guide',
-  mergeOrders: 'Merge orders',
-  settings: 'Settings',
-  users: 'User management',
-  twoFactorAuth: 'Two factor auth',
-};
 
 export function DocsPlaceholder({ page }: { page: DocsPage }) {
   return (

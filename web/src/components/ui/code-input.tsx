@@ -8,6 +8,9 @@ export interface CodeInputProps extends Omit<InputProps, 'value' | 'onChange'> {
   testId?: string;
 }
 
+/** Words in the normal font and spacing: '123456' in the code's spaced monospace looked already filled in. */
+export const CODE_PLACEHOLDER = '6-digit code';
+
 /** The 6-digit code from an authenticator app: digits only, marked when `invalid`. */
 export function CodeInput({ value, onChange, invalid = false, testId, ...props }: CodeInputProps) {
   return (
@@ -16,8 +19,9 @@ export function CodeInput({ value, onChange, invalid = false, testId, ...props }
       onChange={(e) => onChange(e.target.value.replace(/[^\d]/g, '').slice(0, 6))}
       inputMode="numeric"
       autoComplete="one-time-code"
-      placeholder="123456"
+      placeholder={CODE_PLACEHOLDER}
       fontFamily="mono"
+      _placeholder={{ fontFamily: 'body', letterSpacing: 'normal', color: 'fg.subtle', fontSize: 'md' }}
       aria-label="Authentication code"
       aria-invalid={invalid}
       borderColor={invalid ? 'border.error' : undefined}

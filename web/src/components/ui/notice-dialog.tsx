@@ -12,8 +12,8 @@ export interface NoticeDialogProps {
   message: ReactNode;
   messageTestId?: string;
   closeTestId: string;
-  /** The main button closes the dialog and goes to `to`. */
-  action: { label: ReactNode; to: string; testId: string };
+  /** The main button closes the dialog and goes to `to`; without one, a single Okay closes it. */
+  action?: { label: ReactNode; to: string; testId: string };
 }
 
 /**
@@ -40,19 +40,27 @@ export function NoticeDialog({ open, onClose, testId, icon, title, message, mess
               </Stack>
             </Dialog.Body>
             <Dialog.Footer justifyContent="center" pb="6">
-              <Button variant="outline" onClick={onClose} data-testid={closeTestId}>
-                Not now
-              </Button>
-              <Button
-                colorPalette="brand"
-                onClick={() => {
-                  onClose();
-                  navigate(action.to);
-                }}
-                data-testid={action.testId}
-              >
-                {action.label}
-              </Button>
+              {action ? (
+                <>
+                  <Button variant="outline" onClick={onClose} data-testid={closeTestId}>
+                    Not now
+                  </Button>
+                  <Button
+                    colorPalette="brand"
+                    onClick={() => {
+                      onClose();
+                      navigate(action.to);
+                    }}
+                    data-testid={action.testId}
+                  >
+                    {action.label}
+                  </Button>
+                </>
+              ) : (
+                <Button colorPalette="brand" onClick={onClose} data-testid={closeTestId}>
+                  Okay
+                </Button>
+              )}
             </Dialog.Footer>
           </Dialog.Content>
         </Dialog.Positioner>

@@ -9,6 +9,9 @@ describe('emailed links', () => {
     expect(readCreatePasswordLink(q, { email: 42 })).toEqual({ hash: 'abc', id: '0123456789abcdef01234567' });
     expect(readCreatePasswordLink(new URLSearchParams('hash=abc'), null)).toBeNull();
     expect(readCreatePasswordLink(new URLSearchParams('id=x&hash=%20'), null)).toBeNull();
+    // the malformed link of issue 7: the form used to appear and its button did nothing
+    expect(readCreatePasswordLink(new URLSearchParams('hash=abc&id=def'), null)).toBeNull();
+    expect(readCreatePasswordLink(new URLSearchParams(`hash=${'h'.repeat(201)}&id=0123456789abcdef01234567`), null)).toBeNull();
   });
   it('reads a token or hash', () => {
     expect(readToken(new URLSearchParams('token=t1'), 'token')).toBe('t1');

@@ -5,11 +5,19 @@ export interface CreatePasswordLink {
   email?: string;
 }
 
-/** Spec 001 §2 "Create password page": hash and id from the query, email from navigation state. */
+/** What the server accepts as a link's hash and a user id (CreatePasswordInput): anything else is a broken link. */
+const HASH = /^[A-Za-z0-9_-]{1,200}$/;
+const USER_ID = /^[0-9a-f]{24}$/;
+
+/**
+ * Spec 001 §2 "Create password page": hash and id from the query, email from navigation state. A link
+ * cut short or mangled in transit (`?hash=abc&id=def`) is no link: the page says so instead of offering a
+ * form whose button can only fail.
+ */
 export function readCreatePasswordLink(search: URLSearchParams, state: unknown): CreatePasswordLink | null {
   const hash = search.get('hash')?.trim() ?? '';
   const id = search.get('id')?.trim() ?? '';
-  if (hash === '' || id === '') return null;
+  if (!HASH.test(hash) || !USER_ID.test(id)) return null;
   const email = state && typeof state === 'object' && typeof (state as { email?: unknown }).email === 'string' ? (state as { email: string }).email : undefined;
   return email ? { hash, id, email } : { hash, id };
 }

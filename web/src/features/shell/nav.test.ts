@@ -1,6 +1,6 @@
 import type { Scope } from '@dakiya/shared';
 import { describe, expect, it } from 'vitest';
-import { buildNav, canOpenPath, canSeeAccounts, MAIN_NAV, SECONDARY_NAV, selectedNavId, type NavEntry } from './nav';
+import { buildNav, canOpenPath, canSeeAccounts, landingPath, MAIN_NAV, SECONDARY_NAV, selectedNavId, type NavEntry } from './nav';
 
 const admin = { role: 'ADMIN' as const, access_scopes: [] as Scope[] };
 const userWith = (...scopes: Scope[]) => ({ role: 'USER' as const, access_scopes: scopes });
@@ -72,6 +72,16 @@ describe('side navigation (spec 000 §2, §6)', () => {
     expect(canOpenPath(userWith(), '/dashboard/docs/order-booking-guide')).toBe(true);
     expect(canOpenPath(userWith(), '/dashboard/profile')).toBe(true);
     expect(canOpenPath(admin, '/dashboard/users/abc')).toBe(true);
+  });
+
+  it('lands each person on the first screen they may open, never on a lock screen', () => {
+    expect(landingPath(admin)).toBe('/dashboard');
+    expect(landingPath(userWith('READ_ANALYTICS', 'READ_ORDERS'))).toBe('/dashboard');
+    expect(landingPath(userWith('READ_ORDERS', 'BOOK_ORDERS'))).toBe('/dashboard/orders');
+    expect(landingPath(userWith('READ_ACCOUNTS'))).toBe('/dashboard/accounts');
+    expect(landingPath(userWith('WRITE_SETTINGS', 'READ_SETTINGS'))).toBe('/dashboard/settings');
+    expect(landingPath(userWith('BOOK_ORDERS'))).toBe('/dashboard/profile');
+    for (const user of [admin, userWith('READ_ORDERS'), userWith('READ_ACCOUNTS'), userWith('BOOK_ORDERS')]) expect(canOpenPath(user, landingPath(user))).toBe(true);
   });
 
   it('user menu Accounts: READ_ACCOUNTS or ADMIN', () => {

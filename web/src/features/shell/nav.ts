@@ -186,3 +186,12 @@ export function buildNav(items: readonly NavItemDef[], user: NavUser | null | un
 export function canSeeAccounts(user: NavUser | null | undefined): boolean {
   return meets(user, needs('READ_ACCOUNTS'));
 }
+
+/**
+ * Where a signed-in person lands (/dashboard itself when they may read analytics): the first work screen
+ * of the navigation they may open, else their profile. Docs is never a landing: it is a manual, not work.
+ */
+export function landingPath(user: NavUser): string {
+  const first = MAIN_NAV.find((item) => item.id !== 'docs' && isNavItemEnabled(item, user));
+  return first ? first.to : paths.dashboard.profile();
+}

@@ -4,13 +4,13 @@ import { useEffect, useRef } from 'react';
 import { LuLink2Off } from 'react-icons/lu';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { api } from '../../../lib/api';
-import { useHandleApiError } from '../../../lib/api-errors';
 import { paths } from '../../../lib/paths';
-import { serverFieldErrors, validate } from '../../../lib/validate';
+import { validate } from '../../../lib/validate';
+import { failedPair, invalidPair } from '../pair-outcome';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PublicFrame } from '../../../components/ui/public-frame';
 import { PASSWORD_SET_REDIRECT_MS, readCreatePasswordLink } from '../links';
-import { PasswordPairCard, type PairKey } from './password-pair-card';
+import { PasswordPairCard } from './password-pair-card';
 
 /** Shown when a link lacks what it needs. */
 export function InvalidLink({ what }: { what: string }) {
@@ -28,7 +28,6 @@ export function CreatePasswordPage() {
   const [search] = useSearchParams();
   const location = useLocation();
   const navigate = useNavigate();
-  const handleError = useHandleApiError();
   const link = readCreatePasswordLink(search, location.state);
   const timer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(timer.current), []);
@@ -44,15 +43,14 @@ export function CreatePasswordPage() {
           submitLabel="Create password"
           testPrefix="create"
           onSubmit={async (values) => {
-            const result = validate<CreatePasswordInput, PairKey>(CreatePasswordInput, { ...values, hash: link.hash, _id: link.id, email: link.email });
-            if (!result.ok) return { errors: result.errors };
+            const result = validate<CreatePasswordInput>(CreatePasswordInput, { ...values, hash: link.hash, _id: link.id, email: link.email });
+            if (!result.ok) return invalidPair(result);
             try {
               const answer = await api('auth.createPassword', { body: result.data }, { token: null });
               timer.current = window.setTimeout(() => navigate(paths.login(), { replace: true }), PASSWORD_SET_REDIRECT_MS);
               return { done: answer.msg || 'Your password has been created' };
             } catch (error) {
-              handleError(error);
-              return { errors: serverFieldErrors(error) };
+              return failedPair(error);
             }
           }}
         />

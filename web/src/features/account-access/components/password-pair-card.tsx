@@ -13,8 +13,11 @@ export interface PasswordPairCardProps {
   submitLabel: string;
   /** data-testid prefix: `<p>-password`, `<p>-confirm`, `<p>-submit`, `<p>-success`. */
   testPrefix: string;
-  /** Checks and sends; resolves the success message, or field errors to show. */
-  onSubmit(values: { password: string; confirm_password: string }): Promise<{ done: string } | { errors: FieldErrors<PairKey> } | null>;
+  /**
+   * Checks and sends; resolves the success message, or what to show: messages of the two fields, and a
+   * message for the whole form (the link is spent, the connection failed).
+   */
+  onSubmit(values: { password: string; confirm_password: string }): Promise<{ done: string } | { errors: FieldErrors<PairKey>; message?: string } | null>;
 }
 
 /** New password and its confirmation, then a success message (the page redirects after it). */
@@ -22,16 +25,21 @@ export function PasswordPairCard({ title, description, submitLabel, testPrefix, 
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [errors, setErrors] = useState<FieldErrors<PairKey>>({});
+  const [message, setMessage] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const [done, setDone] = useState<string | null>(null);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     setSending(true);
+    setMessage(null);
     try {
       const outcome = await onSubmit({ password, confirm_password: confirm });
       if (outcome && 'done' in outcome) setDone(outcome.done);
-      else setErrors(outcome?.errors ?? {});
+      else {
+        setErrors(outcome?.errors ?? {});
+        setMessage(outcome?.message ?? null);
+      }
     } finally {
       setSending(false);
     }
@@ -59,6 +67,12 @@ export function PasswordPairCard({ title, description, submitLabel, testPrefix, 
             </Alert.Root>
           ) : (
             <chakra.form onSubmit={submit} noValidate display="flex" flexDirection="column" gap="4">
+              {message && (
+                <Alert.Root status="error" borderRadius="lg" data-testid={`${testPrefix}-error`} role="alert">
+                  <Alert.Indicator />
+                  <Alert.Title>{message}</Alert.Title>
+                </Alert.Root>
+              )}
               <TextField label="New password" required value={password} onChange={setPassword} error={errors.password} helper="At least 8 characters." testId={`${testPrefix}-password`}>
                 <PasswordInput
                   autoComplete="new-password"

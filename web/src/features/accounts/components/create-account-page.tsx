@@ -28,10 +28,12 @@ export const ACCOUNT_CREATED = 'Account has been created';
 export interface CreateAccountPageProps {
   /** WRITE_ACCOUNTS (an ADMIN has it). */
   canWrite: boolean;
+  /** An ADMIN: a plan limit leads to the plans page; anyone else is told to ask one. */
+  canUpgrade: boolean;
 }
 
 /** /dashboard/accounts/create-account (spec 001 §2, §5). */
-export function CreateAccountPage({ canWrite }: CreateAccountPageProps) {
+export function CreateAccountPage({ canWrite, canUpgrade }: CreateAccountPageProps) {
   const navigate = useNavigate();
   const handleError = useHandleApiError();
   const { mutate } = useSWRConfig();
@@ -201,7 +203,7 @@ export function CreateAccountPage({ canWrite }: CreateAccountPageProps) {
           </HStack>
         </Stack>
       </chakra.form>
-      <PlanLimitDialog message={planLimit} onClose={() => setPlanLimit(null)} />
+      <PlanLimitDialog message={planLimit} canUpgrade={canUpgrade} onClose={() => setPlanLimit(null)} />
     </>
   );
 }

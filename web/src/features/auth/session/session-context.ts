@@ -18,6 +18,8 @@ export interface Session extends SessionState {
   logout(): void;
   /** Forget the session without calling the server (a 401 answer). */
   clearAuthorization(): void;
+  /** Check the stored token again after the check got no answer (`unreachable`). */
+  retry(): void;
 }
 
 export const SessionContext = createContext<Session | null>(null);

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
 import type { LoginInput, SessionUser } from '@dakiya/shared';
-import { api } from '../../../lib/api';
+import { api, isApiError } from '../../../lib/api';
 import { getStoredToken, local, perTab, PENDING_TWO_FACTOR_KEY, STORAGE_KEYS } from '../../../lib/storage';
 import { initialSessionState, LOAD_USER_ERROR, sessionReducer } from './session-reducer';
 import { SessionContext, type LoginResult, type Session } from './session-context';
@@ -39,8 +39,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       storeSession(token, answer.data);
       dispatch({ type: 'loadUser/fulfilled', user: answer.data, token });
       return true;
-    } catch {
+    } catch (error) {
       if (seq !== loadSeq.current) return false;
+      // No answer, or the server failed: nothing said the token is bad, so keep it and let the person retry.
+      if (isApiError(error) && (error.status === 0 || error.status >= 500)) {
+        dispatch({ type: 'loadUser/unreachable' });
+        return false;
+      }
       clearStoredSession();
       dispatch({ type: 'loadUser/rejected', error: LOAD_USER_ERROR });
       return false;
@@ -112,9 +117,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     clearAuthorization();
   }, [clearAuthorization]);
 
+  const retry = useCallback(() => {
+    const token = getStoredToken();
+    if (token) void loadUser(token);
+  }, [loadUser]);
+
   const value = useMemo<Session>(
-    () => ({ ...state, login, signInWithToken, replaceToken, logout, clearAuthorization }),
-    [state, login, signInWithToken, replaceToken, logout, clearAuthorization],
+    () => ({ ...state, login, signInWithToken, replaceToken, logout, clearAuthorization, retry }),
+    [state, login, signInWithToken, replaceToken, logout, clearAuthorization, retry],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

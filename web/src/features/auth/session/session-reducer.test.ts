@@ -11,7 +11,7 @@ const user: SessionUser = {
 describe('initial session state (spec 000 §3)', () => {
   it('is authorized (and checking) when a token is stored; user restored from storage', () => {
     const s = initialSessionState({ token: 'tok', user: JSON.stringify(user) });
-    expect(s).toEqual({ user, authToken: null, isAuthorized: true, loading: true, error: null, pendingTwoFactorToken: null });
+    expect(s).toEqual({ user, authToken: null, isAuthorized: true, loading: true, error: null, pendingTwoFactorToken: null, unreachable: false });
   });
   it('is anonymous without a token', () => {
     const s = initialSessionState({ token: null, user: null });
@@ -41,6 +41,13 @@ describe('transitions (spec 000 §4)', () => {
     expect(failed).toMatchObject({ loading: false, isAuthorized: false, error: 'Failed to log in', user: null, authToken: null });
   });
 
+  it('no answer to the check: not signed out, offered to try again; a new check clears it', () => {
+    const signedIn = sessionReducer(anon, { type: 'loadUser/fulfilled', user, token: 'tok' });
+    const cut = sessionReducer(sessionReducer(signedIn, { type: 'loadUser/pending' }), { type: 'loadUser/unreachable' });
+    expect(cut).toMatchObject({ loading: false, isAuthorized: false, unreachable: true, error: null, user });
+    expect(sessionReducer(cut, { type: 'loadUser/pending' })).toMatchObject({ loading: true, unreachable: false });
+  });
+
   it('two-factor pending keeps the token without authorizing', () => {
     const s = sessionReducer(anon, { type: 'twoFactor/pending', token: 'half' });
     expect(s.pendingTwoFactorToken).toBe('half');
@@ -59,7 +66,7 @@ describe('transitions (spec 000 §4)', () => {
   it('logout clears user, token and authorization', () => {
     const signedIn = sessionReducer(anon, { type: 'loadUser/fulfilled', user, token: 'tok' });
     expect(sessionReducer(signedIn, { type: 'logout' })).toEqual({
-      user: null, authToken: null, isAuthorized: false, loading: false, error: null, pendingTwoFactorToken: null,
+      user: null, authToken: null, isAuthorized: false, loading: false, error: null, pendingTwoFactorToken: null, unreachable: false,
     });
   });
 });

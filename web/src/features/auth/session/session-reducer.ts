@@ -8,12 +8,18 @@ export interface SessionState {
   loading: boolean;
   error: string | null;
   pendingTwoFactorToken: string | null;
+  /**
+   * The current-user check got no answer (offline) or a server failure: the stored token is kept, since
+   * nothing said it is bad, and the app offers to try again instead of signing the person out.
+   */
+  unreachable: boolean;
 }
 
 export type SessionAction =
   | { type: 'loadUser/pending' }
   | { type: 'loadUser/fulfilled'; user: SessionUser; token: string }
   | { type: 'loadUser/rejected'; error: string }
+  | { type: 'loadUser/unreachable' }
   | { type: 'twoFactor/pending'; token: string }
   /** The server issued a new token for the same person (two-factor enabled): keep the user, swap the token. */
   | { type: 'token/replaced'; token: string }
@@ -49,6 +55,7 @@ export function initialSessionState(stored: {
     loading: stored.token !== null,
     error: null,
     pendingTwoFactorToken: stored.pendingTwoFactorToken ?? null,
+    unreachable: false,
   };
 }
 
@@ -56,7 +63,9 @@ export function initialSessionState(stored: {
 export function sessionReducer(state: SessionState, action: SessionAction): SessionState {
   switch (action.type) {
     case 'loadUser/pending':
-      return { ...state, loading: true, error: null, isAuthorized: false };
+      return { ...state, loading: true, error: null, isAuthorized: false, unreachable: false };
+    case 'loadUser/unreachable':
+      return { ...state, loading: false, isAuthorized: false, unreachable: true };
     case 'loadUser/fulfilled':
       return {
         ...state,
@@ -74,6 +83,6 @@ export function sessionReducer(state: SessionState, action: SessionAction): Sess
     case 'token/replaced':
       return state.isAuthorized ? { ...state, authToken: action.token } : state;
     case 'logout':
-      return { ...state, user: null, authToken: null, isAuthorized: false, loading: false, error: null, pendingTwoFactorToken: null };
+      return { ...state, user: null, authToken: null, isAuthorized: false, loading: false, error: null, pendingTwoFactorToken: null, unreachable: false };
   }
 }

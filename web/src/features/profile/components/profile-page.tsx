@@ -76,7 +76,7 @@ export function ProfilePage({ onTokenReplaced }: ProfilePageProps) {
           <ShopInformation me={me} />
           <OwnerInformation me={me} onEditTag={() => setEditingTag(true)} />
         </Grid>
-        <TwoFactorSection enabled={me.two_factor_enabled} onTokenReplaced={onTokenReplaced} />
+        <TwoFactorSection enabled={me.two_factor_enabled} onTokenReplaced={onTokenReplaced} canUpgrade={me.role === 'ADMIN'} />
         {isUser && <ScopesSection me={me} />}
       </Stack>
       {editingTag && <EditTagDialog current={me.tag} onClose={() => setEditingTag(false)} />}

@@ -10,6 +10,7 @@ import { paths } from '../../../lib/paths';
 import { isRouteKey, useApi } from '../../../lib/swr';
 import { serverFieldErrors, validate } from '../../../lib/validate';
 import { CodeInput } from '../../../components/ui/code-input';
+import { ASK_ADMIN_TO_UPGRADE } from '../../../components/ui/plan-limit-dialog';
 import { SectionCard } from '../../../components/ui/section-card';
 import { notifySuccess } from '../../../components/ui/toaster';
 import { isPlanFeatureError, markTwoFactorEnabled, TWO_FACTOR_ENABLED, TWO_FACTOR_ON } from '../two-factor';
@@ -17,10 +18,12 @@ import { isPlanFeatureError, markTwoFactorEnabled, TWO_FACTOR_ENABLED, TWO_FACTO
 export interface TwoFactorSectionProps {
   enabled: boolean;
   onTokenReplaced(token: string): void;
+  /** An ADMIN may open the plans page; anyone else is told to ask one. */
+  canUpgrade: boolean;
 }
 
 /** Spec 001 §4 "Two-factor": QR code and code entry while off; 'Two factor auth is enabled' once on. */
-export function TwoFactorSection({ enabled, onTokenReplaced }: TwoFactorSectionProps) {
+export function TwoFactorSection({ enabled, onTokenReplaced, canUpgrade }: TwoFactorSectionProps) {
   return (
     <SectionCard
       title="Two factor authentication"
@@ -39,13 +42,13 @@ export function TwoFactorSection({ enabled, onTokenReplaced }: TwoFactorSectionP
           </Alert.Content>
         </Alert.Root>
       ) : (
-        <TwoFactorSetup onTokenReplaced={onTokenReplaced} />
+        <TwoFactorSetup onTokenReplaced={onTokenReplaced} canUpgrade={canUpgrade} />
       )}
     </SectionCard>
   );
 }
 
-function TwoFactorSetup({ onTokenReplaced }: { onTokenReplaced(token: string): void }) {
+function TwoFactorSetup({ onTokenReplaced, canUpgrade }: { onTokenReplaced(token: string): void; canUpgrade: boolean }) {
   const handleError = useHandleApiError();
   const { mutate } = useSWRConfig();
   // A new QR code means a new secret: never refetch behind the person's back while they scan.
@@ -79,12 +82,14 @@ function TwoFactorSetup({ onTokenReplaced }: { onTokenReplaced(token: string): v
         <Stack gap="0.5" flex="1">
           <Text fontWeight="semibold" color="gray.900">{qr.error.message}</Text>
           <Text textStyle="sm" color="gray.700">
-            Upgrade your plan to protect sign-ins with an authenticator app.
+            {canUpgrade ? 'Upgrade your plan to protect sign-ins with an authenticator app.' : ASK_ADMIN_TO_UPGRADE}
           </Text>
         </Stack>
-        <Button asChild colorPalette="brand" size="sm" data-testid="twofa-upgrade-link">
-          <Link to={paths.dashboard.plans()}>See plans</Link>
-        </Button>
+        {canUpgrade && (
+          <Button asChild colorPalette="brand" size="sm" data-testid="twofa-upgrade-link">
+            <Link to={paths.dashboard.plans()}>See plans</Link>
+          </Button>
+        )}
       </Flex>
     );
   }

@@ -2,13 +2,13 @@ import { Box, Button, Flex } from '@chakra-ui/react';
 import type { SessionUser } from '@dakiya/shared';
 import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { LuLock } from 'react-icons/lu';
-import { Link, useLocation } from 'react-router-dom';
+import { Link, Navigate, useLocation } from 'react-router-dom';
 import { Logo } from '../../../components/ui/logo';
 import { AlertsList } from '../../../components/ui/alerts';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PartBoundary, prefetchWhenIdle } from '../../../components/ui/part-boundary';
 import { paths } from '../../../lib/paths';
-import { buildNav, canOpenPath, MAIN_NAV, SECONDARY_NAV } from '../nav';
+import { buildNav, canOpenPath, landingPath, MAIN_NAV, SECONDARY_NAV } from '../nav';
 import { SideNav } from './side-nav';
 import { TopBar } from './top-bar';
 
@@ -39,6 +39,9 @@ export function ShellLayout({ user, onLogout, children }: ShellLayoutProps) {
   useEffect(() => setDrawerOpen(false), [pathname]);
   // On a phone the drawer is the only navigation: have its code before the connection has a chance to drop.
   useEffect(() => (window.matchMedia?.(PHONE_LAYOUT).matches ? prefetchWhenIdle(loadDrawer) : undefined), []);
+
+  // /dashboard is where every sign-in lands; someone who may not read analytics goes on to their first screen.
+  if (!allowed && pathname.replace(/\/+$/, '') === paths.dashboard.home()) return <Navigate to={landingPath(user)} replace />;
 
   const nav = (
     <SideNav main={main} secondary={secondary} onLogout={onLogout} onNavigate={() => setDrawerOpen(false)} />
