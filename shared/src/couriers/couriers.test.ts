@@ -38,7 +38,7 @@ describe('account schemas derived from the definitions', () => {
       'username: Username is required', 'api_password: API password is required', 'tcs_account_id: TCS account ID is required',
       'client_id: Client ID is required', 'client_secret: Client secret is required', 'cost_center_code: Cost center code is required',
       'shipper_name: Shipper name is required', 'shipper_mobile: Shipper mobile is required', 'shipper_address: Shipper address is required',
-      'shipper_city: Please add destination city',
+      'shipper_city: Please add the shipper city',
     ]);
     const long = CreateAccountInput.safeParse({ company: 'POSTEX', account_name: 'x', city: 'Karachi', token: 't', address_code: 'x'.repeat(51) });
     expect(long.error!.issues.map((i) => i.message)).toEqual(['Address code must be at most 50 characters']);
