@@ -3,32 +3,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import { API_BASE, ERRORS, routes, type RouteDef, type RouteId } from '@dakiya/shared';
+import { API_BASE, DEFAULT_ROUTE_KEY, ERRORS, matchRoute, routes, type RouteDef } from '@dakiya/shared';
 import { groupHandler, routeKey } from '@dakiya/functions/platform/chain';
 import type { Deps } from '@dakiya/functions/platform/deps';
 import { operationsByGroup } from '@dakiya/functions/registry';
 
 /** API Gateway's HTTP API payload limit. */
 const MAX_BODY = 10 * 1024 * 1024;
-
-interface CompiledRoute {
-  id: RouteId;
-  route: RouteDef;
-  pattern: RegExp;
-  names: string[];
-}
-
-function compile(): CompiledRoute[] {
-  return (Object.keys(routes) as RouteId[]).map((id) => {
-    const route: RouteDef = routes[id];
-    const names: string[] = [];
-    const source = (API_BASE + route.path).replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{(\w+)\}/g, (_m, name: string) => {
-      names.push(name);
-      return '([^/]+)';
-    });
-    return { id, route, names, pattern: new RegExp(`^${source}$`) };
-  });
-}
 
 const MIME: Record<string, string> = {
   '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8',
@@ -49,7 +30,6 @@ export interface GatewayOptions {
  * Lambda runs, by the same route table, and serves the SPA like CloudFront + S3 would.
  */
 export async function startGateway(opts: GatewayOptions): Promise<{ url: string; port: number; stop(): Promise<void> }> {
-  const compiled = compile();
   const handlers = new Map<string, ReturnType<typeof groupHandler>>();
   const handlerFor = (group: RouteDef['group']) => {
     let h = handlers.get(group);
@@ -79,24 +59,12 @@ export async function startGateway(opts: GatewayOptions): Promise<{ url: string;
 
   async function serveApi(req: IncomingMessage, res: ServerResponse, url: URL) {
     const method = req.method ?? 'GET';
-    let match: { entry: CompiledRoute; params: Record<string, string> } | undefined;
-    for (const entry of compiled) {
-      if (entry.route.method !== method) continue;
-      const m = entry.pattern.exec(url.pathname);
-      if (m) {
-        const params: Record<string, string> = {};
-        try {
-          entry.names.forEach((name, i) => { params[name] = decodeURIComponent(m[i + 1]!); });
-        } catch {
-          sendJson(res, 400, { errors: [{ msg: ERRORS.VALIDATION_FAILED.msg, code: 'VALIDATION_FAILED' }] });
-          return;
-        }
-        match = { entry, params };
-        break;
-      }
-    }
-    if (!match) {
-      sendJson(res, 404, { errors: [{ msg: ERRORS.ROUTE_NOT_FOUND.msg, code: 'ROUTE_NOT_FOUND' }] });
+    const match = matchRoute(method, url.pathname);
+    const params: Record<string, string> = {};
+    try {
+      for (const [name, value] of Object.entries(match?.params ?? {})) params[name] = decodeURIComponent(value);
+    } catch {
+      sendJson(res, 400, { errors: [{ msg: ERRORS.VALIDATION_FAILED.msg, code: 'VALIDATION_FAILED' }] });
       return;
     }
     const body = await readBody(req);
@@ -104,8 +72,10 @@ export async function startGateway(opts: GatewayOptions): Promise<{ url: string;
       sendJson(res, 413, { errors: [{ msg: ERRORS.PAYLOAD_TOO_LARGE.msg, code: 'PAYLOAD_TOO_LARGE' }] });
       return;
     }
-    const event = toEvent(req, url, match.entry.route, match.params, body);
-    const result = await handlerFor(match.entry.route.group)(event, {} as Context);
+    // like API Gateway: a request no route matches goes to the $default route, the system group's function
+    const route: RouteDef | undefined = match ? routes[match.id] : undefined;
+    const event = toEvent(req, url, route, params, body);
+    const result = await handlerFor(route?.group ?? 'system')(event, {} as Context);
     writeResult(res, result);
   }
 
@@ -164,7 +134,7 @@ function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
   });
 }
 
-function toEvent(req: IncomingMessage, url: URL, route: RouteDef, params: Record<string, string>, body: Buffer): APIGatewayProxyEventV2 {
+function toEvent(req: IncomingMessage, url: URL, route: RouteDef | undefined, params: Record<string, string>, body: Buffer): APIGatewayProxyEventV2 {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined) continue;
@@ -176,7 +146,7 @@ function toEvent(req: IncomingMessage, url: URL, route: RouteDef, params: Record
   const text = body.toString('utf8');
   const isText = Buffer.from(text, 'utf8').equals(body);
   const requestId = randomBytes(8).toString('hex');
-  const key = routeKey(route);
+  const key = route ? routeKey(route) : DEFAULT_ROUTE_KEY;
   return {
     version: '2.0',
     routeKey: key,
@@ -190,7 +160,7 @@ function toEvent(req: IncomingMessage, url: URL, route: RouteDef, params: Record
     isBase64Encoded: body.length > 0 && !isText,
     requestContext: {
       accountId: 'local', apiId: 'local', domainName: req.headers.host ?? 'localhost', domainPrefix: 'local',
-      http: { method: route.method, path: url.pathname, protocol: 'HTTP/1.1', sourceIp: req.socket.remoteAddress ?? '', userAgent: headers['user-agent'] ?? '' },
+      http: { method: req.method ?? 'GET', path: url.pathname, protocol: 'HTTP/1.1', sourceIp: req.socket.remoteAddress ?? '', userAgent: headers['user-agent'] ?? '' },
       requestId, routeKey: key, stage: '$default', time: new Date().toUTCString(), timeEpoch: Date.now(),
     },
   } as APIGatewayProxyEventV2;

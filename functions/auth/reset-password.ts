@@ -1,6 +1,7 @@
 import type { Operation } from '../platform/operation';
 import { AppError } from '../platform/errors';
 import { hashPassword } from '../platform/passwords';
+import { refuseCurrentPassword } from '../domain/passwords';
 import { redeemLink } from '../domain/links';
 
 const SENT = 'If an account exists for this email, we have sent a link to reset the password.';
@@ -16,9 +17,12 @@ export const requestPasswordReset: Operation<'auth.resetPin'> = async ({ body },
   return { msg: SENT };
 };
 
-/** A reset ends every session of the account: whoever knew the old password is out. */
+/**
+ * A reset ends every session of the account: whoever knew the old password is out. The new password
+ * must differ from the current one; a refusal leaves the link usable for a second try.
+ */
 export const resetPassword: Operation<'auth.resetPassword'> = async ({ query, body }, ctx, deps) => {
-  const user = await redeemLink(query.hash, 'reset-password', deps);
+  const user = await redeemLink(query.hash, 'reset-password', deps, (found) => refuseCurrentPassword(found, body.password, 'password'));
   if (!user) throw new AppError('VALIDATION_FAILED', { msg: 'This reset link is not valid or has expired', param: 'hash' });
   await deps.users.update(user.shopId, user._id, { passwordHash: await hashPassword(body.password), updatedAt: ctx.now.toISOString() });
   await deps.sessions.deleteAllOfUser(user.shopId, user._id);

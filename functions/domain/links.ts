@@ -25,13 +25,21 @@ export async function issueLink(user: UserRecord, purpose: LinkPurpose, deps: De
 
 /**
  * Takes the link (it works once) and answers whose it was: undefined when unknown, used, expired,
- * or mailed to an address the user no longer has.
+ * replaced by a newer one, or mailed to an address the user no longer has. `check` runs before the
+ * link is spent: if it throws (a refused new password), the link still works for a second try.
  */
-export async function redeemLink(hash: string, purpose: LinkPurpose, deps: Deps): Promise<UserRecord | undefined> {
+export async function redeemLink(
+  hash: string, purpose: LinkPurpose, deps: Deps, check?: (user: UserRecord) => Promise<void>,
+): Promise<UserRecord | undefined> {
   const match = /^([0-9a-f]{24})([0-9a-f]{24})([A-Za-z0-9_-]{43})$/.exec(hash);
   if (!match) return undefined;
-  const link = await deps.links.take({ shopId: match[1]!, userId: match[2]!, purpose }, sha256(match[3]!));
-  if (!link || link.expiresAt <= Math.floor(deps.now().getTime() / 1000)) return undefined;
+  const slot = { shopId: match[1]!, userId: match[2]!, purpose };
+  const digest = sha256(match[3]!);
+  const link = await deps.links.get(slot);
+  if (!link || link.digest !== digest || link.expiresAt <= Math.floor(deps.now().getTime() / 1000)) return undefined;
   const user = await deps.users.get(link.shopId, link.userId);
-  return user && user.email === link.email ? user : undefined;
+  if (!user || user.email !== link.email) return undefined;
+  await check?.(user);
+  // spent with a condition on the digest: of two uses at once, one wins
+  return (await deps.links.take(slot, digest)) ? user : undefined;
 }

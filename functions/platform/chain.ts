@@ -1,7 +1,7 @@
 import middy, { type MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { z } from '@dakiya/shared';
-import { API_BASE, routes, type Group, type RouteDef, type RouteId } from '@dakiya/shared';
+import { API_BASE, methodsForPath, routes, type Group, type RouteDef, type RouteId } from '@dakiya/shared';
 import { authenticate, authorize, needsSession, resolveAccess } from './auth';
 import { defaultDeps, type Deps } from './deps';
 import { AppError } from './errors';
@@ -51,14 +51,18 @@ function parsePart(schema: z.ZodType | undefined, value: unknown, where: 'params
   return result.data;
 }
 
-function readBody(event: Event, headers: Record<string, string>, route: RouteDef): { raw: string; json: unknown } {
-  const raw = event.body ? (event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body) : '';
-  if (Buffer.byteLength(raw) > MAX_BODY_BYTES) throw new AppError('PAYLOAD_TOO_LARGE');
-  if (route.kind === 'raw' || !route.body || raw.trim() === '') return { raw, json: undefined };
-  const type = headers['content-type'];
-  if (type && !/json/i.test(type)) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
+/** `application/json` or a `+json` type such as `application/merge-patch+json`, with or without parameters. */
+const JSON_TYPE = /^application\/(?:[\w.-]+\+)?json\s*(?:;|$)/i;
+
+function readBody(event: Event, headers: Record<string, string>, route: RouteDef): { raw: string; bytes: Buffer; json: unknown } {
+  // the bytes as sent: a signature covers them, and a decode-encode round trip would change invalid UTF-8
+  const bytes = event.body ? Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'utf8') : Buffer.alloc(0);
+  if (bytes.length > MAX_BODY_BYTES) throw new AppError('PAYLOAD_TOO_LARGE');
+  const raw = bytes.toString('utf8');
+  if (route.kind === 'raw' || !route.body || raw.trim() === '') return { raw, bytes, json: undefined };
+  if (!JSON_TYPE.test(headers['content-type'] ?? '')) throw new AppError('UNSUPPORTED_MEDIA_TYPE', { param: 'content-type' });
   try {
-    return { raw, json: JSON.parse(raw) };
+    return { raw, bytes, json: JSON.parse(raw) };
   } catch {
     throw new AppError('INVALID_JSON');
   }
@@ -75,7 +79,10 @@ const prepare = (group: Group, byKey: Map<string, RouteId>, getDeps: () => Deps)
     const log = deps.log.child({ requestId, routeKey: event.routeKey, group });
     const ctx: OpContext = { requestId, log, now: deps.now(), sourceIp: clientAddress(event) };
     if (!id) {
+      // API Gateway's $default route (the local gateway does the same): nothing in the table matched
       req.context.dakiya = { id: 'system.health', route: routes['system.health'], ctx, deps, input: emptyInput() };
+      const allowed = methodsForPath(event.rawPath ?? '');
+      if (allowed.length) throw new AppError('METHOD_NOT_ALLOWED', { headers: { allow: allowed.join(', ') } });
       throw new AppError('ROUTE_NOT_FOUND');
     }
     const route: RouteDef = routes[id];
@@ -92,7 +99,7 @@ const prepare = (group: Group, byKey: Map<string, RouteId>, getDeps: () => Deps)
       ctx.log = log.child({ shopId: ctx.auth.shop._id, userId: ctx.auth.user._id });
     }
     const body = readBody(event, headers, route);
-    const raw: RawRequest = { body: body.raw, headers, query };
+    const raw: RawRequest = { body: body.raw, bodyBytes: body.bytes, headers, query };
     state.input = {
       params: parsePart(route.params, event.pathParameters ?? {}, 'params'),
       query: parsePart(route.query, query, 'query'),
@@ -113,7 +120,7 @@ function clientAddress(event: Event): string {
 }
 
 function emptyInput(): OpInput<RouteId> {
-  return { params: undefined, query: undefined, body: undefined, raw: { body: '', headers: {}, query: {} } } as OpInput<RouteId>;
+  return { params: undefined, query: undefined, body: undefined, raw: { body: '', bodyBytes: Buffer.alloc(0), headers: {}, query: {} } } as OpInput<RouteId>;
 }
 
 function errorResult(error: unknown, state: State | undefined): Result {
@@ -121,7 +128,7 @@ function errorResult(error: unknown, state: State | undefined): Result {
   if (error instanceof AppError) {
     const body = error.toBody(requestId);
     if (error.status >= 500) state?.ctx.log.error('operation failed', { code: error.code, error: String(error.message) });
-    return { statusCode: error.status, headers: JSON_HEADERS, body: JSON.stringify(body) };
+    return { statusCode: error.status, headers: { ...JSON_HEADERS, ...error.headers }, body: JSON.stringify(body) };
   }
   state?.ctx.log.error('unexpected error', { error: error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : String(error) });
   return { statusCode: 500, headers: JSON_HEADERS, body: JSON.stringify(new AppError('INTERNAL').toBody(requestId ?? 'unknown')) };

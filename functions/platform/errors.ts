@@ -8,14 +8,17 @@ export class AppError extends Error {
   readonly extra?: Partial<Pick<ErrorBody, 'plan_limit_error' | 'message'>>;
   /** Further problems of the same request (every invalid field), listed after the first. */
   readonly more: ErrorItem[];
+  /** Response headers the answer needs (a 405's Allow). */
+  readonly headers: Record<string, string>;
 
-  constructor(code: ErrorCode, opts: { msg?: string; param?: string; extra?: AppError['extra']; more?: ErrorItem[] } = {}) {
+  constructor(code: ErrorCode, opts: { msg?: string; param?: string; extra?: AppError['extra']; more?: ErrorItem[]; headers?: Record<string, string> } = {}) {
     super(opts.msg ?? ERRORS[code].msg);
     this.code = code;
     this.status = ERRORS[code].status;
     this.param = opts.param;
     this.extra = opts.extra;
     this.more = opts.more ?? [];
+    this.headers = opts.headers ?? {};
   }
 
   toBody(requestId?: string): ErrorBody {

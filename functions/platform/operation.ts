@@ -4,7 +4,10 @@ import type { Deps } from './deps';
 import type { Log } from './log';
 
 export interface RawRequest {
+  /** The body as UTF-8 text (invalid sequences replaced); signatures are checked on `bodyBytes`. */
   body: string;
+  /** The body exactly as sent. */
+  bodyBytes: Buffer;
   headers: Record<string, string>;
   query: Record<string, string>;
 }

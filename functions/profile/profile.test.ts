@@ -96,6 +96,29 @@ describe('two-factor', () => {
   });
 });
 
+describe('a new password equal to the current one is refused', () => {
+  it('when changing the own password', async () => {
+    const staff = await seedUser(deps, paid.shop._id);
+    const same = await call(deps, 'profile.changePassword', { token: staff.token, body: { current_password: staff.password, new_password: staff.password, confirm_password: staff.password } });
+    expect(same).toMatchObject({ status: 400, body: { errors: [{ msg: 'The new password must be different from the current one', code: 'VALIDATION_FAILED', param: 'new_password' }] } });
+    const other = (await call(deps, 'auth.login', { body: { email: staff.user.email, password: staff.password } })).body.auth_token;
+    // nothing changed: the other session is still alive
+    expect((await call(deps, 'auth.me', { token: other })).status).toBe(200);
+  });
+
+  it('when resetting from the emailed link, which still works for a different password', async () => {
+    const staff = await seedUser(deps, paid.shop._id);
+    await call(deps, 'auth.resetPin', { body: { email: staff.user.email } });
+    await deps.drainJobs();
+    const hash = linkParam(deps.mailbox.sent.filter((m) => m.to === staff.user.email).at(-1), 'hash');
+    const same = await call(deps, 'auth.resetPassword', { query: { hash }, body: { password: staff.password, confirm_password: staff.password } });
+    expect(same).toMatchObject({ status: 400, body: { errors: [{ msg: 'The new password must be different from the current one', code: 'VALIDATION_FAILED', param: 'password' }] } });
+    expect((await call(deps, 'auth.me', { token: staff.token })).status).toBe(200);
+    const changed = await call(deps, 'auth.resetPassword', { query: { hash }, body: { password: 'another-pass-7', confirm_password: 'another-pass-7' } });
+    expect(changed.body).toEqual({ msg: 'Password has been changed' });
+  });
+});
+
 describe('forgot password', () => {
   it('answers the same for unknown emails and sends a one-time reset link to real ones', async () => {
     const staff = await seedUser(deps, paid.shop._id);

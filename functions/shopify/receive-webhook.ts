@@ -8,43 +8,60 @@ const DEDUPE_DAYS = 7;
 
 /**
  * Every Shopify topic arrives here (reference/shopify.md §2): the HMAC is checked on the raw bytes,
- * duplicates are dropped by X-Shopify-Webhook-Id, and the answer is quick.
+ * a body that names a shop must name the one in the (unsigned) headers, a delivery already handled
+ * is dropped by X-Shopify-Webhook-Id, and it is recorded as handled only once its handler finished,
+ * so a delivery cut short (a timeout) is handled again on Shopify's retry. Two deliveries may then
+ * run at once: every handler is idempotent.
  */
 export const receiveWebhook: Operation<'shopify.webhook'> = async ({ raw }, ctx, deps) => {
-  const result = parseWebhook({ headers: raw.headers, rawBody: raw.body }, await deps.shopifySecrets());
+  const result = parseWebhook({ headers: raw.headers, rawBody: raw.bodyBytes }, await deps.shopifySecrets());
   if (!result.ok) {
     if (result.reason === 'bad-hmac') throw new AppError('SHOPIFY_HMAC_INVALID');
     throw new AppError('SHOPIFY_WEBHOOK_INVALID');
   }
   const { delivery } = result;
-  const expiresAt = Math.floor(ctx.now.getTime() / 1000) + DEDUPE_DAYS * 86400;
-  if (!(await deps.webhooks.firstDelivery(delivery.shopDomain, delivery.webhookId, expiresAt))) {
+  if (!bodyNamesHeaderShop(delivery.topic, delivery.payload, delivery.shopDomain)) {
+    ctx.log.warn('webhook refused: its signed body names another shop than its headers', { topic: delivery.topic, shopDomain: delivery.shopDomain });
+    throw new AppError('SHOPIFY_WEBHOOK_SHOP_MISMATCH');
+  }
+  if (await deps.webhooks.handled(delivery.shopDomain, delivery.webhookId)) {
     ctx.log.info('duplicate webhook dropped', { topic: delivery.topic, webhookId: delivery.webhookId });
     return { ok: true };
   }
-  try {
-    await handleTopic(delivery.topic, delivery.shopDomain, delivery.payload, ctx.log, deps, ctx.now);
-  } catch (error) {
-    // let Shopify's retry run it again
-    await deps.webhooks.forget(delivery.shopDomain, delivery.webhookId);
-    throw error;
-  }
+  await handleTopic(delivery.topic, delivery.shopDomain, delivery.payload, ctx.log, deps, ctx.now);
+  await deps.webhooks.markHandled(delivery.shopDomain, delivery.webhookId, Math.floor(ctx.now.getTime() / 1000) + DEDUPE_DAYS * 86400);
   return { ok: true };
 };
 
 /**
- * The HMAC covers the body, not the headers: a topic that destroys data also needs the signed body
- * to name the same shop, and the shop to be uninstalled already.
+ * Where a topic's body names its shop (§2.4, §2.6). The HMAC covers the body, not the headers: a
+ * captured signed body sent again with other topic and shop headers must not act on another shop
+ * (an orders/create body of shop A cannot uninstall shop B, nor shop A: it has no myshopify_domain).
  */
-function bodyNames(payload: unknown, shopDomain: string): boolean {
-  const body = (payload ?? {}) as { shop_domain?: unknown; myshopify_domain?: unknown };
-  return body.shop_domain === shopDomain || body.myshopify_domain === shopDomain;
+const SHOP_FIELD: Readonly<Record<string, string>> = {
+  'app/uninstalled': 'myshopify_domain',
+  'shop/update': 'myshopify_domain',
+  'shop/redact': 'shop_domain',
+  'customers/data_request': 'shop_domain',
+  'customers/redact': 'shop_domain',
+};
+
+function bodyNamesHeaderShop(topic: string, payload: unknown, shopDomain: string): boolean {
+  const body = payload && typeof payload === 'object' && !Array.isArray(payload) ? (payload as Record<string, unknown>) : {};
+  const field = Object.hasOwn(SHOP_FIELD, topic) ? SHOP_FIELD[topic] : undefined;
+  if (field) return typeof body[field] === 'string' && (body[field] as string).toLowerCase() === shopDomain.toLowerCase();
+  // any other topic whose body happens to name a shop must name this one
+  for (const name of ['myshopify_domain', 'shop_domain']) {
+    if (typeof body[name] === 'string' && (body[name] as string).toLowerCase() !== shopDomain.toLowerCase()) return false;
+  }
+  return true;
 }
 
 async function handleTopic(topic: string, shopDomain: string, payload: unknown, log: Log, deps: Deps, now: Date): Promise<void> {
   const shop = await deps.shops.getByDomain(shopDomain);
   switch (topic) {
     case 'app/uninstalled':
+      // idempotent: a second delivery writes the same state
       if (!shop) return;
       // the token no longer works and Shopify cancelled the subscription: keep the data, close the door
       await deps.shops.update(shop._id, {
@@ -54,9 +71,10 @@ async function handleTopic(topic: string, shopDomain: string, payload: unknown, 
       log.info('shop uninstalled', { shopId: shop._id });
       return;
     case 'shop/redact':
+      // idempotent: a second delivery finds the shop gone
       if (!shop) return;
-      if (!bodyNames(payload, shopDomain) || shop.status !== 'OFF') {
-        log.warn('shop/redact ignored: the body does not name this shop or the shop is still installed', { shopId: shop._id });
+      if (shop.status !== 'OFF') {
+        log.warn('shop/redact ignored: the shop is still installed', { shopId: shop._id });
         return;
       }
       await deps.shops.purge(shop._id);

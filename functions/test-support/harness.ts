@@ -72,7 +72,10 @@ export interface CallInput {
   body?: unknown;
   /** Sent as is, for junk-JSON and raw-body cases. */
   rawBody?: string;
+  /** Bytes that need not be UTF-8, sent base64-encoded as API Gateway does with a binary body. */
+  rawBytes?: Buffer;
   token?: string;
+  /** Merged over `content-type: application/json`; an empty value removes a header. */
   headers?: Record<string, string>;
 }
 
@@ -80,9 +83,10 @@ export function apiEvent(id: RouteId, input: CallInput = {}): APIGatewayProxyEve
   const route = routes[id];
   const path = `${API_BASE}${buildPath(route.path, input.params ?? {})}`;
   const headers: Record<string, string> = { 'content-type': 'application/json', ...input.headers };
+  for (const [name, value] of Object.entries(headers)) if (value === '') delete headers[name];
   if (input.token) headers.authorization = `Bearer ${input.token}`;
   const query = input.query ?? {};
-  const body = input.rawBody ?? (input.body === undefined ? undefined : JSON.stringify(input.body));
+  const body = input.rawBytes?.toString('base64') ?? input.rawBody ?? (input.body === undefined ? undefined : JSON.stringify(input.body));
   return {
     version: '2.0',
     routeKey: routeKey(route),
@@ -93,7 +97,7 @@ export function apiEvent(id: RouteId, input: CallInput = {}): APIGatewayProxyEve
     queryStringParameters: Object.keys(query).length ? query : undefined,
     pathParameters: input.params,
     body,
-    isBase64Encoded: false,
+    isBase64Encoded: input.rawBytes !== undefined,
     requestContext: {
       accountId: 'local', apiId: 'local', domainName: 'localhost', domainPrefix: 'localhost',
       http: { method: route.method, path, protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'vitest' },

@@ -98,5 +98,10 @@ export class Api extends Construct {
         integration,
       });
     }
+    // What no route matches goes to the system function, which answers in the catalogue's shape:
+    // 404 for an unknown path, 405 with Allow for a known path and another method.
+    const fallback = integrations.get('system');
+    if (!fallback) throw new Error('the $default route needs the system group, which has no route');
+    new apigwv2.HttpRoute(this, 'Route-default', { httpApi: this.httpApi, routeKey: apigwv2.HttpRouteKey.DEFAULT, integration: fallback });
   }
 }

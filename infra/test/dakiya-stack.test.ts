@@ -28,9 +28,9 @@ describe('API from the route table', () => {
     s.template.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: routeKeyOf(route) });
   });
 
-  it('has exactly one API route per table entry, each integrated with its group function', () => {
+  it('has exactly one API route per table entry plus $default, each integrated with its group function', () => {
     const apiRoutes = Object.values(resources(s.template, 'AWS::ApiGatewayV2::Route'));
-    expect(apiRoutes.map((r) => r.Properties!.RouteKey).sort()).toEqual(table.map(([, r]) => routeKeyOf(r)).sort());
+    expect(apiRoutes.map((r) => r.Properties!.RouteKey).sort()).toEqual([...table.map(([, r]) => routeKeyOf(r)), '$default'].sort());
 
     const integrations = resources(s.template, 'AWS::ApiGatewayV2::Integration');
     const functionsByLogicalId = resources(s.template, 'AWS::Lambda::Function');
@@ -43,6 +43,13 @@ describe('API from the route table', () => {
       const fnId = Object.keys(functionsByLogicalId).find((key) => uri.includes(key))!;
       expect(functionsByLogicalId[fnId]!.Properties!.FunctionName, id).toBe(fnName(route.group));
     }
+  });
+
+  it('sends what no route matches ($default) to the system function, which answers 404 or 405 from the table', () => {
+    const apiRoutes = Object.values(resources(s.template, 'AWS::ApiGatewayV2::Route'));
+    const fallback = apiRoutes.find((r) => r.Properties!.RouteKey === '$default')!;
+    const health = apiRoutes.find((r) => r.Properties!.RouteKey === routeKeyOf(routes['system.health']))!;
+    expect(fallback.Properties!.Target).toEqual(health.Properties!.Target);
   });
 
   it('uses payload format 2.0, a throttled $default stage and JSON access logs', () => {

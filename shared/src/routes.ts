@@ -150,3 +150,40 @@ export function buildPath(path: string, params: Record<string, string> = {}): st
     return encodeURIComponent(value);
   });
 }
+
+/**
+ * API Gateway's `$default` route: whatever no route of the table matches goes to the system group's
+ * function, which answers in the catalogue's shape (404, or 405 with Allow for a known path).
+ */
+export const DEFAULT_ROUTE_KEY = '$default';
+
+interface PathPattern { id: RouteId; method: Method; pattern: RegExp; names: string[] }
+let patterns: PathPattern[] | undefined;
+
+function compiledRoutes(): PathPattern[] {
+  patterns ??= routeIds.map((id) => {
+    const route: RouteDef = routes[id];
+    const names: string[] = [];
+    const source = (API_BASE + route.path).replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{(\w+)\}/g, (_m, name: string) => {
+      names.push(name);
+      return '([^/]+)';
+    });
+    return { id, method: route.method, names, pattern: new RegExp(`^${source}$`) };
+  });
+  return patterns;
+}
+
+/** The route a request goes to, as API Gateway matches it; `params` are still URI-encoded. */
+export function matchRoute(method: string, path: string): { id: RouteId; params: Record<string, string> } | undefined {
+  for (const entry of compiledRoutes()) {
+    if (entry.method !== method) continue;
+    const match = entry.pattern.exec(path);
+    if (match) return { id: entry.id, params: Object.fromEntries(entry.names.map((name, i) => [name, match[i + 1]!])) };
+  }
+  return undefined;
+}
+
+/** The methods the table has for a path (the `Allow` of a 405); empty for an unknown path. */
+export function methodsForPath(path: string): Method[] {
+  return [...new Set(compiledRoutes().filter((entry) => entry.pattern.test(path)).map((entry) => entry.method))];
+}

@@ -60,10 +60,12 @@ async function addIndex(client: DynamoDBClient, tableName: string, index: IndexD
       },
     }],
   }));
-  for (let i = 0; i < 600; i++) {
+  // DynamoDB Local builds an index over the items already there: a big table on disk takes a while
+  const deadline = Date.now() + 10 * 60_000;
+  while (Date.now() < deadline) {
     const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
     if (Table?.GlobalSecondaryIndexes?.find((g) => g.IndexName === index.name)?.IndexStatus === 'ACTIVE') return;
-    await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`index ${index.name} of ${tableName} did not become active`);
 }

@@ -1,4 +1,4 @@
-import { DeleteCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { LinkRecord, LinkRepo } from '../../domain/ports/repos';
 import { isConditionFailure, keys, stripKeys } from './keys';
 
@@ -7,6 +7,11 @@ export class DynamoLinkRepo implements LinkRepo {
 
   async put(link: LinkRecord): Promise<void> {
     await this.db.send(new PutCommand({ TableName: this.table, Item: { ...keys.link(link.shopId, link.userId, link.purpose), type: 'link', ...link } }));
+  }
+
+  async get(slot: Pick<LinkRecord, 'shopId' | 'userId' | 'purpose'>): Promise<LinkRecord | undefined> {
+    const { Item } = await this.db.send(new GetCommand({ TableName: this.table, Key: keys.link(slot.shopId, slot.userId, slot.purpose), ConsistentRead: true }));
+    return Item ? stripKeys<LinkRecord>(Item) : undefined;
   }
 
   async take(slot: Pick<LinkRecord, 'shopId' | 'userId' | 'purpose'>, digest: string): Promise<LinkRecord | undefined> {

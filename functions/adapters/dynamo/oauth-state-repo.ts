@@ -1,6 +1,6 @@
-import { DeleteCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { OAuthStateRepo, WebhookLog } from '../../domain/ports/repos';
-import { isConditionFailure, keys } from './keys';
+import { keys } from './keys';
 
 export class DynamoOAuthStateRepo implements OAuthStateRepo {
   constructor(private readonly db: DynamoDBDocumentClient, private readonly table: string) {}
@@ -18,21 +18,12 @@ export class DynamoOAuthStateRepo implements OAuthStateRepo {
 export class DynamoWebhookLog implements WebhookLog {
   constructor(private readonly db: DynamoDBDocumentClient, private readonly table: string) {}
 
-  async firstDelivery(shopDomain: string, webhookId: string, expiresAt: number): Promise<boolean> {
-    try {
-      await this.db.send(new PutCommand({
-        TableName: this.table,
-        Item: { ...keys.webhookDelivery(shopDomain, webhookId), type: 'webhook', expiresAt },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      }));
-      return true;
-    } catch (error) {
-      if (isConditionFailure(error)) return false;
-      throw error;
-    }
+  async handled(shopDomain: string, webhookId: string): Promise<boolean> {
+    const { Item } = await this.db.send(new GetCommand({ TableName: this.table, Key: keys.webhookDelivery(shopDomain, webhookId), ConsistentRead: true }));
+    return Item !== undefined;
   }
 
-  async forget(shopDomain: string, webhookId: string): Promise<void> {
-    await this.db.send(new DeleteCommand({ TableName: this.table, Key: keys.webhookDelivery(shopDomain, webhookId) }));
+  async markHandled(shopDomain: string, webhookId: string, expiresAt: number): Promise<void> {
+    await this.db.send(new PutCommand({ TableName: this.table, Item: { ...keys.webhookDelivery(shopDomain, webhookId), type: 'webhook', expiresAt } }));
   }
 }

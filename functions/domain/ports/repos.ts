@@ -33,9 +33,10 @@ export interface OAuthStateRepo {
 }
 
 export interface WebhookLog {
-  /** False when this delivery id was seen before (Shopify retries and duplicates). */
-  firstDelivery(shopDomain: string, webhookId: string, expiresAt: number): Promise<boolean>;
-  forget(shopDomain: string, webhookId: string): Promise<void>;
+  /** True when a delivery with this id was handled to the end before (Shopify retries and duplicates). */
+  handled(shopDomain: string, webhookId: string): Promise<boolean>;
+  /** Written only after the handler finished, so a delivery cut short is handled again on retry. */
+  markHandled(shopDomain: string, webhookId: string, expiresAt: number): Promise<void>;
 }
 
 export interface LinkRecord {
@@ -51,6 +52,7 @@ export interface LinkRecord {
 export interface LinkRepo {
   /** One live link per user and purpose: this one replaces any older. */
   put(link: LinkRecord): Promise<void>;
+  get(slot: Pick<LinkRecord, 'shopId' | 'userId' | 'purpose'>): Promise<LinkRecord | undefined>;
   /** Reads and deletes in one step when the digest is the live one: a link works once. */
   take(slot: Pick<LinkRecord, 'shopId' | 'userId' | 'purpose'>, digest: string): Promise<LinkRecord | undefined>;
 }

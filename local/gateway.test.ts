@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signWebhook } from '@dakiya/functions/adapters/shopify';
+import { seedShop, testDeps, TEST_SHOPIFY_SECRET, type SeededShop, type TestDeps } from '../functions/test-support/harness';
+import { startGateway } from './gateway';
+import { freePort } from './services/ports';
+
+/** The local gateway answers as API Gateway (HTTP API, payload 2.0) would, before and around the handlers. */
+let deps: TestDeps;
+let shop: SeededShop;
+let gateway: Awaited<ReturnType<typeof startGateway>>;
+beforeAll(async () => {
+  deps = await testDeps();
+  shop = await seedShop(deps);
+  gateway = await startGateway({ port: await freePort(), deps });
+});
+afterAll(async () => { await gateway?.stop(); });
+
+describe('requests no route matches go to $default, answered in the catalogue shape', () => {
+  it('a known path with another method: 405 with Allow', async () => {
+    const res = await fetch(`${gateway.url}/api/v1/me`, { method: 'DELETE' });
+    expect(res.status).toBe(405);
+    expect(res.headers.get('allow')).toBe('GET');
+    expect(await res.json()).toEqual({ errors: [{ msg: 'This address does not accept this method', code: 'METHOD_NOT_ALLOWED' }] });
+    const put = await fetch(`${gateway.url}/api/v1/login-user`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect([put.status, put.headers.get('allow')]).toEqual([405, 'POST']);
+  });
+
+  it('an unknown path: 404', async () => {
+    const res = await fetch(`${gateway.url}/api/v1/no-such-thing`);
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ errors: [{ msg: 'This address does not exist', code: 'ROUTE_NOT_FOUND' }] });
+  });
+});
+
+describe('bodies', () => {
+  it('a JSON route refuses a form body with 415', async () => {
+    const res = await fetch(`${gateway.url}/api/v1/login-user`, {
+      method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `email=${shop.owner.email}&password=${shop.password}`,
+    });
+    expect(res.status).toBe(415);
+    expect(await res.json()).toEqual({ errors: [{ msg: 'Send the request body as application/json', code: 'UNSUPPORTED_MEDIA_TYPE', param: 'content-type' }] });
+  });
+
+  it('a webhook body that is not valid UTF-8 reaches the handler byte for byte and verifies', async () => {
+    const bytes = Buffer.concat([Buffer.from('{"id":7,"name":"#1007","note":"Caf'), Buffer.from([0xe9]), Buffer.from('"}')]);
+    const res = await fetch(`${gateway.url}/api/v1/shopify/webhooks`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json', 'x-shopify-topic': 'orders/updated', 'x-shopify-shop-domain': shop.shop.domain,
+        'x-shopify-hmac-sha256': signWebhook(bytes, TEST_SHOPIFY_SECRET), 'x-shopify-api-version': '2026-07', 'x-shopify-webhook-id': 'w-utf8-1',
+      },
+      body: bytes,
+    });
+    expect([res.status, await res.json()]).toEqual([200, { ok: true }]);
+  });
+});
