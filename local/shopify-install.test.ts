@@ -77,8 +77,11 @@ describe('webhooks', () => {
     expect(statuses.filter((s) => s === 200).length).toBeGreaterThanOrEqual(2);
   });
 
-  it('app/uninstalled closes the shop: its people cannot sign in, and a reinstall opens it again', async () => {
+  it('app/uninstalled closes the shop: its people cannot sign in, and a reinstall opens it again without the old sessions', async () => {
     const { owner } = await install();
+    const me = (token: string) => fetch(`${stack.appUrl}/api/v1/me`, { headers: { authorization: `Bearer ${token}` } });
+    const before = await installThroughOAuth(stack, SHOP);
+    expect((await me(before)).status).toBe(200);
     stack.shopify.control.uninstall(SHOP);
     await stack.shopify.control.drainWebhooks();
     const shop = await stack.deps.shops.getByDomain(SHOP);
@@ -88,8 +91,10 @@ describe('webhooks', () => {
       method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: owner.email, password: 'Linen-owner-2026' }),
     });
     expect(await errorCode(login)).toBe('SHOP_INACTIVE');
-    await installThroughOAuth(stack, SHOP);
+    const after = await installThroughOAuth(stack, SHOP);
     expect((await stack.deps.shops.getByDomain(SHOP))?.status).toBe('ACTIVE');
+    expect((await me(before)).status).toBe(401);
+    expect((await me(after)).status).toBe(200);
   });
 
   it('shop/redact is ignored while the shop is installed', async () => {

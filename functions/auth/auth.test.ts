@@ -83,10 +83,27 @@ it('unknown routes and junk JSON answer in the catalogue shape', async () => {
   expect(junk).toMatchObject({ status: 400, body: { errors: [{ msg: 'The request body is not valid JSON', code: 'INVALID_JSON' }] } });
 });
 
+describe('an uninstall ends the shop’s sessions for good', () => {
+  it('no session comes back when the shop is installed again, not even one a racing sign-in wrote after the delete', async () => {
+    const shop = await seedShop(deps, { plan: 'MONTHLY' });
+    const { startSession } = await import('../domain/sessions');
+    const before = await call(deps, 'auth.login', { body: { email: shop.owner.email, password: shop.password } });
+    const stale = { ...shop.shop }; // what a sign-in that read the shop just before the uninstall holds
+    expect(await deps.shops.endSessions(shop.shop._id)).toBeGreaterThanOrEqual(2);
+    const racing = await startSession(shop.owner, stale, 'full', deps);
+    await deps.shops.update(shop.shop._id, { status: 'ACTIVE' }); // the reinstall
+    for (const token of [shop.ownerToken, before.body.auth_token, racing]) {
+      expect((await call(deps, 'auth.me', { token })).status).toBe(401);
+    }
+    const fresh = await call(deps, 'auth.login', { body: { email: shop.owner.email, password: shop.password } });
+    expect((await call(deps, 'auth.me', { token: fresh.body.auth_token })).status).toBe(200);
+  });
+});
+
 describe('the install hand-off token', () => {
   it('is traded once for a full session and is no session itself', async () => {
     const { startSession } = await import('../domain/sessions');
-    const handoff = await startSession(seeded.owner, 'handoff', deps);
+    const handoff = await startSession(seeded.owner, seeded.shop, 'handoff', deps);
     expect((await call(deps, 'auth.me', { token: handoff })).status).toBe(401);
     const traded = await call(deps, 'auth.exchangeToken', { body: { token: handoff } });
     expect(traded.status).toBe(200);

@@ -5,7 +5,7 @@ import { getMe } from './get-me';
 import { loginUser } from './login-user';
 import { logout } from './logout';
 import { requestPasswordReset, resetPassword } from './reset-password';
-import { verifyAuthenticator } from './verify-authenticator';
+import { verifyAuthenticator, verifyRecoveryCode } from './verify-authenticator';
 import { verifyEmail } from './verify-email';
 
 export const operations = {
@@ -17,6 +17,7 @@ export const operations = {
   'auth.resetPin': requestPasswordReset,
   'auth.resetPassword': resetPassword,
   'auth.verifyAuthenticator': verifyAuthenticator,
+  'auth.verifyRecoveryCode': verifyRecoveryCode,
   'auth.exchangeToken': exchangeToken,
 };
 

@@ -2,6 +2,7 @@ import type { Operation } from '../platform/operation';
 import { AppError } from '../platform/errors';
 import { burnPasswordCheck, verifyPassword } from '../platform/passwords';
 import { startSession } from '../domain/sessions';
+import { loginLimiterKey } from '../domain/current-password';
 
 /** Attempts per account (a success starts the count again) and per address, in a 15-minute window. */
 const WINDOW_SECONDS = 15 * 60;
@@ -13,7 +14,7 @@ const PER_ADDRESS = 100;
  * Restricted or unverified accounts are told so only after the right password.
  */
 export const loginUser: Operation<'auth.login'> = async ({ body }, ctx, deps) => {
-  const accountKey = `login:${body.email}`;
+  const accountKey = loginLimiterKey(body.email);
   if (!(await deps.limiter.hit(`login-ip:${ctx.sourceIp}`, PER_ADDRESS, WINDOW_SECONDS))) throw new AppError('RATE_LIMITED');
   // counted before the check, atomically: parallel guesses cannot all read a count of zero
   if (!(await deps.limiter.hit(accountKey, PER_ACCOUNT, WINDOW_SECONDS))) throw new AppError('RATE_LIMITED');
@@ -29,8 +30,8 @@ export const loginUser: Operation<'auth.login'> = async ({ body }, ctx, deps) =>
   const shop = await deps.shops.get(user.shopId);
   if (!shop || shop.status !== 'ACTIVE') throw new AppError('SHOP_INACTIVE');
 
-  // two-factor is a paid-plan feature: on the free plan it is not asked for even if it was once enabled
-  const secondStep = user.two_factor_enabled && shop.plan !== 'FREE';
-  const token = await startSession(user, secondStep ? 'two_factor' : 'full', deps);
+  // the plan gates setting two-factor up, not the protection: once on, it is asked for on every plan
+  const secondStep = user.two_factor_enabled;
+  const token = await startSession(user, shop, secondStep ? 'two_factor' : 'full', deps);
   return { auth_token: token, two_factor_await: secondStep };
 };

@@ -13,6 +13,11 @@ export interface ShopRecord {
   installedAt: string;
   updatedAt: string;
   ownerUserId: string;
+  /**
+   * Bumped by app/uninstalled: a session made under an older epoch is refused, so no session (not even
+   * one a racing sign-in wrote after the uninstall deleted the rest) comes back after a reinstall.
+   */
+  sessionEpoch?: number;
   shopify: {
     /** Ciphertext of the offline access token. */
     accessToken: string;
@@ -44,6 +49,10 @@ export interface UserRecord {
   twoFactorSecret?: string;
   /** Sealed secret shown as a QR code, kept until a code from it is verified. */
   pendingTwoFactorSecret?: string;
+  /** The TOTP time step of the last accepted code: a code works once (RFC 6238 §5.2). */
+  lastTotpStep?: number;
+  /** Digests of the unused recovery codes (a string set: using one deletes it in one conditional write). */
+  recoveryCodes?: Set<string>;
   province?: string;
   address?: string;
   city?: string;
@@ -58,6 +67,8 @@ export interface SessionRecord {
   userId: string;
   tokenHash: string;
   kind: SessionKind;
+  /** The shop's sessionEpoch when the session began (absent = 0). */
+  epoch?: number;
   createdAt: string;
   /** Epoch seconds; DynamoDB TTL removes it in AWS, reads check it everywhere. */
   expiresAt: number;

@@ -1,12 +1,19 @@
+import { randomBytes } from 'node:crypto';
 import { generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
 import type { Deps } from '../platform/deps';
 import { AppError } from '../platform/errors';
+import { sha256 } from '../platform/tokens';
 import type { UserRecord } from './records';
 
 /** Wrong codes: five per user in fifteen minutes, then the second step is locked for the rest of the window. */
 export const CODE_LIMIT = 5;
 export const CODE_WINDOW_SECONDS = 15 * 60;
+export const RECOVERY_CODE_COUNT = 10;
+
+const WRONG_CODE = 'The code is not correct. Try the newest code from your authenticator app.';
+const USED_CODE = 'This code was already used. Wait for the next code from your authenticator app.';
+const WRONG_RECOVERY_CODE = 'This recovery code is not correct or was already used.';
 
 export async function newTwoFactorSecret(user: UserRecord, shopName: string): Promise<{ secret: string; qrCodeDataUrl: string }> {
   const secret = generateSecret();
@@ -14,16 +21,71 @@ export async function newTwoFactorSecret(user: UserRecord, shopName: string): Pr
   return { secret, qrCodeDataUrl: await QRCode.toDataURL(uri, { margin: 1, width: 240 }) };
 }
 
-/** Checks a code against a sealed secret, counting wrong codes toward the lockout. */
-export async function checkCode(user: UserRecord, sealedSecret: string, code: string, deps: Deps): Promise<void> {
-  const key = `2fa:${user._id}`;
-  // counted before the check, atomically: a burst of parallel guesses cannot all pass a count of zero
-  if (!(await deps.limiter.hit(key, CODE_LIMIT, CODE_WINDOW_SECONDS))) throw new AppError('RATE_LIMITED');
+const limiterKey = (user: UserRecord) => `2fa:${user._id}`;
+
+/** Counted before the check, atomically: a burst of parallel guesses cannot all pass a count of zero. */
+async function countAttempt(user: UserRecord, deps: Deps): Promise<void> {
+  if (!(await deps.limiter.hit(limiterKey(user), CODE_LIMIT, CODE_WINDOW_SECONDS))) throw new AppError('RATE_LIMITED');
+}
+
+/**
+ * Checks a code against a sealed secret, counting wrong codes toward the lockout. Answers the code's
+ * time step; the caller records it (a code is accepted once, RFC 6238 §5.2).
+ */
+async function matchCode(user: UserRecord, sealedSecret: string, code: string, deps: Deps, param: string): Promise<number> {
+  await countAttempt(user, deps);
   const secret = await deps.secrets.decrypt(sealedSecret, user.shopId);
   // otplib v13 answers an object: `.valid` is the verdict (an object is always truthy)
   const result = await verify({ secret, token: code, epoch: Math.floor(deps.now().getTime() / 1000), epochTolerance: 30 });
-  if (!result.valid) {
-    throw new AppError('VALIDATION_FAILED', { msg: 'The code is not correct. Try the newest code from your authenticator app.', param: 'code' });
+  if (!result.valid || !('timeStep' in result)) throw new AppError('VALIDATION_FAILED', { msg: WRONG_CODE, param });
+  if (user.lastTotpStep !== undefined && result.timeStep <= user.lastTotpStep) throw new AppError('VALIDATION_FAILED', { msg: USED_CODE, param });
+  return result.timeStep;
+}
+
+/** A code from the pending secret, while two-factor is being set up: answers its time step. */
+export async function checkSetupCode(user: UserRecord, code: string, deps: Deps): Promise<number> {
+  if (!user.pendingTwoFactorSecret) throw new AppError('VALIDATION_FAILED', { msg: 'Scan the QR code first', param: 'code' });
+  const step = await matchCode(user, user.pendingTwoFactorSecret, code, deps, 'code');
+  await deps.limiter.reset(limiterKey(user), CODE_WINDOW_SECONDS);
+  return step;
+}
+
+/** A code from the authenticator app of a user with two-factor on; it cannot be used again. */
+export async function checkCode(user: UserRecord, code: string, deps: Deps, param = 'code'): Promise<void> {
+  if (!user.twoFactorSecret) throw new AppError('VALIDATION_FAILED', { msg: WRONG_CODE, param });
+  const step = await matchCode(user, user.twoFactorSecret, code, deps, param);
+  // the conditional write is what makes it once: two requests with one code may both pass the read above
+  if (!(await deps.users.acceptTotpStep(user.shopId, user._id, step))) throw new AppError('VALIDATION_FAILED', { msg: USED_CODE, param });
+  await deps.limiter.reset(limiterKey(user), CODE_WINDOW_SECONDS);
+}
+
+// 32 symbols without 0/o and 1/l, so a code copied by hand is read back the same
+const ALPHABET = 'abcdefghijkmnpqrstuvwxyz23456789';
+
+/** Ten codes of 12 symbols (60 bits each), shown once as xxxx-xxxx-xxxx. */
+export function newRecoveryCodes(): string[] {
+  return Array.from({ length: RECOVERY_CODE_COUNT }, () => {
+    const symbols = [...randomBytes(12)].map((byte) => ALPHABET[byte & 31]).join('');
+    return `${symbols.slice(0, 4)}-${symbols.slice(4, 8)}-${symbols.slice(8)}`;
+  });
+}
+
+/** What is stored: a digest bound to the user, so a digest of one user's code says nothing of another's. */
+export function recoveryCodeDigest(user: Pick<UserRecord, '_id'>, code: string): string {
+  return sha256(`${user._id}:${code.toLowerCase().replace(/[^a-z0-9]/g, '')}`);
+}
+
+/** Spends one recovery code (it works once), counted toward the same lockout as wrong codes. */
+export async function useRecoveryCode(user: UserRecord, code: string, deps: Deps, param = 'recovery_code'): Promise<void> {
+  await countAttempt(user, deps);
+  if (!user.two_factor_enabled || !(await deps.users.takeRecoveryCode(user.shopId, user._id, recoveryCodeDigest(user, code)))) {
+    throw new AppError('VALIDATION_FAILED', { msg: WRONG_RECOVERY_CODE, param });
   }
-  await deps.limiter.reset(key, CODE_WINDOW_SECONDS);
+  await deps.limiter.reset(limiterKey(user), CODE_WINDOW_SECONDS);
+}
+
+/** Six digits are an authenticator code; anything else is taken as a recovery code. */
+export async function checkCodeOrRecoveryCode(user: UserRecord, code: string, deps: Deps): Promise<void> {
+  if (/^\d{6}$/.test(code.trim())) await checkCode(user, code.trim(), deps);
+  else await useRecoveryCode(user, code, deps, 'code');
 }

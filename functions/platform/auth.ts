@@ -3,6 +3,7 @@ import type { SessionRecord, ShopRecord, UserRecord } from '../domain/records';
 import type { Deps } from './deps';
 import { AppError } from './errors';
 import { parseSessionToken } from './tokens';
+import { sessionCurrent } from '../domain/sessions';
 
 export interface AuthContext {
   user: UserRecord;
@@ -27,7 +28,7 @@ export async function authenticate(headers: Record<string, string | undefined>, 
     deps.users.get(parsed.shopId, parsed.userId),
     deps.shops.get(parsed.shopId),
   ]);
-  if (!user || !shop || !user.is_active || !user.is_verified_user || shop.status !== 'ACTIVE') {
+  if (!user || !shop || !user.is_active || !user.is_verified_user || shop.status !== 'ACTIVE' || !sessionCurrent(session, shop)) {
     throw new AppError('UNAUTHORIZED');
   }
   return { user, shop, session };

@@ -2,7 +2,7 @@ import { groupHandler } from '../platform/chain';
 import { changeOwnPassword } from './change-own-password';
 import { editTag } from './edit-tag';
 import { getProfile } from './get-profile';
-import { getQrCode, verifyQrCode } from './two-factor-setup';
+import { disableTwoFactor, getQrCode, renewRecoveryCodes, verifyQrCode } from './two-factor-setup';
 
 export const operations = {
   'profile.get': getProfile,
@@ -10,6 +10,8 @@ export const operations = {
   'profile.editTag': editTag,
   'profile.qrCode': getQrCode,
   'profile.verifyQrCode': verifyQrCode,
+  'profile.disableTwoFactor': disableTwoFactor,
+  'profile.recoveryCodes': renewRecoveryCodes,
 };
 
 export const handler = groupHandler('profile', operations);

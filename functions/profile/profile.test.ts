@@ -1,20 +1,15 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { generate } from 'otplib';
 import { call, seedShop, seedUser, testDeps, type SeededShop } from '../test-support/harness';
 import { linkParam } from '../test-support/mail-links';
 
 type Deps = Awaited<ReturnType<typeof testDeps>>;
 let deps: Deps;
 let paid: SeededShop;
-let free: SeededShop;
 
 beforeAll(async () => {
   deps = await testDeps();
   paid = await seedShop(deps, { plan: 'YEARLY' });
-  free = await seedShop(deps, { plan: 'FREE' });
 });
-
-const codeFor = (secret: string) => generate({ secret });
 
 describe('own profile', () => {
   it('shows the shop with its activity status and the user with two_factor_enabled', async () => {
@@ -42,57 +37,6 @@ describe('own profile', () => {
     const staff = await seedUser(deps, paid.shop._id);
     expect((await call(deps, 'profile.editTag', { token: staff.token, body: { tag: 'dispatch' } })).body).toMatchObject({ msg: 'Tag updated', user: { tag: 'dispatch' } });
     expect((await call(deps, 'profile.editTag', { token: staff.token, body: { tag: 'x'.repeat(11) } })).body.errors[0].msg).toBe('Tag must be at most 10 characters');
-  });
-});
-
-describe('two-factor', () => {
-  it('is a paid-plan feature', async () => {
-    const res = await call(deps, 'profile.qrCode', { token: free.ownerToken });
-    expect(res).toMatchObject({ status: 403, body: { errors: [{ msg: 'This feature is available on the Monthly and Yearly plans', code: 'PLAN_FEATURE' }] } });
-  });
-
-  it('enables with a code from the QR secret, then asks for a code at every sign-in', async () => {
-    const staff = await seedUser(deps, paid.shop._id);
-    const qr = await call(deps, 'profile.qrCode', { token: staff.token });
-    expect(qr.body.qrCodeDataUrl).toMatch(/^data:image\/png;base64,/);
-    const secret = qr.body.secret as string;
-    expect((await call(deps, 'profile.verifyQrCode', { token: staff.token, body: { code: '000000' } })).body.errors[0].param).toBe('code');
-    const enabled = await call(deps, 'profile.verifyQrCode', { token: staff.token, body: { code: await codeFor(secret) } });
-    expect(enabled.body.msg).toBe('Two factor authentication enabled');
-    expect((await call(deps, 'auth.me', { token: staff.token })).status).toBe(401); // replaced by the new token
-    expect((await call(deps, 'auth.me', { token: enabled.body.auth_token })).body.data.two_factor_enabled).toBe(true);
-
-    const login = await call(deps, 'auth.login', { body: { email: staff.user.email, password: staff.password } });
-    expect(login.body.two_factor_await).toBe(true);
-    const pending = login.body.auth_token as string;
-    expect((await call(deps, 'auth.me', { token: pending })).status).toBe(401); // half signed in is not signed in
-    const done = await call(deps, 'auth.verifyAuthenticator', { body: { code: await codeFor(secret), twoFactorToken: pending } });
-    expect(done.status).toBe(200);
-    expect((await call(deps, 'auth.me', { token: done.body.auth_token })).status).toBe(200);
-    // the second-step token works once
-    expect((await call(deps, 'auth.verifyAuthenticator', { body: { code: await codeFor(secret), twoFactorToken: pending } })).body.errors[0].msg).toBe('Your sign-in expired. Sign in again.');
-  });
-
-  it('locks the second step after five wrong codes', async () => {
-    const staff = await seedUser(deps, paid.shop._id);
-    const secret = (await call(deps, 'profile.qrCode', { token: staff.token })).body.secret as string;
-    await call(deps, 'profile.verifyQrCode', { token: staff.token, body: { code: await codeFor(secret) } });
-    const pending = (await call(deps, 'auth.login', { body: { email: staff.user.email, password: staff.password } })).body.auth_token;
-    for (let i = 0; i < 5; i++) {
-      expect((await call(deps, 'auth.verifyAuthenticator', { body: { code: '000000', twoFactorToken: pending } })).status).toBe(400);
-    }
-    const locked = await call(deps, 'auth.verifyAuthenticator', { body: { code: await codeFor(secret), twoFactorToken: pending } });
-    expect(locked).toMatchObject({ status: 429, body: { errors: [{ code: 'RATE_LIMITED' }] } });
-  });
-
-  it('a burst of parallel guesses gets five checks, not one per request', async () => {
-    const staff = await seedUser(deps, paid.shop._id);
-    const secret = (await call(deps, 'profile.qrCode', { token: staff.token })).body.secret as string;
-    await call(deps, 'profile.verifyQrCode', { token: staff.token, body: { code: await codeFor(secret) } });
-    const pending = (await call(deps, 'auth.login', { body: { email: staff.user.email, password: staff.password } })).body.auth_token;
-    const burst = await Promise.all(Array.from({ length: 20 }, () => call(deps, 'auth.verifyAuthenticator', { body: { code: '000000', twoFactorToken: pending } })));
-    expect(burst.filter((r) => r.status === 400)).toHaveLength(5);
-    expect(burst.filter((r) => r.status === 429)).toHaveLength(15);
   });
 });
 

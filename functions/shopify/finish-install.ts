@@ -69,7 +69,9 @@ export const finishInstall: Operation<'shopify.callback'> = async ({ query, raw 
   }
   // Shopify already authenticated this person as the store's staff: no second factor on this path.
   // The URL carries only a two-minute, one-time token, so browser history and access logs hold nothing lasting.
-  const token = await startSession(owner, 'handoff', deps);
+  const shop = await deps.shops.get(shopId);
+  if (!shop) throw new Error(`shop ${shopId} vanished during its install`);
+  const token = await startSession(owner, shop, 'handoff', deps);
   return {
     location: `${env.APP_URL}/login?token=${encodeURIComponent(token)}`,
     cookies: [stateCookie(env, '', 0)],

@@ -68,6 +68,8 @@ async function handleTopic(topic: string, shopDomain: string, payload: unknown, 
         status: 'OFF', plan: 'FREE', updatedAt: now.toISOString(),
         shopify: { accessToken: '', scopes: [] },
       });
+      // for good: a reinstall opens the shop again, but no session from before comes back
+      await deps.shops.endSessions(shop._id);
       log.info('shop uninstalled', { shopId: shop._id });
       return;
     case 'shop/redact':

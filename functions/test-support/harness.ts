@@ -160,7 +160,7 @@ export async function seedShop(deps: Deps, opts: { plan?: ShopRecord['plan']; do
     shopify: { accessToken: await deps.secrets.encrypt('shpat_test', shopId), scopes: [] },
   };
   await deps.shops.createWithOwner(shop, owner);
-  return { shop, owner, ownerToken: await startSession(owner, 'full', deps), password };
+  return { shop, owner, ownerToken: await startSession(owner, shop, 'full', deps), password };
 }
 
 export async function seedUser(
@@ -178,7 +178,8 @@ export async function seedUser(
     createdAt: stamp, updatedAt: stamp, passwordHash: await hashPassword(password),
   };
   await deps.users.create(user);
-  return { user, token: await startSession(user, 'full', deps), password };
+  const shop = await deps.shops.get(shopId);
+  return { user, token: await startSession(user, shop ?? {}, 'full', deps), password };
 }
 
 /** A tracking account written through the repository with sealed demo credentials (no courier call). */

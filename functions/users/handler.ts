@@ -6,6 +6,7 @@ import { editUser } from './edit-user';
 import { getUser } from './get-user';
 import { listUsers } from './list-users';
 import { resendEmail } from './resend-email';
+import { resetTwoFactor } from './reset-two-factor';
 import { restrictUser } from './restrict-user';
 import { setUserPassword } from './set-user-password';
 
@@ -19,6 +20,7 @@ export const operations = {
   'users.setPassword': setUserPassword,
   'users.delete': deleteUser,
   'users.resendEmail': resendEmail,
+  'users.resetTwoFactor': resetTwoFactor,
 };
 
 export const handler = groupHandler('users', operations);

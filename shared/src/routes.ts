@@ -1,11 +1,11 @@
 import { z } from './zod';
 import type { Scope } from './scopes';
 import { Empty, Ok } from './schemas/common';
-import { CreatePasswordInput, LoginInput, LoginOutput, MeOutput } from './schemas/auth';
+import { CreatePasswordInput, ExchangeTokenOutput, LoginInput, LoginOutput, MeOutput } from './schemas/auth';
 import {
-  AuthToken, ChangeEmailInput, ExchangeTokenInput, ChangeOwnPasswordInput, CreateUserInput, EditTagInput, EditUserInput, Profile, QrCode,
-  ResendEmailInput, ResetPasswordInput, ResetPasswordQuery, ResetPinInput, RestrictUserInput, SetUserPasswordInput,
-  TwoFactorCode, UserMessage, UserOutput, UsersOutput, UsersQuery, VerifyAuthenticatorInput, VerifyEmailInput,
+  AuthToken, ChangeEmailInput, ChangeOwnPasswordInput, ExchangeTokenInput, CreateUserInput, EditTagInput, EditUserInput, EnableTwoFactorInput, Profile, QrCode,
+  RecoveryCodesOutput, RecoverySignIn, ResendEmailInput, ResetPasswordInput, ResetPasswordQuery, ResetPinInput, RestrictUserInput, SetUserPasswordInput,
+  TwoFactorEnabled, TwoFactorProof, UserMessage, UserOutput, UsersOutput, UsersQuery, VerifyAuthenticatorInput, VerifyEmailInput, VerifyRecoveryCodeInput,
 } from './schemas/users';
 import { IdParams, PageQuery } from './schemas/common';
 import {
@@ -74,9 +74,15 @@ export const routes = {
     method: 'POST', path: '/password/reset-password', group: 'auth', access: PUBLIC, query: ResetPasswordQuery, body: ResetPasswordInput, output: Ok,
   },
   /** The install lands on /login?token=<one-time, two-minute token>; the page trades it for a session here. */
-  'auth.exchangeToken': { method: 'POST', path: '/exchange-login-token', group: 'auth', access: PUBLIC, body: ExchangeTokenInput, output: AuthToken },
+  'auth.exchangeToken': {
+    method: 'POST', path: '/exchange-login-token', group: 'auth', access: PUBLIC, body: ExchangeTokenInput, output: ExchangeTokenOutput,
+  },
   'auth.verifyAuthenticator': {
     method: 'POST', path: '/verify-authenticator-code', group: 'auth', access: PUBLIC, body: VerifyAuthenticatorInput, output: AuthToken,
+  },
+  /** The second step with a one-time recovery code instead of the authenticator's code. */
+  'auth.verifyRecoveryCode': {
+    method: 'POST', path: '/verify-recovery-code', group: 'auth', access: PUBLIC, body: VerifyRecoveryCodeInput, output: RecoverySignIn,
   },
 
   'users.list': {
@@ -91,12 +97,20 @@ export const routes = {
   'users.setPassword': { method: 'PATCH', path: '/change-password/{id}', group: 'users', access: ADMIN, params: IdParams, body: SetUserPasswordInput, output: Ok },
   'users.delete': { method: 'DELETE', path: '/delete-user/{id}', group: 'users', access: ADMIN, params: IdParams, output: Ok },
   'users.resendEmail': { method: 'POST', path: '/resend-email', group: 'users', access: ADMIN, body: ResendEmailInput, output: Ok },
+  'users.resetTwoFactor': { method: 'POST', path: '/reset-two-factor/{id}', group: 'users', access: ADMIN, params: IdParams, output: UserMessage },
 
   'profile.get': { method: 'GET', path: '/get-user', group: 'profile', access: SIGNED_IN, output: Profile },
   'profile.changePassword': { method: 'PUT', path: '/change-password', group: 'profile', access: SIGNED_IN, body: ChangeOwnPasswordInput, output: Ok },
   'profile.editTag': { method: 'PUT', path: '/edit-tag', group: 'profile', access: SIGNED_IN, body: EditTagInput, output: UserMessage },
   'profile.qrCode': { method: 'GET', path: '/get-qr-code', group: 'profile', access: SIGNED_IN, output: QrCode, paidOnly: true },
-  'profile.verifyQrCode': { method: 'POST', path: '/verify-qr-code', group: 'profile', access: SIGNED_IN, body: TwoFactorCode, output: AuthToken, paidOnly: true },
+  'profile.verifyQrCode': {
+    method: 'POST', path: '/verify-qr-code', group: 'profile', access: SIGNED_IN, body: EnableTwoFactorInput, output: TwoFactorEnabled, paidOnly: true,
+  },
+  // the plan gates setting two-factor up, not keeping or leaving it: these two work on every plan
+  'profile.disableTwoFactor': { method: 'POST', path: '/disable-two-factor', group: 'profile', access: SIGNED_IN, body: TwoFactorProof, output: Ok },
+  'profile.recoveryCodes': {
+    method: 'POST', path: '/two-factor/recovery-codes', group: 'profile', access: SIGNED_IN, body: TwoFactorProof, output: RecoveryCodesOutput,
+  },
 
   'accounts.list': { method: 'GET', path: '/get-accounts', group: 'accounts', access: scope('READ_ACCOUNTS'), output: AccountsList },
   'accounts.active': { method: 'GET', path: '/get-active-accounts', group: 'accounts', access: scope('BOOK_ORDERS'), output: AccountsList },

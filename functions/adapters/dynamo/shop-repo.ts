@@ -60,4 +60,18 @@ export class DynamoShopRepo implements ShopRepo {
     await batchDelete(this.db, this.table, doomed);
     return doomed.length;
   }
+
+  async endSessions(shopId: string): Promise<number> {
+    // the epoch first: a session written by a sign-in racing this uninstall is refused even if the delete misses it
+    await this.db.send(new UpdateCommand({
+      TableName: this.table,
+      Key: keys.shop(shopId),
+      UpdateExpression: 'ADD sessionEpoch :one',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':one': 1 },
+    }));
+    const sessions = (await queryAll(this.db, this.table, keys.shop(shopId).pk, 'SESSION#', ['pk', 'sk'])) as { pk: string; sk: string }[];
+    await batchDelete(this.db, this.table, sessions);
+    return sessions.length;
+  }
 }

@@ -8,6 +8,8 @@ export interface ShopRepo {
   update(shopId: string, patch: Partial<Omit<ShopRecord, '_id' | 'domain'>>): Promise<void>;
   /** shop/redact: every item of the shop and its domain and email claims. */
   purge(shopId: string): Promise<number>;
+  /** app/uninstalled: bumps the shop's session epoch (older sessions are refused for good) and deletes its sessions. */
+  endSessions(shopId: string): Promise<number>;
 }
 
 export interface UserRepo {
@@ -16,6 +18,15 @@ export interface UserRepo {
   /** Email is unique across every shop: login takes no shop. */
   findByEmail(email: string): Promise<UserRecord | undefined>;
   update(shopId: string, userId: string, patch: Partial<Omit<UserRecord, '_id' | 'shopId' | 'email'>>): Promise<void>;
+  /** Records the time step of an accepted TOTP code; false when that step (or a later one) was accepted before. */
+  acceptTotpStep(shopId: string, userId: string, step: number): Promise<boolean>;
+  /** Turns two-factor on with the verified secret; false when it was already on (a racing second enable). */
+  enableTwoFactor(shopId: string, userId: string, on: { secret: string; step: number; recoveryCodes: string[]; updatedAt: string }): Promise<boolean>;
+  /** Turns two-factor off and forgets the secret, the last step and the recovery codes. */
+  disableTwoFactor(shopId: string, userId: string, updatedAt: string): Promise<void>;
+  /** Deletes one unused recovery code; false when it is not (or no longer) there, so each works once. */
+  takeRecoveryCode(shopId: string, userId: string, digest: string): Promise<boolean>;
+  replaceRecoveryCodes(shopId: string, userId: string, digests: string[], updatedAt: string): Promise<void>;
 }
 
 export interface SessionRepo {

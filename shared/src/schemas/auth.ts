@@ -18,6 +18,9 @@ export const LoginOutput = z.object({
 });
 export type LoginOutput = z.infer<typeof LoginOutput>;
 
+/** The install's hand-off token traded for a session, or for the second-factor step when two-factor is on. */
+export const ExchangeTokenOutput = LoginOutput;
+
 export const MeOutput = z.object({ data: SessionUser });
 export type MeOutput = z.infer<typeof MeOutput>;
 

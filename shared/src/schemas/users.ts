@@ -103,7 +103,11 @@ export const ChangeOwnPasswordInput = z
 export const EditTagInput = z.object({ tag: required('Tag', 10) });
 
 export const Profile = z.object({
-  data: SessionUser.extend({ shop: ShopSummary.extend({ status: ShopStatus, plan: PlanId }) }),
+  data: SessionUser.extend({
+    shop: ShopSummary.extend({ status: ShopStatus, plan: PlanId }),
+    /** Unused recovery codes of a person with two-factor on (0 when off). */
+    recovery_codes_left: z.number().int().min(0),
+  }),
 });
 export type Profile = z.infer<typeof Profile>;
 
@@ -111,10 +115,33 @@ export const QrCode = z.object({ qrCodeDataUrl: z.string(), secret: z.string() }
 export const TwoFactorCode = z.object({
   code: z.string({ error: 'Code is required' }).trim().min(1, 'Code is required').regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app'),
 });
-export const VerifyAuthenticatorInput = TwoFactorCode.extend({
-  twoFactorToken: z.string({ error: 'Sign in again' }).min(1, 'Sign in again').max(200, 'Sign in again'),
-});
+const TwoFactorToken = z.string({ error: 'Sign in again' }).min(1, 'Sign in again').max(200, 'Sign in again');
+export const VerifyAuthenticatorInput = TwoFactorCode.extend({ twoFactorToken: TwoFactorToken });
 export const AuthToken = z.object({ auth_token: z.string(), msg: z.string().optional() });
+
+const CurrentPassword = z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(200, 'Password is too long');
+/** Turning two-factor on: a code from the new secret and the current password (a session alone is not enough). */
+export const EnableTwoFactorInput = TwoFactorCode.extend({ password: CurrentPassword });
+export type EnableTwoFactorInput = z.infer<typeof EnableTwoFactorInput>;
+/** Shown once: only their digests are kept. */
+export const RecoveryCodes = z.array(z.string());
+export const TwoFactorEnabled = AuthToken.extend({ recovery_codes: RecoveryCodes });
+/** Turning two-factor off or renewing recovery codes: the password and a code from the app or a recovery code. */
+export const TwoFactorProof = z.object({
+  password: CurrentPassword,
+  code: z.string({ error: 'Code is required' }).trim().min(1, 'Code is required').max(40, 'Enter a 6-digit code or a recovery code'),
+});
+export type TwoFactorProof = z.infer<typeof TwoFactorProof>;
+export const RecoveryCodesOutput = z.object({ msg: z.string(), recovery_codes: RecoveryCodes });
+export const VerifyRecoveryCodeInput = z.object({
+  recovery_code: z
+    .string({ error: 'Recovery code is required' })
+    .trim()
+    .min(1, 'Recovery code is required')
+    .max(40, 'Enter a recovery code like abcd-efgh-jkmn'),
+  twoFactorToken: TwoFactorToken,
+});
+export const RecoverySignIn = AuthToken.extend({ recovery_codes_left: z.number().int().min(0) });
 export const ExchangeTokenInput = z.object({
   token: z.string({ error: 'This sign-in link is not valid' }).min(1, 'This sign-in link is not valid').max(200, 'This sign-in link is not valid'),
 });
