@@ -20,5 +20,5 @@ export const resetTwoFactor: Operation<'users.resetTwoFactor'> = async ({ params
   const updatedAt = ctx.now.toISOString();
   await deps.users.disableTwoFactor(shop._id, target._id, updatedAt);
   ctx.log.info('two-factor reset by an admin', { targetUserId: target._id });
-  return { msg: 'Two factor authentication has been reset', user: toUser({ ...target, two_factor_enabled: false, updatedAt }) };
+  return { msg: 'Two factor authentication has been reset', user: toUser({ ...target, two_factor_enabled: false, updatedAt }, shop) };
 };

@@ -74,12 +74,19 @@ export function LoginPage() {
     }, { replace: true });
     setSubmitting(true);
     void api('auth.exchangeToken', { body: { token } })
-      .then((answer) => session.signInWithToken(answer.auth_token).then((ok) => (ok ? null : { message: LOAD_USER_ERROR })))
-      .catch((error: unknown) => ({ message: loginErrorMessage(error), detail: loginErrorDetail(error) }))
-      .then((problem) => {
+      .then(async (answer): Promise<{ next: string } | { problem: { message: string; detail?: string } }> => {
+        // two-factor on: Shopify proved who opened the app, the authenticator code is still asked for
+        if (answer.two_factor_await) {
+          session.awaitSecondFactor(answer.auth_token);
+          return { next: paths.twoFactor() };
+        }
+        return (await session.signInWithToken(answer.auth_token)) ? { next: paths.dashboard.home() } : { problem: { message: LOAD_USER_ERROR } };
+      })
+      .catch((error: unknown) => ({ problem: { message: loginErrorMessage(error), detail: loginErrorDetail(error) } }))
+      .then((outcome) => {
         setSubmitting(false);
-        if (problem) setFormError(problem);
-        else navigate(paths.dashboard.home(), { replace: true });
+        if ('problem' in outcome) setFormError(outcome.problem);
+        else navigate(outcome.next, { replace: true });
       });
   }, [searchParams, setSearchParams, session, navigate]);
 

@@ -1,7 +1,7 @@
-import { Alert, Button, Card, Center, chakra, Heading, Stack, Text } from '@chakra-ui/react';
-import { VerifyAuthenticatorInput } from '@dakiya/shared';
+import { Alert, Button, Card, Center, chakra, Heading, Input, Stack, Text } from '@chakra-ui/react';
+import { VerifyAuthenticatorInput, VerifyRecoveryCodeInput } from '@dakiya/shared';
 import { useState, type FormEvent } from 'react';
-import { LuShieldCheck, LuTimerOff } from 'react-icons/lu';
+import { LuKeyRound, LuShieldCheck, LuTimerOff } from 'react-icons/lu';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { api } from '../../../lib/api';
 import { useHandleApiError } from '../../../lib/api-errors';
@@ -12,38 +12,60 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { PublicFrame } from '../../../components/ui/public-frame';
 import { useSession } from '../session/session-context';
 import { LOAD_USER_ERROR } from '../session/session-reducer';
+import { notifySuccess } from '../../../components/ui/toaster';
 
 /** /two-factor (spec 001 §2): the authenticator code after a password sign-in; success goes to /dashboard. */
 export function TwoFactorPage() {
   const session = useSession();
   const navigate = useNavigate();
   const handleError = useHandleApiError();
+  const [mode, setMode] = useState<'app' | 'recovery'>('app');
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [formError, setFormError] = useState<string | null>(null);
   const [verifying, setVerifying] = useState(false);
   const pending = session.pendingTwoFactorToken;
+  const recovery = mode === 'recovery';
 
   if (!pending && session.isAuthorized && !verifying) return <Navigate to={paths.dashboard.home()} replace />;
 
+  function switchMode() {
+    setMode(recovery ? 'app' : 'recovery');
+    setCode('');
+    setError(undefined);
+  }
+
+  /** Both ways end like a login: the full token is stored, then the current user loaded. */
+  async function signIn(token: string) {
+    const ok = await session.signInWithToken(token);
+    if (ok) navigate(paths.dashboard.home(), { replace: true });
+    else setFormError(LOAD_USER_ERROR);
+  }
+
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const result = validate(VerifyAuthenticatorInput, { code, twoFactorToken: pending ?? '' });
+    const result = recovery
+      ? validate(VerifyRecoveryCodeInput, { recovery_code: code, twoFactorToken: pending ?? '' })
+      : validate(VerifyAuthenticatorInput, { code, twoFactorToken: pending ?? '' });
     if (!result.ok) {
-      setError(result.errors.code ?? result.errors.twoFactorToken);
+      setError(result.errors.code ?? result.errors.recovery_code ?? result.errors.twoFactorToken);
       return;
     }
     setError(undefined);
     setFormError(null);
     setVerifying(true);
     try {
-      const answer = await api('auth.verifyAuthenticator', { body: result.data }, { token: null });
-      // The full token signs in exactly as a login does: stored, then the current user loaded.
-      const ok = await session.signInWithToken(answer.auth_token);
-      if (ok) navigate(paths.dashboard.home(), { replace: true });
-      else setFormError(LOAD_USER_ERROR);
+      if ('recovery_code' in result.data) {
+        const answer = await api('auth.verifyRecoveryCode', { body: result.data }, { token: null });
+        notifySuccess(`Signed in with a recovery code. ${answer.recovery_codes_left} left: make new ones on your profile if you are running out.`);
+        await signIn(answer.auth_token);
+      } else {
+        const answer = await api('auth.verifyAuthenticator', { body: result.data }, { token: null });
+        await signIn(answer.auth_token);
+      }
     } catch (err) {
-      setError(serverFieldErrors(err).code);
+      const fields = serverFieldErrors(err);
+      setError(fields.code ?? fields.recovery_code);
       handleError(err);
     } finally {
       setVerifying(false);
@@ -74,7 +96,11 @@ export function TwoFactorPage() {
                 <Heading as="h1" size="xl" fontWeight="semibold" letterSpacing="-0.01em">
                   Two-factor verification
                 </Heading>
-                <Text color="fg.muted">Open your authenticator app and enter the 6-digit code it shows for Dakiya.</Text>
+                <Text color="fg.muted" data-testid="two-factor-hint">
+                  {recovery
+                    ? 'Enter one of the recovery codes you saved when you turned on two-factor. Each code works once.'
+                    : 'Open your authenticator app and enter the 6-digit code it shows for Dakiya.'}
+                </Text>
               </Stack>
               {formError && (
                 <Alert.Root status="error" borderRadius="md" data-testid="two-factor-error">
@@ -83,20 +109,43 @@ export function TwoFactorPage() {
                 </Alert.Root>
               )}
               <Stack gap="1.5">
-                <CodeInput
-                  value={code}
-                  onChange={(next) => {
-                    setCode(next);
-                    setError(undefined);
-                  }}
-                  invalid={!!error}
-                  size="lg"
-                  textAlign="center"
-                  fontSize="2xl"
-                  letterSpacing="0.4em"
-                  autoFocus
-                  testId="two-factor-code"
-                />
+                {recovery ? (
+                  <Input
+                    value={code}
+                    onChange={(e) => {
+                      setCode(e.target.value.slice(0, 40));
+                      setError(undefined);
+                    }}
+                    aria-label="Recovery code"
+                    aria-invalid={!!error}
+                    borderColor={error ? 'border.error' : undefined}
+                    autoComplete="off"
+                    spellCheck={false}
+                    size="lg"
+                    textAlign="center"
+                    fontFamily="mono"
+                    fontSize="xl"
+                    letterSpacing="0.1em"
+                    placeholder="xxxx-xxxx-xxxx"
+                    autoFocus
+                    data-testid="two-factor-recovery-code"
+                  />
+                ) : (
+                  <CodeInput
+                    value={code}
+                    onChange={(next) => {
+                      setCode(next);
+                      setError(undefined);
+                    }}
+                    invalid={!!error}
+                    size="lg"
+                    textAlign="center"
+                    fontSize="2xl"
+                    letterSpacing="0.4em"
+                    autoFocus
+                    testId="two-factor-code"
+                  />
+                )}
                 {error && (
                   <Text textStyle="sm" color="fg.error" data-testid="two-factor-code-error">
                     {error}
@@ -106,6 +155,9 @@ export function TwoFactorPage() {
               <Stack gap="3">
                 <Button type="submit" colorPalette="brand" size="lg" loading={verifying} loadingText="Verifying" data-testid="two-factor-submit">
                   Verify
+                </Button>
+                <Button variant="plain" size="sm" color="brand.fg" onClick={switchMode} data-testid="two-factor-switch">
+                  <LuKeyRound /> {recovery ? 'Use the code from your authenticator app' : 'Lost your phone? Use a recovery code'}
                 </Button>
                 <Button asChild variant="ghost" size="sm" color="fg.muted">
                   <Link to={paths.login()}>Back to sign in</Link>

@@ -7,6 +7,8 @@ export type LoginResult = { twoFactor: true } | { twoFactor: false };
 export interface Session extends SessionState {
   /** POST /login-user, then (unless a second factor is pending) GET /me with the new token. */
   login(input: LoginInput): Promise<LoginResult>;
+  /** Keep a token that waits for its second factor (login or the Shopify hand-off answered two_factor_await). */
+  awaitSecondFactor(token: string): void;
   /** Store a token (e.g. from `?token=`) and load the current user with it. Resolves true on success. */
   signInWithToken(token: string): Promise<boolean>;
   /**

@@ -74,19 +74,23 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     return () => window.removeEventListener('storage', onStorage);
   }, [loadUser]);
 
+  const awaitSecondFactor = useCallback((token: string) => {
+    perTab.setItem(PENDING_TWO_FACTOR_KEY, token);
+    dispatch({ type: 'twoFactor/pending', token });
+  }, []);
+
   const login = useCallback(
     async (input: LoginInput): Promise<LoginResult> => {
       const answer = await api('auth.login', { body: input }, { token: null });
       if (answer.two_factor_await) {
-        perTab.setItem(PENDING_TWO_FACTOR_KEY, answer.auth_token);
-        dispatch({ type: 'twoFactor/pending', token: answer.auth_token });
+        awaitSecondFactor(answer.auth_token);
         return { twoFactor: true };
       }
       const ok = await loadUser(answer.auth_token);
       if (!ok) throw new Error(LOAD_USER_ERROR);
       return { twoFactor: false };
     },
-    [loadUser],
+    [loadUser, awaitSecondFactor],
   );
 
   const signInWithToken = useCallback(
@@ -123,8 +127,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [loadUser]);
 
   const value = useMemo<Session>(
-    () => ({ ...state, login, signInWithToken, replaceToken, logout, clearAuthorization, retry }),
-    [state, login, signInWithToken, replaceToken, logout, clearAuthorization, retry],
+    () => ({ ...state, login, awaitSecondFactor, signInWithToken, replaceToken, logout, clearAuthorization, retry }),
+    [state, login, awaitSecondFactor, signInWithToken, replaceToken, logout, clearAuthorization, retry],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

@@ -76,7 +76,14 @@ export function ProfilePage({ onTokenReplaced }: ProfilePageProps) {
           <ShopInformation me={me} />
           <OwnerInformation me={me} onEditTag={() => setEditingTag(true)} />
         </Grid>
-        <TwoFactorSection enabled={me.two_factor_enabled} onTokenReplaced={onTokenReplaced} canUpgrade={me.role === 'ADMIN'} />
+        <TwoFactorSection
+          enabled={me.two_factor_enabled}
+          plan={me.shop.plan}
+          recoveryCodesLeft={me.recovery_codes_left}
+          account={{ email: me.email, shop: me.shop.name }}
+          onTokenReplaced={onTokenReplaced}
+          canUpgrade={me.role === 'ADMIN'}
+        />
         {isUser && <ScopesSection me={me} />}
       </Stack>
       {editingTag && <EditTagDialog current={me.tag} onClose={() => setEditingTag(false)} />}

@@ -24,6 +24,7 @@ import { ADMIN_EMAIL_LOCKED, canChangeEmail, OWNER_DETAILS_LOCKED, OWNER_ROLE_LO
 import { useUserActions } from '../use-user-actions';
 import { RoleBadge } from './role-badge';
 import { AddressFields, NameFields, RoleAccessFields, TagPhoneFields } from './user-fields';
+import { TwoFactorCard } from './two-factor-card';
 
 export const EMAIL_UPDATED = 'Email updated';
 export const PASSWORD_CHANGED = 'Password has been changed';
@@ -114,6 +115,7 @@ function EditUser({ user, isSelf }: { user: User; isSelf: boolean }) {
           )}
           <EmailCard user={user} onSaved={refresh} onResend={() => void actions.resendVerification(user)} />
           <PasswordCard user={user} locked={user.is_owner && !isSelf} />
+          <TwoFactorCard user={user} isSelf={isSelf} onSaved={refresh} />
         </Stack>
       </Grid>
     </>
