@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { generate } from 'otplib';
 import type { Browser, Page } from 'playwright-core';
-import { launch, newPage, shot, signIn } from './support/browser';
+import { expectConsoleError, expectRefusal, launch, newPage, shot, signIn } from './support/browser';
 import { apiCall, linkFromInbox } from './support/inbox';
 
 let browser: Browser;
@@ -99,10 +99,13 @@ describe('two-factor on the profile', () => {
     await page.waitForURL('**/dashboard**');
   });
 
-  // Skipped until web-errors (issue 7) lands its toast fix: today any error toast throws 'missing required props: id'.
-  it.skip('says what went wrong: a wrong code or password at set-up, a replayed code, a spent recovery code, a dropped connection', async () => {
+  it('says what went wrong: a wrong code or password at set-up, a replayed code, a spent recovery code, a dropped connection', async () => {
     const staff = await newStaff();
     const page = await newPage(browser);
+    expectRefusal(page, 400, '/verify-qr-code');
+    expectRefusal(page, 400, '/verify-authenticator-code');
+    expectRefusal(page, 400, '/verify-recovery-code');
+    expectConsoleError(page, /net::ERR_INTERNET_DISCONNECTED/);
     await signIn(page, staff.email, PASSWORD);
     await page.waitForURL('**/dashboard**');
     await page.goto('/dashboard/profile');
@@ -129,6 +132,7 @@ describe('two-factor on the profile', () => {
     await page.getByTestId('twofa-code').fill(await codeAt(next));
     await page.getByTestId('twofa-password').fill(PASSWORD);
     await page.getByTestId('twofa-submit').click();
+    await page.getByTestId('recovery-codes-dialog').waitFor();
     const codes = await page.getByTestId('recovery-code').allInnerTexts();
     await page.getByTestId('recovery-codes-done').click();
 
@@ -159,7 +163,8 @@ describe('two-factor on the profile', () => {
     await page.context().setOffline(true);
     await page.getByTestId('two-factor-recovery-code').fill(codes[1]!);
     await page.getByTestId('two-factor-submit').click();
-    await expect.poll(() => page.getByTestId('toast').last().innerText()).toContain('Network response was not ok');
+    await page.getByTestId('toast').filter({ hasText: 'The connection failed. Check your internet connection and try again.' }).waitFor();
+    await shot(page, 'two-factor-offline');
     expect(page.url()).toContain('/two-factor');
     await page.context().setOffline(false);
     await page.getByTestId('two-factor-submit').click();
