@@ -57,8 +57,8 @@ describe('two-factor on the profile', () => {
 
     await page.getByTestId('recovery-codes-copy').click();
     await expect.poll(() => page.getByTestId('recovery-codes-copy').innerText()).toContain('Copied');
-    const copied = await page.evaluate(() => navigator.clipboard.readText());
-    expect(copied.split('\n').filter((line) => /^[a-z0-9]{4}-/.test(line))).toEqual(codes);
+    const copied = await page.evaluate<string>('navigator.clipboard.readText()');
+    expect(copied.split('\n').filter((line: string) => /^[a-z0-9]{4}-/.test(line))).toEqual(codes);
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('recovery-codes-download').click()]);
     expect(download.suggestedFilename()).toBe('dakiya-recovery-codes.txt');
     expect(fs.readFileSync(await download.path(), 'utf8')).toContain(codes[9]!);
