@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { generate } from 'otplib';
 import type { Browser, Page } from 'playwright-core';
 import { expectConsoleError, expectRefusal, launch, newPage, shot, signIn } from './support/browser';
-import { apiCall, linkFromInbox } from './support/inbox';
+import { api, linkFromInbox } from './support/inbox';
 
 let browser: Browser;
 beforeAll(async () => { browser = await launch(); });
@@ -17,13 +17,14 @@ const codeAt = (secret: string, steps = 0) => generate({ secret, epoch: Math.flo
 async function newStaff(role: 'USER' | 'ADMIN' = 'USER'): Promise<{ email: string; ownerToken: string; id: string }> {
   const owner = inject('paidOwner');
   const email = `twofa-${Date.now()}-${Math.floor(Math.random() * 1000)}@dakiya-paid.pk`;
-  const { auth_token } = await apiCall('/login-user', owner);
-  const created = await apiCall('/create-user', {
-    first_name: 'Zara', last_name: 'Malik', email, password: PASSWORD, tag: 'desk', role, access_scopes: ['READ_ORDERS'],
-  }, auth_token as string);
+  const { auth_token } = await api().call('auth.login', { body: owner });
+  const created = await api().call('users.create', {
+    token: auth_token,
+    body: { first_name: 'Zara', last_name: 'Malik', email, password: PASSWORD, tag: 'desk', role, access_scopes: ['READ_ORDERS'] },
+  });
   const link = await linkFromInbox(email, '/email-verify');
-  await apiCall('/verify-email', { token: link.searchParams.get('token') });
-  return { email, ownerToken: auth_token as string, id: (created.user as { _id: string })._id };
+  await api().call('auth.verifyEmail', { body: { token: link.searchParams.get('token') ?? '' } });
+  return { email, ownerToken: auth_token, id: created.user._id };
 }
 
 async function signOut(page: Page) {
@@ -191,9 +192,9 @@ describe('an ADMIN resets a staff member’s two-factor', () => {
   it('from the edit-user page; the member then signs in with the password alone', async () => {
     const staff = await newStaff();
     // the member turns it on (through the API: the profile flow is the test above)
-    const { auth_token } = await apiCall('/login-user', { email: staff.email, password: PASSWORD });
-    const qr = await apiCall('/get-qr-code', undefined, auth_token as string, 'GET');
-    await apiCall('/verify-qr-code', { code: await codeAt(qr.secret as string), password: PASSWORD }, auth_token as string);
+    const { auth_token } = await api().call('auth.login', { body: { email: staff.email, password: PASSWORD } });
+    const qr = await api().call('profile.qrCode', { token: auth_token });
+    await api().call('profile.verifyQrCode', { token: auth_token, body: { code: await codeAt(qr.secret), password: PASSWORD } });
 
     const owner = inject('paidOwner');
     const admin = await newPage(browser);
