@@ -5,7 +5,6 @@ import type { ShopRecord, UserRecord } from '../records';
 export function toUser(record: UserRecord, shop: Pick<ShopRecord, 'ownerUserId'>): User {
   return {
     _id: record._id,
-    is_owner: shop.ownerUserId === record._id,
     first_name: record.first_name,
     last_name: record.last_name,
     email: record.email,

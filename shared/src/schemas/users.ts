@@ -119,7 +119,7 @@ const TwoFactorToken = z.string({ error: 'Sign in again' }).min(1, 'Sign in agai
 export const VerifyAuthenticatorInput = TwoFactorCode.extend({ twoFactorToken: TwoFactorToken });
 export const AuthToken = z.object({ auth_token: z.string(), msg: z.string().optional() });
 
-const CurrentPassword = z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(200, 'Password is too long');
+const CurrentPassword = z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(200, 'Current password must be at most 200 characters');
 /** Turning two-factor on: a code from the new secret and the current password (a session alone is not enough). */
 export const EnableTwoFactorInput = TwoFactorCode.extend({ password: CurrentPassword });
 export type EnableTwoFactorInput = z.infer<typeof EnableTwoFactorInput>;
