@@ -1,70 +1,140 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERRORS, routes, routeIds, type Access, type RouteDef, type RouteId } from '@dakiya/shared';
-import { call } from '../test-support/harness';
-import { routeFixtures } from '../test-support/route-fixtures';
-import { makeWorld, tokenFor, type Actor, type World } from '../test-support/world';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { ERRORS, routes, routeIds, type Access, type ErrorCode, type RouteDef, type RouteId, type Scope } from '@dakiya/shared';
+import { call, type CallInput } from '../test-support/harness';
+import { allowedAnswers, routeFixtures, type Answer } from '../test-support/route-fixtures';
+import { forFreeShop, makeWorld, tokenFor, type Actor, type World } from '../test-support/world';
 
 /**
- * The authorization matrix, driven by the route table: every route as every actor, with the answer
- * the route's access rule demands. New routes join automatically (their fixture is required).
+ * The authorization matrix, driven by the route table: every route (and every case of a `byQuery`
+ * rule) as every actor, each with the exact answer its access rule demands, the allowed ones
+ * included. Calls by another shop's ADMIN must leave shop A's partition exactly as it was. New
+ * routes join automatically: their fixture and allowed answer are required. A case that does not
+ * apply is skipped with its reason and counted as skipped, never passed.
  */
 let world: World;
 beforeAll(async () => { world = await makeWorld(); });
 afterAll(async () => { await world?.stop(); });
 
-type Expectation = { status: number; code: keyof typeof ERRORS } | 'allowed';
-
-function expected(access: Access, actor: Actor): Expectation | 'skip' {
-  if (access.kind === 'byQuery') return expected(access.otherwise, actor);
-  if (access.kind === 'public' || access.kind === 'shopify') return 'skip';
-  if (actor === 'anonymous') return { status: 401, code: 'UNAUTHORIZED' };
-  if (access.kind === 'admin') return actor === 'admin' || actor === 'otherShopAdmin' ? 'allowed' : { status: 403, code: 'ADMIN_ONLY' };
-  if (access.kind === 'scope' && actor === 'userLacking') return { status: 403, code: 'MISSING_SCOPE' };
-  return 'allowed';
+interface Variant {
+  name: string;
+  access: Access;
+  /** Merged over the fixture's query (a byQuery case). */
+  query?: Record<string, string>;
 }
 
-const actors: Actor[] = ['anonymous', 'userLacking', 'userHolding', 'admin'];
+/** The default rule, then one variant per case of a byQuery rule, each with the query that selects it. */
+function variantsOf(route: RouteDef): Variant[] {
+  if (route.access.kind !== 'byQuery') return [{ name: '', access: route.access }];
+  const { param, cases, otherwise } = route.access;
+  return [
+    { name: ` (${param} not one of ${Object.keys(cases).join(', ')})`, access: otherwise },
+    ...Object.entries(cases).map(([value, access]) => ({ name: ` (${param}=${value})`, access, query: { [param]: value } })),
+  ];
+}
+
+const neededScope = (access: Access): Scope | undefined => (access.kind === 'scope' ? access.scope : undefined);
+const refusal = (code: ErrorCode): Answer => ({ status: ERRORS[code].status, code });
+
+type Expectation = { answer: Answer } | { skip: string };
+
+function expectation(id: RouteId, route: RouteDef, access: Access, actor: Actor): Expectation {
+  const allowed = { answer: allowedAnswers[id] };
+  if (access.kind === 'shopify') {
+    return actor === 'anonymous' ? allowed : { skip: 'Shopify-signed: the signature decides who may call, a session changes nothing' };
+  }
+  if (access.kind === 'public') {
+    return actor === 'otherShopAdmin' ? { skip: "public: the request's own input (not the caller's shop) decides what it touches" } : allowed;
+  }
+  if (actor === 'anonymous') return { answer: refusal('UNAUTHORIZED') };
+  if (access.kind === 'admin' && (actor === 'userLacking' || actor === 'userHolding')) return { answer: refusal('ADMIN_ONLY') };
+  if (access.kind === 'scope' && actor === 'userLacking') return { answer: refusal('MISSING_SCOPE') };
+  if (route.paidOnly && actor === 'freeAdmin') return { answer: refusal('PLAN_FEATURE') };
+  return allowed;
+}
+
+const ACTORS: Actor[] = ['anonymous', 'userLacking', 'userHolding', 'admin', 'freeAdmin', 'otherShopAdmin'];
+
+/** Every item under shop A's partition key, sorted, as text. */
+async function partitionOf(shopId: string): Promise<string> {
+  const items: Record<string, unknown>[] = [];
+  let cursor: Record<string, unknown> | undefined;
+  do {
+    const page = await world.deps.db.send(new QueryCommand({
+      TableName: world.deps.env.TABLE_NAME, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': `SHOP#${shopId}` },
+      ConsistentRead: true, ExclusiveStartKey: cursor,
+    }));
+    items.push(...(page.Items ?? []));
+    cursor = page.LastEvaluatedKey;
+  } while (cursor);
+  return JSON.stringify(items.map((item) => JSON.stringify(item)).sort());
+}
+
+/** The ids of shop A's items that the request names anywhere (path, query or body). */
+function idsOfAIn(input: CallInput, partition: string): string[] {
+  const ids = new Set(partition.match(/[0-9a-f]{24}/g) ?? []);
+  const sent = JSON.stringify([input.params, input.query, input.body]);
+  return [...new Set(sent.match(/[0-9a-f]{24}/g) ?? [])].filter((id) => ids.has(id));
+}
+
+async function fixtureFor(id: RouteId, variant: Variant, w: World): Promise<CallInput> {
+  const input = await routeFixtures[id](w);
+  return variant.query ? { ...input, query: { ...input.query, ...variant.query } } : input;
+}
+
+const ACCESS_REFUSALS: ErrorCode[] = ['UNAUTHORIZED', 'ADMIN_ONLY', 'MISSING_SCOPE', 'PLAN_FEATURE'];
+
+function expectAnswer(res: { status: number; body: { errors?: { code: string; msg: string }[] } }, answer: Answer) {
+  expect(res.status, JSON.stringify(res.body)).toBe(answer.status);
+  if (answer.status >= 400) {
+    expect(res.body.errors?.[0]?.code, JSON.stringify(res.body)).toBe(answer.code);
+    // a refusal by the access rule reads exactly as the catalogue says
+    if (answer.code && ACCESS_REFUSALS.includes(answer.code)) expect(res.body.errors?.[0]).toEqual({ msg: ERRORS[answer.code].msg, code: answer.code });
+  }
+}
 
 describe.each(routeIds.map((id) => [id]))('%s', (id: RouteId) => {
   const route: RouteDef = routes[id];
-  const needed = route.access.kind === 'scope' ? route.access.scope : undefined;
 
-  it.each(actors.map((a) => [a]))('as %s', async (actor) => {
-    const rule = expected(route.access, actor);
-    if (rule === 'skip') return;
-    const input = await routeFixtures[id](world);
-    const res = await call(world.deps, id, { ...input, token: await tokenFor(world, actor, needed) });
-    if (rule === 'allowed') {
-      // the access rule let it through: whatever the operation answers, it is neither a refusal nor a crash
-      expect([401, 403], JSON.stringify(res.body)).not.toContain(res.status);
-      expect(res.status, JSON.stringify(res.body)).toBeLessThan(500);
-    } else {
-      expect(res.status).toBe(rule.status);
-      expect(res.body.errors[0]).toEqual({ msg: ERRORS[rule.code].msg, code: rule.code });
+  for (const variant of variantsOf(route)) {
+    for (const actor of ACTORS) {
+      const rule = expectation(id, route, variant.access, actor);
+      const name = `as ${actor}${variant.name}`;
+      if ('skip' in rule) {
+        it.skip(`${name}: ${rule.skip}`, () => undefined);
+        continue;
+      }
+      if (actor === 'otherShopAdmin') {
+        it(`${name}: never sees or changes shop A's data`, async () => {
+          const input = await fixtureFor(id, variant, world);
+          const before = await partitionOf(world.a.shop._id);
+          const named = idsOfAIn(input, before);
+          const res = await call(world.deps, id, { ...input, token: await tokenFor(world, actor, neededScope(variant.access)) });
+          // a request naming A's items finds nothing under B; any other acts on B's own data
+          expectAnswer(res, named.length ? refusal('NOT_FOUND') : rule.answer);
+          expect(await partitionOf(world.a.shop._id)).toBe(before);
+          const text = JSON.stringify(res.body ?? '');
+          for (const secret of [world.a.shop._id, world.a.owner.email, world.a.shop.domain, ...named]) expect(text).not.toContain(secret);
+        });
+        continue;
+      }
+      it(name, async () => {
+        const w = actor === 'freeAdmin' ? forFreeShop(world) : world;
+        const input = await fixtureFor(id, variant, w);
+        const res = await call(world.deps, id, { ...input, token: await tokenFor(world, actor, neededScope(variant.access)) });
+        expectAnswer(res, rule.answer);
+      });
     }
-  });
+  }
 
-  it("as another shop's ADMIN, never sees or touches this shop's data", async () => {
-    if (route.access.kind === 'public' || route.access.kind === 'shopify') return;
-    const input = await routeFixtures[id](world);
-    const res = await call(world.deps, id, { ...input, token: await tokenFor(world, 'otherShopAdmin', needed) });
-    expect(res.status, JSON.stringify(res.body)).toBeLessThan(500);
-    if (input.params && Object.keys(input.params).length) {
-      // ids of shop A resolve to nothing under shop B
-      expect(res.status).toBe(404);
-    }
-    const text = JSON.stringify(res.body ?? '');
-    expect(text).not.toContain(world.a.shop._id);
-    expect(text).not.toContain(world.a.owner.email);
-    expect(text).not.toContain(world.a.shop.domain);
-  });
-
-  it('Shopify-signed routes refuse unsigned requests', async () => {
-    if (route.access.kind !== 'shopify') return;
-    const input = await routeFixtures[id](world);
-    const unsigned = { ...input, query: input.query ? { ...input.query, hmac: '0'.repeat(64) } : undefined };
-    const res = await call(world.deps, id, unsigned);
-    expect([400, 401]).toContain(res.status);
-    expect(res.body.errors[0].code).toMatch(/^SHOPIFY_/);
-  });
+  if (route.access.kind === 'shopify') {
+    it('refuses a request whose signature does not match', async () => {
+      const input = await routeFixtures[id](world);
+      const headers = input.headers?.['x-shopify-hmac-sha256'] ? { ...input.headers, 'x-shopify-hmac-sha256': Buffer.alloc(32).toString('base64') } : input.headers;
+      const query = input.query?.hmac ? { ...input.query, hmac: '0'.repeat(64) } : input.query;
+      const res = await call(world.deps, id, { ...input, headers, query });
+      expect(res.status).toBe(401);
+      expect(res.body.errors[0]).toEqual({ msg: ERRORS.SHOPIFY_HMAC_INVALID.msg, code: 'SHOPIFY_HMAC_INVALID' });
+    });
+  }
 });

@@ -136,6 +136,14 @@ export async function call(deps: Deps, id: RouteId, input: CallInput = {}): Prom
   };
 }
 
+/** Seeded people share their fixed passwords; hashing each once (scrypt is slow on purpose) keeps the matrices fast. */
+const hashes = new Map<string, Promise<string>>();
+const seedHash = (password: string) => {
+  let hash = hashes.get(password);
+  if (!hash) { hash = hashPassword(password); hashes.set(password, hash); }
+  return hash;
+};
+
 export interface SeededShop {
   shop: ShopRecord;
   owner: UserRecord;
@@ -152,7 +160,7 @@ export async function seedShop(deps: Deps, opts: { plan?: ShopRecord['plan']; do
   const owner: UserRecord = {
     _id: newId(), shopId, first_name: 'Ayesha', last_name: 'Khan', email: `owner@${domain}`, phone: '03001234567',
     role: 'ADMIN', tag: 'owner', access_scopes: [...ALL_SCOPES], is_active: true, is_verified_user: true,
-    two_factor_enabled: false, createdAt: stamp, updatedAt: stamp, passwordHash: await hashPassword(password),
+    two_factor_enabled: false, createdAt: stamp, updatedAt: stamp, passwordHash: await seedHash(password),
   };
   const shop: ShopRecord = {
     _id: shopId, domain, name: 'Lahore Linen', email: owner.email, currency: 'PKR', iana_time_zone: 'Asia/Karachi',
@@ -175,7 +183,7 @@ export async function seedUser(
     email: opts.email ?? `staff-${randomBytes(4).toString('hex')}@example.pk`, phone: '',
     role: opts.role ?? 'USER', tag: 'staff', access_scopes: opts.scopes ?? ['READ_ORDERS'],
     is_active: opts.active ?? true, is_verified_user: opts.verified ?? true, two_factor_enabled: false,
-    createdAt: stamp, updatedAt: stamp, passwordHash: await hashPassword(password),
+    createdAt: stamp, updatedAt: stamp, passwordHash: await seedHash(password),
   };
   await deps.users.create(user);
   const shop = await deps.shops.get(shopId);

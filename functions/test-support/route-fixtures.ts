@@ -1,13 +1,23 @@
-import type { RouteId } from '@dakiya/shared';
-import { randomBytes } from 'node:crypto';
+import type { ErrorCode, RouteId } from '@dakiya/shared';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { LEOPARD_DEMO_CREDENTIALS } from '../../local/simulators/couriers';
-import { seedAccount, seedUser } from './harness';
+import { signWebhook } from '../adapters/shopify';
+import { issueLink, type LinkPurpose } from '../domain/links';
+import { startSession } from '../domain/sessions';
+import { seedAccount, seedUser, TEST_SHOPIFY_SECRET } from './harness';
 import { signedShopifyQuery, type Fixture, type World } from './world';
 
-const fakeLink = (w: World) => `${w.a.shop._id}${'A'.repeat(43)}`;
+/** Well formed (shop id, user id, secret) but never issued. */
+const fakeLink = (w: World) => `${w.a.shop._id}${w.a.owner._id}${'A'.repeat(43)}`;
 const freshEmail = () => `new-${randomBytes(4).toString('hex')}@example.pk`;
 /** A USER of shop A made for this one call, so destructive routes never disturb other cases. */
 const staffOfA = async (w: World, opts: Parameters<typeof seedUser>[2] = {}) => (await seedUser(w.deps, w.a.shop._id, opts)).user._id;
+/** A fresh emailed link of a fresh user of shop A, as the mail worker issues it. */
+const linkOfA = async (w: World, purpose: LinkPurpose) => {
+  const { user } = await seedUser(w.deps, w.a.shop._id, { verified: purpose !== 'verify-email' });
+  return { user, hash: await issueLink(user, purpose, w.deps) };
+};
+const webhookBody = Buffer.from(JSON.stringify({ id: 820982911946154500, name: '#1001', tags: 'vip' }));
 
 /**
  * A valid request for every route of the table: the authorization matrix sends it as each actor,
@@ -19,13 +29,17 @@ export const routeFixtures: Record<RouteId, Fixture> = {
   'auth.login': (w) => ({ body: { email: w.a.owner.email, password: w.a.password } }),
   'auth.me': () => ({}),
   'auth.logout': () => ({}),
-  'auth.createPassword': (w) => ({
-    body: { password: 'new-password-1', confirm_password: 'new-password-1', hash: `${w.a.shop._id}${'A'.repeat(43)}`, _id: w.a.owner._id },
-  }),
-  'auth.verifyEmail': (w) => ({ body: { token: fakeLink(w) } }),
+  'auth.createPassword': async (w) => {
+    const { user, hash } = await linkOfA(w, 'create-password');
+    return { body: { password: 'new-password-1', confirm_password: 'new-password-1', hash, _id: user._id } };
+  },
+  'auth.verifyEmail': async (w) => ({ body: { token: (await linkOfA(w, 'verify-email')).hash } }),
   'auth.resetPin': (w) => ({ body: { email: w.a.owner.email } }),
-  'auth.resetPassword': (w) => ({ query: { hash: fakeLink(w) }, body: { password: 'new-password-1', confirm_password: 'new-password-1' } }),
-  'auth.exchangeToken': () => ({ body: { token: 'not-a-token' } }),
+  'auth.resetPassword': async (w) => ({
+    query: { hash: (await linkOfA(w, 'reset-password')).hash }, body: { password: 'new-password-1', confirm_password: 'new-password-1' },
+  }),
+  'auth.exchangeToken': async (w) => ({ body: { token: await startSession(w.a.owner, 'handoff', w.deps) } }),
+  // a second step whose session is not a two-factor session: the stale-sign-in answer
   'auth.verifyAuthenticator': () => ({ body: { code: '123456', twoFactorToken: 'not-a-token' } }),
   'auth.verifyRecoveryCode': () => ({ body: { recovery_code: 'abcd-efgh-jkmn', twoFactorToken: 'not-a-token' } }),
   'users.list': () => ({ query: { page: '1', limit: '50' } }),
@@ -71,5 +85,62 @@ export const routeFixtures: Record<RouteId, Fixture> = {
   'shopify.callback': (w) => ({
     query: signedShopifyQuery(w.a.shop.domain, { code: 'c0de', state: 'f'.repeat(64), host: 'aG9zdA' }),
   }),
-  'shopify.webhook': () => ({ rawBody: '{}', headers: {} }),
+  'shopify.webhook': (w) => ({
+    rawBytes: webhookBody,
+    headers: {
+      'x-shopify-topic': 'orders/updated', 'x-shopify-shop-domain': w.a.shop.domain, 'x-shopify-api-version': '2026-07',
+      'x-shopify-webhook-id': randomUUID(), 'x-shopify-hmac-sha256': signWebhook(webhookBody, TEST_SHOPIFY_SECRET),
+    },
+  }),
+};
+
+export interface Answer {
+  status: number;
+  /** For an answer that is a refusal by the operation itself (the fixture's input is meant to be refused). */
+  code?: ErrorCode;
+}
+
+/**
+ * What a caller the route's access rule lets through gets for the fixture's request: the exact
+ * status, and the code when the operation refuses it on purpose. Required for every route, like the
+ * fixture, so no allowed case can pass by merely not being a 401, a 403 or a 5xx.
+ */
+export const allowedAnswers: Record<RouteId, Answer> = {
+  'system.health': { status: 200 },
+  'auth.login': { status: 200 },
+  'auth.me': { status: 200 },
+  'auth.logout': { status: 200 },
+  'auth.createPassword': { status: 200 },
+  'auth.verifyEmail': { status: 200 },
+  'auth.resetPin': { status: 200 },
+  'auth.resetPassword': { status: 200 },
+  'auth.exchangeToken': { status: 200 },
+  'auth.verifyAuthenticator': { status: 400, code: 'VALIDATION_FAILED' },
+  'users.list': { status: 200 },
+  'users.get': { status: 200 },
+  'users.create': { status: 200 },
+  'users.edit': { status: 200 },
+  'users.restrict': { status: 200 },
+  'users.changeEmail': { status: 200 },
+  'users.setPassword': { status: 200 },
+  'users.delete': { status: 200 },
+  'users.resendEmail': { status: 200 },
+  'profile.get': { status: 200 },
+  'profile.changePassword': { status: 200 },
+  'profile.editTag': { status: 200 },
+  'profile.qrCode': { status: 200 },
+  // no QR secret was shown to this fresh user yet
+  'profile.verifyQrCode': { status: 400, code: 'VALIDATION_FAILED' },
+  'accounts.list': { status: 200 },
+  'accounts.active': { status: 200 },
+  'accounts.table': { status: 200 },
+  'accounts.create': { status: 200 },
+  'accounts.get': { status: 200 },
+  'accounts.update': { status: 200 },
+  'accounts.cities': { status: 200 },
+  'accounts.tcsCities': { status: 200 },
+  'shopify.install': { status: 302 },
+  // a signed callback whose state this app never issued
+  'shopify.callback': { status: 400, code: 'SHOPIFY_STATE_INVALID' },
+  'shopify.webhook': { status: 200 },
 };

@@ -1,47 +1,59 @@
 import { signQuery } from '../adapters/shopify';
-import type { Scope } from '@dakiya/shared';
+import { SCOPE_CATALOGUE, type Scope } from '@dakiya/shared';
 import { startCourierSims, type CourierSims } from '../../local/simulators/couriers';
 import { seedShop, seedUser, testDeps, TEST_SHOPIFY_SECRET, type CallInput, type SeededShop, type TestDeps } from './harness';
 
 /**
- * Two shops on one table: A, whose data every case targets, and B, whose ADMIN must never reach A.
+ * Three shops on one table: A (paid), whose data every case targets; B (paid), whose ADMIN must never
+ * reach A; F (free), whose ADMIN runs each case against F's own data (`forFreeShop`).
  * Actors get a fresh session per call so routes that end sessions (logout) cannot disturb other cases.
  */
 export interface World {
   deps: TestDeps;
   a: SeededShop;
   b: SeededShop;
+  free: SeededShop;
   couriers: CourierSims;
   stop(): Promise<void>;
 }
 
-export type Actor = 'anonymous' | 'userLacking' | 'userHolding' | 'admin' | 'otherShopAdmin';
+export type Actor = 'anonymous' | 'userLacking' | 'userHolding' | 'admin' | 'freeAdmin' | 'otherShopAdmin';
+
+/** Every scope of the catalogue the screens show (spec 000 §3), not a list of our own. */
+export const CATALOGUE_SCOPES: readonly Scope[] = SCOPE_CATALOGUE.flatMap((group) => group.scopes.map((entry) => entry.scope));
 
 export async function makeWorld(): Promise<World> {
   const couriers = await startCourierSims();
   const deps = await testDeps({}, { COURIER_BASE_URLS: JSON.stringify(couriers.urls), COURIER_TIMEOUT_MS: '3000' });
   return {
     deps, couriers, stop: () => couriers.stop(),
-    a: await seedShop(deps, { plan: 'MONTHLY' }), b: await seedShop(deps, { plan: 'MONTHLY' }),
+    a: await seedShop(deps, { plan: 'MONTHLY' }), b: await seedShop(deps, { plan: 'MONTHLY' }), free: await seedShop(deps, { plan: 'FREE' }),
   };
 }
 
+/** The world as the free shop's cases see it: fixtures build their data under `a`, which is F here. */
+export function forFreeShop(world: World): World {
+  return { ...world, a: world.free };
+}
+
+/** A fresh session of the actor: `needed` is the scope the route asks for (none: signed in or ADMIN). */
 export async function tokenFor(world: World, actor: Actor, needed: Scope | undefined): Promise<string | undefined> {
-  const { deps, a, b } = world;
+  const { deps, a, b, free } = world;
   switch (actor) {
     case 'anonymous':
       return undefined;
     case 'admin':
       return (await seedUser(deps, a.shop._id, { role: 'ADMIN' })).token;
+    case 'freeAdmin':
+      return (await seedUser(deps, free.shop._id, { role: 'ADMIN' })).token;
     case 'otherShopAdmin':
       return (await seedUser(deps, b.shop._id, { role: 'ADMIN' })).token;
     case 'userHolding':
-      return (await seedUser(deps, a.shop._id, { role: 'USER', scopes: needed ? [needed] : ['READ_ORDERS'] })).token;
-    case 'userLacking': {
-      const all: Scope[] = ['READ_ORDERS', 'BOOK_ORDERS', 'WRITE_ORDERS', 'UPDATE_ORDERS', 'EXPORT_ORDERS', 'READ_ACCOUNTS', 'WRITE_ACCOUNTS', 'READ_SETTINGS', 'WRITE_SETTINGS', 'READ_ANALYTICS'];
-      const scopes = all.filter((s) => s !== needed);
-      return (await seedUser(deps, a.shop._id, { role: 'USER', scopes })).token;
-    }
+      // only the scope the route needs (a route for any signed-in user: one unrelated scope)
+      return (await seedUser(deps, a.shop._id, { role: 'USER', scopes: [needed ?? CATALOGUE_SCOPES[0]!] })).token;
+    case 'userLacking':
+      // every scope of the catalogue but the one the route needs (an ADMIN route: every scope, still a USER)
+      return (await seedUser(deps, a.shop._id, { role: 'USER', scopes: CATALOGUE_SCOPES.filter((s) => s !== needed) })).token;
   }
 }
 
