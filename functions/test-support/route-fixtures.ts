@@ -38,7 +38,7 @@ export const routeFixtures: Record<RouteId, Fixture> = {
   'auth.resetPassword': async (w) => ({
     query: { hash: (await linkOfA(w, 'reset-password')).hash }, body: { password: 'new-password-1', confirm_password: 'new-password-1' },
   }),
-  'auth.exchangeToken': async (w) => ({ body: { token: await startSession(w.a.owner, 'handoff', w.deps) } }),
+  'auth.exchangeToken': async (w) => ({ body: { token: await startSession(w.a.owner, w.a.shop, 'handoff', w.deps) } }),
   // a second step whose session is not a two-factor session: the stale-sign-in answer
   'auth.verifyAuthenticator': () => ({ body: { code: '123456', twoFactorToken: 'not-a-token' } }),
   'auth.verifyRecoveryCode': () => ({ body: { recovery_code: 'abcd-efgh-jkmn', twoFactorToken: 'not-a-token' } }),
@@ -59,7 +59,12 @@ export const routeFixtures: Record<RouteId, Fixture> = {
   'users.setPassword': async (w) => ({ params: { id: await staffOfA(w) }, body: { password: 'reset-pass-123', logoutFromAllDevices: true } }),
   'users.delete': async (w) => ({ params: { id: await staffOfA(w) } }),
   'users.resendEmail': async (w) => ({ body: { account_id: await staffOfA(w, { verified: false }) } }),
-  'users.resetTwoFactor': async (w) => ({ params: { id: await staffOfA(w) } }),
+  'users.resetTwoFactor': async (w) => {
+    // a member who turned two-factor on (the reset is refused for one who has not)
+    const id = await staffOfA(w);
+    await w.deps.users.update(w.a.shop._id, id, { two_factor_enabled: true });
+    return { params: { id } };
+  },
   'profile.get': () => ({}),
   'profile.changePassword': () => ({
     body: { current_password: 'staff-password-1', new_password: 'changed-pass-1', confirm_password: 'changed-pass-1' },
@@ -116,6 +121,7 @@ export const allowedAnswers: Record<RouteId, Answer> = {
   'auth.resetPassword': { status: 200 },
   'auth.exchangeToken': { status: 200 },
   'auth.verifyAuthenticator': { status: 400, code: 'VALIDATION_FAILED' },
+  'auth.verifyRecoveryCode': { status: 400, code: 'VALIDATION_FAILED' },
   'users.list': { status: 200 },
   'users.get': { status: 200 },
   'users.create': { status: 200 },
@@ -125,12 +131,15 @@ export const allowedAnswers: Record<RouteId, Answer> = {
   'users.setPassword': { status: 200 },
   'users.delete': { status: 200 },
   'users.resendEmail': { status: 200 },
+  'users.resetTwoFactor': { status: 200 },
   'profile.get': { status: 200 },
   'profile.changePassword': { status: 200 },
   'profile.editTag': { status: 200 },
   'profile.qrCode': { status: 200 },
   // no QR secret was shown to this fresh user yet
   'profile.verifyQrCode': { status: 400, code: 'VALIDATION_FAILED' },
+  'profile.disableTwoFactor': { status: 400, code: 'VALIDATION_FAILED' },
+  'profile.recoveryCodes': { status: 400, code: 'VALIDATION_FAILED' },
   'accounts.list': { status: 200 },
   'accounts.active': { status: 200 },
   'accounts.table': { status: 200 },
