@@ -7,8 +7,6 @@ import { startSession } from '../domain/sessions';
 import { seedAccount, seedUser, TEST_SHOPIFY_SECRET } from './harness';
 import { signedShopifyQuery, type Fixture, type World } from './world';
 
-/** Well formed (shop id, user id, secret) but never issued. */
-const fakeLink = (w: World) => `${w.a.shop._id}${w.a.owner._id}${'A'.repeat(43)}`;
 const freshEmail = () => `new-${randomBytes(4).toString('hex')}@example.pk`;
 /** A USER of shop A made for this one call, so destructive routes never disturb other cases. */
 const staffOfA = async (w: World, opts: Parameters<typeof seedUser>[2] = {}) => (await seedUser(w.deps, w.a.shop._id, opts)).user._id;
