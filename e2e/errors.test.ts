@@ -88,6 +88,8 @@ describe('a screen that fails shows a panel, never a white page', () => {
 
   it('offline, a screen whose code cannot download says so with Reload and Back to dashboard; Reload opens it once back online', async () => {
     const page = await ownerPage();
+    // the shell's own code must be in before the connection drops, or the root panel shows instead
+    await page.getByTestId('support-link').waitFor();
     await page.context().setOffline(true);
     expectConsoleError(page, /Failed to fetch dynamically imported module|ERR_INTERNET_DISCONNECTED/);
     await page.getByTestId('support-link').click();
