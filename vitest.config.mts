@@ -33,6 +33,8 @@ export default defineConfig({
           include: ['e2e/**/*.test.ts'],
           globalSetup: ['e2e/global-stack.ts'],
           setupFiles: ['e2e/support/guard.ts'],
+          // a screen may take a few seconds on a machine busy with other work: wait for it, not a fixed second
+          expect: { poll: { timeout: 10_000, interval: 100 } },
           testTimeout: 60000,
           hookTimeout: 120000,
           fileParallelism: false,

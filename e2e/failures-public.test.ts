@@ -166,7 +166,7 @@ describe.each(VIEWPORTS)('public screens when things go wrong (%s)', (name, view
   });
 
   it('two-factor sign-in: a wrong code and a dropped connection each say so; the right code still signs in', async () => {
-    const person = await newStaff('ADMIN', [], 'paidOwner');
+    const person = await newStaff('ADMIN', [], 'paidAdmin');
     const secret = await enableTwoFactor(person);
     const page = await newPage(browser, viewport);
     await signIn(page, person.email, person.password);

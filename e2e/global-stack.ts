@@ -2,6 +2,8 @@ import type { TestProject } from 'vitest/node';
 import { readLocalConfig } from '../local/config';
 import { installShop, seedDemo } from '../local/seed';
 import { startStack } from '../local/stack';
+import { apiClient } from '../local/api-client';
+import { waitForLink } from '../local/services/ses';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -11,6 +13,8 @@ declare module 'vitest' {
     owner: { email: string; password: string };
     staff: { email: string; password: string };
     paidOwner: { email: string; password: string };
+    /** A second ADMIN of the paid shop, never given two-factor: tests set up paid-shop cases through it. */
+    paidAdmin: { email: string; password: string };
   }
 }
 
@@ -29,6 +33,18 @@ export default async function setup(project: TestProject) {
     const { shop } = await installShop(stack, paid);
     await stack.deps.shops.update(shop._id, { plan: 'MONTHLY' });
     project.provide('paidOwner', { email: paid.email, password: paid.password });
+    // the owner of the paid shop turns two-factor on in a flow; set-up through this admin needs no code
+    const paidAdmin = { email: 'ops@dakiya-paid.pk', password: 'Paid-admin-2026' };
+    const api = apiClient(stack.appUrl);
+    const since = Math.floor(Date.now() / 1000) - 1;
+    const { auth_token } = await api.call('auth.login', { body: { email: paid.email, password: paid.password } });
+    await api.call('users.create', {
+      token: auth_token,
+      body: { first_name: 'Sara', last_name: 'Ops', email: paidAdmin.email, password: paidAdmin.password, tag: 'ops', role: 'ADMIN', access_scopes: [] },
+    });
+    const verify = await waitForLink(stack.inboxUrl, paidAdmin.email, 'email-verify', { since });
+    await api.call('auth.verifyEmail', { body: { token: verify.searchParams.get('token') ?? '' } });
+    project.provide('paidAdmin', paidAdmin);
     project.provide('inboxUrl', stack.inboxUrl);
   } catch (error) {
     await stack.stop();

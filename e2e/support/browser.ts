@@ -71,10 +71,15 @@ export function beginTest(): void {
   testPages = new Set();
 }
 
-export async function endTest(): Promise<void> {
-  const pages = testPages ?? new Set<Page>();
+/** Closes the test's pages; a failed test first leaves a screenshot of each for the person reading the failure. */
+export async function endTest(failed?: string): Promise<void> {
+  const pages = [...(testPages ?? [])];
   testPages = null;
-  await Promise.all([...pages].map((page) => page.context().close().catch(() => {})));
+  if (failed) {
+    const base = `failed-${failed.replace(/[^a-z0-9]+/gi, '-').slice(0, 80)}`;
+    await Promise.all(pages.map((page, i) => shot(page, `${base}-${i}`).catch(() => {})));
+  }
+  await Promise.all(pages.map((page) => page.context().close().catch(() => {})));
 }
 
 export const DESKTOP = { width: 1280, height: 800 };

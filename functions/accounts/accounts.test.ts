@@ -132,6 +132,12 @@ describe('defaults, activity and limits', () => {
     await api(world.deps, 'accounts.update', { token: shop.ownerToken, body: { id: first.body.account._id, name: 'First', activity: 'IN_ACTIVE', is_default: false } });
     list = (await api(world.deps, 'accounts.list', { token: shop.ownerToken })).body.accounts;
     expect(list.filter((a) => a.is_default)).toEqual([]);
+
+    // Set default from the list sends only the id: it keeps the name and activity, and an inactive account is refused
+    const onlyDefault = await api(world.deps, 'accounts.update', { token: shop.ownerToken, body: { id: second.body.account._id, is_default: true } });
+    expect(onlyDefault.body).toMatchObject({ msg: 'Account updated', account: { name: 'Second', in_active: false, is_default: true } });
+    const inactive = await api(world.deps, 'accounts.update', { token: shop.ownerToken, body: { id: first.body.account._id, is_default: true } });
+    expect(inactive.body.errors[0]).toMatchObject({ param: 'is_default', code: 'VALIDATION_FAILED' });
   });
 
   it('the free plan allows 10 tracking accounts, also under concurrent creates', async () => {

@@ -20,7 +20,8 @@ export const INACTIVE_DEFAULT = 'An inactive account cannot be the default. Make
 export const updateAccount: Operation<'accounts.update'> = async ({ body }, ctx, deps) => {
   const { shop } = requireAuth(ctx);
   const account = await loadAccount(shop._id, body.id, deps);
-  if (body.activity === 'IN_ACTIVE' && body.is_default) throw new AppError('VALIDATION_FAILED', { msg: INACTIVE_DEFAULT, param: 'is_default' });
+  const inactive = body.activity === undefined ? account.in_active : body.activity === 'IN_ACTIVE';
+  if (inactive && body.is_default) throw new AppError('VALIDATION_FAILED', { msg: INACTIVE_DEFAULT, param: 'is_default' });
 
   const saved = await openCredentials(account, deps);
   const credentials = { ...saved };
@@ -33,7 +34,7 @@ export const updateAccount: Operation<'accounts.update'> = async ({ body }, ctx,
     credentials[field.key] = value;
   }
   const patch: Partial<AccountRecord> = {
-    name: body.name, in_active: body.activity === 'IN_ACTIVE', updatedAt: ctx.now.toISOString(),
+    name: body.name ?? account.name, in_active: inactive, updatedAt: ctx.now.toISOString(),
     ...(body.weight !== undefined ? { weight: body.weight } : {}),
     ...(body.city ? { city: body.city } : {}),
     ...accountDetailsOf(account.company, credentials),

@@ -71,13 +71,17 @@ export type CreateAccountInput = CreateAccountBody;
 /** Every field any courier lets change after creation, each once. */
 const EDITABLE = [...CREDENTIAL_FIELDS.values()].filter((f) => f.editable);
 
-/** Spec 001 §5: edit account. The secret identity (API key, username, token) is not editable. */
+/**
+ * Spec 001 §5: edit account. The secret identity (API key, username, token) is not editable. What is not
+ * sent stays as it is, so Set default sends only `{ id, is_default: true }` and cannot undo what someone
+ * else changed a moment before (a rename, deactivating the account).
+ */
 export const UpdateAccountInput = z.object({
   id: ObjectId,
-  name: text('Name', 30),
+  name: text('Name', 30).optional(),
   ...(Object.fromEntries(EDITABLE.map((f) => [f.key, editField(f)])) as Record<EditableKey, z.ZodOptional<z.ZodString>>),
   city: City.optional(),
-  activity: z.enum(['ACTIVE', 'IN_ACTIVE'], { error: 'Activity is ACTIVE or IN_ACTIVE' }),
+  activity: z.enum(['ACTIVE', 'IN_ACTIVE'], { error: 'Activity is ACTIVE or IN_ACTIVE' }).optional(),
   weight: Weight.optional(),
   is_default: z.boolean().default(false),
 });

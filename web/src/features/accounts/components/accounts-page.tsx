@@ -205,8 +205,8 @@ function AccountIdentity({ account, maxW }: { account: TrackingAccount; maxW?: s
 }
 
 /**
- * Set default from the list: the edit call with the account's own name and activity and nothing else,
- * so no credential is asked for or checked again (the server keeps what it has).
+ * Set default from the list: the edit call with only the id and the default, so no credential is asked for
+ * or checked again, and a rename or deactivation someone made meanwhile stays (an inactive account is refused).
  */
 function useMakeDefault(onDone: () => void) {
   const handleError = useHandleApiError();
@@ -214,7 +214,7 @@ function useMakeDefault(onDone: () => void) {
   const run = async (account: TrackingAccount) => {
     setBusy(account._id);
     try {
-      await api('accounts.update', { body: { id: account._id, name: account.name, activity: 'ACTIVE', is_default: true } });
+      await api('accounts.update', { body: { id: account._id, is_default: true } });
       notifySuccess(`${account.name} is now the default account`);
       onDone();
     } catch (error) {

@@ -63,6 +63,8 @@ function EditUser({ user, isSelf }: { user: User; isSelf: boolean }) {
   const { mutate } = useSWRConfig();
   const actions = useUserActions();
   const [toggling, setToggling] = useState(false);
+  // Redraws the switch after each attempt: a refused one must not leave it flipped and deaf to the next click.
+  const [attempts, setAttempts] = useState(0);
   const key = ['users.get', { params: { id: user._id } }] as const;
 
   const refresh = (next: User) => {
@@ -81,6 +83,7 @@ function EditUser({ user, isSelf }: { user: User; isSelf: boolean }) {
       }
     } finally {
       setToggling(false);
+      setAttempts((n) => n + 1);
     }
   }
 
@@ -100,6 +103,7 @@ function EditUser({ user, isSelf }: { user: User; isSelf: boolean }) {
             <SectionCard title="Access" icon={<LuLock />} description="A restricted user cannot sign in.">
               <Stack gap="3">
                 <Switch.Root
+                  key={attempts}
                   colorPalette="brand"
                   checked={user.is_active}
                   disabled={toggling}

@@ -48,6 +48,8 @@ export function UsersPage({ currentUserId, timeZone }: UsersPageProps) {
   // Phones get one card per user instead of a table that scrolls sideways.
   const compact = useBreakpointValue({ base: true, md: false }, { ssr: false }) ?? false;
   const [busy, setBusy] = useState<string | null>(null);
+  // Bumped after every action: a toggle the server refused (or that never reached it) is drawn afresh.
+  const [settled, setSettled] = useState(0);
   const timers = useRef<number[]>([]);
   useEffect(() => () => timers.current.forEach((t) => window.clearTimeout(t)), []);
 
@@ -65,6 +67,7 @@ export function UsersPage({ currentUserId, timeZone }: UsersPageProps) {
       await work();
     } finally {
       setBusy(null);
+      setSettled((n) => n + 1);
     }
   }
 
@@ -72,6 +75,7 @@ export function UsersPage({ currentUserId, timeZone }: UsersPageProps) {
     user,
     isSelf: user._id === currentUserId,
     busy,
+    settled,
     onToggle: () => void onToggle(user),
     onResend: () => void onResend(user),
     onDelete: () => void onDelete(user),
@@ -217,6 +221,8 @@ interface RowProps {
   user: User;
   isSelf: boolean;
   busy: string | null;
+  /** Changes after each action ends, to redraw the restrict switch from the user's real state. */
+  settled: number;
   onToggle(): void;
   onResend(): void;
   onDelete(): void;
@@ -269,7 +275,7 @@ function TagBadge({ tag }: { tag: string }) {
 }
 
 /** Only USER rows offer the restrict toggle (spec 000 §2); an ADMIN's status is a badge. */
-function StatusControl({ user, busy, onToggle }: RowProps) {
+function StatusControl({ user, busy, settled, onToggle }: RowProps) {
   if (user.role !== 'USER') {
     return (
       <Badge colorPalette={user.is_active ? 'green' : 'red'} variant="subtle" data-testid={`user-status-${user.email}`}>
@@ -277,8 +283,11 @@ function StatusControl({ user, busy, onToggle }: RowProps) {
       </Badge>
     );
   }
+  // The switch flips its own box on a click even when the server then refuses, and would then ignore the
+  // next click; drawing it afresh after each action keeps it answering (the `key`).
   return (
     <Switch.Root
+      key={settled}
       size="sm"
       colorPalette="brand"
       checked={user.is_active}
