@@ -35,8 +35,6 @@ describe.each(VIEWPORTS)('profile when things go wrong (%s)', (name, viewport) =
 
   it('on the free plan a staff member is told to ask the admin for two-factor, not sent to the plans only admins may open', async () => {
     const page = await signedIn(browser, inject('staff'), viewport, '**/dashboard');
-    // (the free plan's 403 for the QR code is identity's to remove: issue 8)
-    expectRefusal(page, 403, '/get-qr-code');
     await page.goto('/dashboard/profile');
     await expect.poll(() => page.getByTestId('twofa-section').innerText()).toContain('Ask your store admin to upgrade the plan.');
     expect(await page.getByTestId('twofa-upgrade-link').count()).toBe(0);
@@ -57,25 +55,6 @@ describe.each(VIEWPORTS)('profile when things go wrong (%s)', (name, viewport) =
     await online();
     await page.getByTestId('edit-tag-save').click();
     await expect.poll(() => page.getByTestId('profile-tag').innerText()).toBe('offline');
-    await stillUsable(page, /^Hi, Nadia Test$/);
-  });
-
-  it('two-factor setup: a wrong code and a dropped connection each say so, and the section stays', async () => {
-    const admin = await newStaff('ADMIN', [], 'paidAdmin');
-    const page = await signedIn(browser, admin, viewport, '**/dashboard');
-    await page.goto('/dashboard/profile');
-    await page.getByTestId('twofa-qr').waitFor();
-    expect(await page.getByTestId('twofa-code').getAttribute('placeholder')).toBe('6-digit code');
-    await page.getByTestId('twofa-code').fill('000000');
-    expectRefusal(page, 400, '/verify-qr-code');
-    await page.getByTestId('twofa-submit').click();
-    await expect.poll(() => page.getByTestId('twofa-code-error').innerText()).toBe('The code is not correct. Try the newest code from your authenticator app.');
-    await shot(page, `fail-two-factor-setup-${name}`);
-    const online = await dropConnection(page);
-    await page.getByTestId('twofa-submit').click();
-    await toastSays(page, CONNECTION_FAILED);
-    await online();
-    expect(await page.getByTestId('twofa-qr').isVisible()).toBe(true);
     await stillUsable(page, /^Hi, Nadia Test$/);
   });
 });

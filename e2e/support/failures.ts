@@ -68,7 +68,7 @@ export async function signedIn(browser: Browser, who: { email: string; password:
 export async function enableTwoFactor(person: { email: string; password: string }): Promise<string> {
   const { auth_token } = await api().call('auth.login', { body: person });
   const { secret } = await api().call('profile.qrCode', { token: auth_token });
-  await api().call('profile.verifyQrCode', { token: auth_token, body: { code: await generate({ secret }) } });
+  await api().call('profile.verifyQrCode', { token: auth_token, body: { code: await generate({ secret }), password: person.password } });
   return secret;
 }
 
