@@ -32,10 +32,11 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
           globalSetup: ['e2e/global-stack.ts'],
+          // long flows on a 2-core machine shared with other runs: a slow run must not read as a broken one
           setupFiles: ['e2e/support/guard.ts'],
           // a screen may take a few seconds on a machine busy with other work: wait for it, not a fixed second
           expect: { poll: { timeout: 10_000, interval: 100 } },
-          testTimeout: 60000,
+          testTimeout: 120000,
           hookTimeout: 120000,
           fileParallelism: false,
           env,

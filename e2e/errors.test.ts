@@ -11,6 +11,8 @@ async function ownerPage(viewport = DESKTOP): Promise<Page> {
   const page = await newPage(browser, viewport);
   await signIn(page, owner.email, owner.password);
   await page.waitForURL('**/dashboard');
+  // the shell itself, not only its address: its code may still be on the way
+  await page.getByTestId('role-badge').waitFor();
   return page;
 }
 

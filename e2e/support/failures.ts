@@ -61,6 +61,8 @@ export async function signedIn(browser: Browser, who: { email: string; password:
   const page = await newPage(browser, viewport);
   await signIn(page, who.email, who.password);
   await page.waitForURL(landing);
+  // the shell itself, not only its address: its code may still be on the way
+  await page.getByTestId('role-badge').waitFor();
   return page;
 }
 
