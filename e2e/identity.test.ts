@@ -77,6 +77,13 @@ describe('forgot password', () => {
     await page.getByTestId('forgot-sent').waitFor();
     const reset = await linkFromInbox(email, '/reset-password');
     await page.goto(`${reset.pathname}${reset.search}`);
+    // the current password is refused, and the link still works for a new one
+    expectRefusal(page, 400, '/password/reset-password');
+    await page.getByTestId('reset-password').fill('first-pass-2026');
+    await page.getByTestId('reset-confirm').fill('first-pass-2026');
+    await page.getByTestId('reset-submit').click();
+    await page.getByText('The new password must be different from the current one').first().waitFor();
+    await shot(page, 'reset-password-same');
     await page.getByTestId('reset-password').fill('second-pass-2026');
     await page.getByTestId('reset-confirm').fill('second-pass-2026');
     await shot(page, 'reset-password');
