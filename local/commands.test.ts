@@ -11,7 +11,7 @@ describe('./dakiya', () => {
     expect(files.length).toBeGreaterThan(0);
     for (const file of files) expect(fs.existsSync(path.join(ROOT, file)), file).toBe(true);
     const commands = [...script.matchAll(/^ {2}([a-z]+)\)$/gm)].map((m) => m[1]);
-    const usage = script.match(/usage: \.\/dakiya ([^"]+)"/)?.[1]?.split(' | ');
+    const usage = script.match(/usage: \.\/dakiya ([^"]+)"/)?.[1]?.split(' | ').map((entry) => entry.split(' ')[0]);
     expect(usage).toEqual(commands);
   });
 });

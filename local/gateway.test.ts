@@ -11,7 +11,7 @@ let gateway: Awaited<ReturnType<typeof startGateway>>;
 beforeAll(async () => {
   deps = await testDeps();
   shop = await seedShop(deps);
-  gateway = await startGateway({ port: await freePort(), deps });
+  gateway = await startGateway({ port: await freePort(), deps, runScheduled: (job) => deps.poller.runScheduled(job) });
 });
 afterAll(async () => { await gateway?.stop(); });
 
@@ -52,5 +52,16 @@ describe('bodies', () => {
       body: bytes,
     });
     expect([res.status, await res.json()]).toEqual([200, { ok: true }]);
+  });
+});
+
+describe('local mode runs a scheduled row on demand (./dakiya job <row>)', () => {
+  it('POST /_local/jobs/<row> runs it; an unknown row is a 404 that lists the rows', async () => {
+    const ran = await fetch(`${gateway.url}/_local/jobs/jobs.sweep`, { method: 'POST' });
+    expect(ran.status).toBe(200);
+    expect(await ran.json()).toMatchObject({ job: 'jobs.sweep' });
+    const unknown = await fetch(`${gateway.url}/_local/jobs/mail.send`, { method: 'POST' });
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toEqual({ error: 'no scheduled row mail.send; scheduled rows: jobs.sweep' });
   });
 });

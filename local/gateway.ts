@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import { API_BASE, DEFAULT_ROUTE_KEY, ERRORS, matchRoute, routes, type RouteDef } from '@dakiya/shared';
+import { API_BASE, DEFAULT_ROUTE_KEY, ERRORS, matchRoute, routes, scheduledJobIds, type RouteDef, type ScheduledJobId } from '@dakiya/shared';
 import { groupHandler, routeKey } from '@dakiya/functions/platform/chain';
 import type { Deps } from '@dakiya/functions/platform/deps';
 import { operationsByGroup } from '@dakiya/functions/registry';
@@ -23,6 +23,8 @@ export interface GatewayOptions {
   /** The built SPA; served with history fallback like CloudFront's error responses. */
   webDir?: string;
   onRequest?: (info: { method: string; path: string; status: number; ms: number }) => void;
+  /** Local mode only: `POST /_local/jobs/<row>` runs a scheduled row of the job table now (`./dakiya job <row>`). */
+  runScheduled?: (job: ScheduledJobId) => Promise<void>;
 }
 
 /**
@@ -44,7 +46,10 @@ export async function startGateway(opts: GatewayOptions): Promise<{ url: string;
     const started = Date.now();
     const url = new URL(req.url ?? '/', 'http://local');
     try {
-      if (url.pathname === API_BASE || url.pathname.startsWith(`${API_BASE}/`)) {
+      const localJob = /^\/_local\/jobs\/([\w.]+)$/.exec(url.pathname);
+      if (localJob && req.method === 'POST' && opts.runScheduled) {
+        await runJob(res, localJob[1]!);
+      } else if (url.pathname === API_BASE || url.pathname.startsWith(`${API_BASE}/`)) {
         await serveApi(req, res, url);
       } else {
         serveStatic(req, res, url.pathname);
@@ -77,6 +82,16 @@ export async function startGateway(opts: GatewayOptions): Promise<{ url: string;
     const event = toEvent(req, url, route, params, body);
     const result = await handlerFor(route?.group ?? 'system')(event, {} as Context);
     writeResult(res, result);
+  }
+
+  async function runJob(res: ServerResponse, job: string) {
+    if (!(scheduledJobIds as string[]).includes(job)) {
+      sendJson(res, 404, { error: `no scheduled row ${job}; scheduled rows: ${scheduledJobIds.join(', ')}` });
+      return;
+    }
+    const started = Date.now();
+    await opts.runScheduled!(job as ScheduledJobId);
+    sendJson(res, 200, { job, ms: Date.now() - started });
   }
 
   function serveStatic(req: IncomingMessage, res: ServerResponse, pathname: string) {

@@ -112,7 +112,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     const jobs = await startJobPoller({ deps, queues, background: true, resendPendingOnStart: opts.persistent });
     stops.push(() => jobs.stop());
 
-    const gateway = await startGateway({ port: gatewayPort, deps, webDir: opts.webDir ?? path.join(ROOT, 'web', 'dist') });
+    const gateway = await startGateway({ port: gatewayPort, deps, webDir: opts.webDir ?? path.join(ROOT, 'web', 'dist'), runScheduled: (job) => jobs.runScheduled(job) });
     stops.push(() => gateway.stop());
 
     return {
