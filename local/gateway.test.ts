@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LAMBDA_REQUEST_LIMIT_BYTES } from '@dakiya/shared';
 import { signWebhook } from '@dakiya/functions/adapters/shopify';
 import { seedShop, testDeps, TEST_SHOPIFY_SECRET, type SeededShop, type TestDeps } from '../functions/test-support/harness';
 import { startGateway } from './gateway';
@@ -63,5 +64,31 @@ describe('local mode runs a scheduled row on demand (./dakiya job <row>)', () =>
     const unknown = await fetch(`${gateway.url}/_local/jobs/mail.send`, { method: 'POST' });
     expect(unknown.status).toBe(404);
     expect(await unknown.json()).toEqual({ error: 'no scheduled row mail.send; scheduled rows: jobs.sweep' });
+  });
+});
+
+const post = (body: string) =>
+  fetch(`${gateway.url}/api/v1/login-user`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+
+describe('request size, as Lambda counts it', () => {
+  it('answers 413 in the catalogue shape for a body above 6 MiB, before any handler runs', async () => {
+    const res = await post(`{"email":"${'a'.repeat(LAMBDA_REQUEST_LIMIT_BYTES)}"}`);
+    expect(res.status).toBe(413);
+    expect(await res.json()).toEqual({ errors: [{ msg: 'The request body is too large', code: 'PAYLOAD_TOO_LARGE' }] });
+  });
+
+  it('counts the body as Lambda receives it: escaped inside the JSON event', async () => {
+    // under 6 MiB as sent, over it once every quote is escaped in the event
+    const quotes = '\\"'.repeat(Math.floor(LAMBDA_REQUEST_LIMIT_BYTES / 2) - 1000);
+    const body = `{"email":"${quotes}"}`;
+    expect(Buffer.byteLength(body)).toBeLessThan(LAMBDA_REQUEST_LIMIT_BYTES);
+    const res = await post(body);
+    expect(res.status).toBe(413);
+  });
+
+  it('passes a body that fits to the handler', async () => {
+    const res = await post(JSON.stringify({ email: 'nobody@example.pk', password: 'x'.repeat(10) }));
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { errors: { code: string }[] }).errors[0]!.code).toBe('INVALID_CREDENTIALS');
   });
 });

@@ -3,13 +3,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import { API_BASE, DEFAULT_ROUTE_KEY, ERRORS, matchRoute, routes, scheduledJobIds, type RouteDef, type ScheduledJobId } from '@dakiya/shared';
+import { API_BASE, DEFAULT_ROUTE_KEY, ERRORS, LAMBDA_REQUEST_LIMIT_BYTES, matchRoute, routes, scheduledJobIds, type RouteDef, type ScheduledJobId } from '@dakiya/shared';
 import { groupHandler, routeKey } from '@dakiya/functions/platform/chain';
 import type { Deps } from '@dakiya/functions/platform/deps';
 import { operationsByGroup } from '@dakiya/functions/registry';
 
-/** API Gateway's HTTP API payload limit. */
-const MAX_BODY = 10 * 1024 * 1024;
 
 const MIME: Record<string, string> = {
   '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8',
@@ -80,6 +78,11 @@ export async function startGateway(opts: GatewayOptions): Promise<{ url: string;
     // like API Gateway: a request no route matches goes to the $default route, the system group's function
     const route: RouteDef | undefined = match ? routes[match.id] : undefined;
     const event = toEvent(req, url, route, params, body);
+    // Lambda refuses an event above 6 MiB (the body counts as escaped JSON, with headers and context)
+    if (Buffer.byteLength(JSON.stringify(event)) > LAMBDA_REQUEST_LIMIT_BYTES) {
+      sendJson(res, 413, { errors: [{ msg: ERRORS.PAYLOAD_TOO_LARGE.msg, code: 'PAYLOAD_TOO_LARGE' }] });
+      return;
+    }
     const result = await handlerFor(route?.group ?? 'system')(event, {} as Context);
     writeResult(res, result);
   }
@@ -141,7 +144,7 @@ function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
     let tooBig = false;
     req.on('data', (chunk: Buffer) => {
       size += chunk.length;
-      if (size > MAX_BODY) tooBig = true;
+      if (size > LAMBDA_REQUEST_LIMIT_BYTES) tooBig = true;
       else chunks.push(chunk);
     });
     req.on('end', () => resolve(tooBig ? undefined : Buffer.concat(chunks)));

@@ -1,16 +1,15 @@
 import middy, { type MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { z } from '@dakiya/shared';
-import { API_BASE, methodsForPath, routes, type Group, type RouteDef, type RouteId } from '@dakiya/shared';
+import { API_BASE, GROUP_NEEDS, LAMBDA_REQUEST_LIMIT_BYTES, methodsForPath, routes, type Group, type RouteDef, type RouteId } from '@dakiya/shared';
 import { authenticate, authorize, needsSession, resolveAccess } from './auth';
 import { defaultDeps, type Deps } from './deps';
 import { AppError } from './errors';
+import { deadlineOf, runInvocation } from './invocation';
 import type { GroupOperations, OpContext, OpInput, RawRequest } from './operation';
 
 type Event = APIGatewayProxyEventV2;
 type Result = APIGatewayProxyStructuredResultV2;
-
-const MAX_BODY_BYTES = 8 * 1024 * 1024;
 
 const JSON_HEADERS = {
   'content-type': 'application/json; charset=utf-8',
@@ -57,7 +56,7 @@ const JSON_TYPE = /^application\/(?:[\w.-]+\+)?json\s*(?:;|$)/i;
 function readBody(event: Event, headers: Record<string, string>, route: RouteDef): { raw: string; bytes: Buffer; json: unknown } {
   // the bytes as sent: a signature covers them, and a decode-encode round trip would change invalid UTF-8
   const bytes = event.body ? Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'utf8') : Buffer.alloc(0);
-  if (bytes.length > MAX_BODY_BYTES) throw new AppError('PAYLOAD_TOO_LARGE');
+  if (bytes.length > LAMBDA_REQUEST_LIMIT_BYTES) throw new AppError('PAYLOAD_TOO_LARGE');
   const raw = bytes.toString('utf8');
   if (route.kind === 'raw' || !route.body || raw.trim() === '') return { raw, bytes, json: undefined };
   if (!JSON_TYPE.test(headers['content-type'] ?? '')) throw new AppError('UNSUPPORTED_MEDIA_TYPE', { param: 'content-type' });
@@ -134,7 +133,10 @@ function errorResult(error: unknown, state: State | undefined): Result {
   return { statusCode: 500, headers: JSON_HEADERS, body: JSON.stringify(new AppError('INTERNAL').toBody(requestId ?? 'unknown')) };
 }
 
-/** The one middy chain every group uses. */
+/**
+ * The one middy chain every group uses. Each call runs as one invocation of the group's Lambda:
+ * its declared needs bound what it may touch, and its remaining time bounds every outbound call.
+ */
 export function groupHandler<G extends Group>(group: G, operations: GroupOperations<G>, getDeps: () => Deps = defaultDeps) {
   const byKey = new Map<string, RouteId>();
   for (const id of Object.keys(routes) as RouteId[]) {
@@ -142,7 +144,8 @@ export function groupHandler<G extends Group>(group: G, operations: GroupOperati
   }
   const ops = operations as unknown as Record<string, (input: unknown, ctx: OpContext, deps: Deps) => Promise<unknown>>;
 
-  return middy<Event, Result, Error, Context>()
+  const needs = GROUP_NEEDS[group];
+  const chain = middy<Event, Result, Error, Context>()
     .use(prepare(group, byKey, getDeps))
     .use({
       onError: async (request) => {
@@ -161,4 +164,6 @@ export function groupHandler<G extends Group>(group: G, operations: GroupOperati
       }
       return { statusCode: 200, headers: JSON_HEADERS, body: JSON.stringify(parsed) };
     });
+  return (event: Event, context: Context): Promise<Result> =>
+    runInvocation({ name: group, needs, deadline: deadlineOf(needs, context) }, () => chain(event, context));
 }

@@ -22,6 +22,8 @@ import type { CourierAdapter, CourierCredentials, CourierId } from '../domain/po
 import type { AccountRepo, LinkRepo, OAuthStateRepo, RateLimiter, SessionRepo, ShopRepo, StaffRepo, UserRepo, WebhookLog } from '../domain/ports/repos';
 import type { Mailer } from '../domain/ports/mailer';
 import { env as readEnv, type Env } from './env';
+import { withDeadline } from './invocation';
+import { guardMailer, guardSecretBox, guardShopifySecrets, guardTable } from './least-privilege';
 import { createLog, type Log } from './log';
 import { KmsSecretBox, LocalSecretBox, type SecretBox } from './secret-box';
 
@@ -50,6 +52,7 @@ export interface Deps {
   /** The queue of each job row this function may send to (JOB_QUEUE_URLS). */
   queueUrls: QueueUrls;
   secrets: SecretBox;
+  /** fetch bounded by the invocation's deadline (platform/invocation.ts): use it for every outbound call. */
   fetch: typeof fetch;
   /** The Shopify client secret, then the previous one during a rotation. */
   shopifySecrets: () => Promise<string[]>;
@@ -76,9 +79,15 @@ export function buildDeps(env: Env, overrides: Partial<Deps> = {}): Deps {
   const shopifySpend = { requests: 0, points: 0 };
   const fetchFn = overrides.fetch ?? ((input: string, init?: RequestInit) => globalThis.fetch(input, init));
   const shopifySecrets = () => (secrets$ ??= loadShopifySecrets(env).catch((error) => { secrets$ = undefined; throw error; }));
+  // What each Lambda may touch is enforced here too, from its declared needs (least-privilege.ts),
+  // and every outbound call is bounded by the invocation's deadline (invocation.ts).
+  const sealedBox = guardSecretBox(secrets);
+  const readShopifySecrets = guardShopifySecrets(overrides.shopifySecrets ?? shopifySecrets);
+  const mailer = guardMailer(overrides.mailer ?? new SesMailer(createSesClient(env.AWS_REGION, env.SES_ENDPOINT), env.MAIL_FROM));
+  const outbound = withDeadline(fetchFn);
+  guardTable(db);
   return {
     env,
-    shopifySecrets,
     now,
     log,
     db,
@@ -92,21 +101,18 @@ export function buildDeps(env: Env, overrides: Partial<Deps> = {}): Deps {
     limiter: new DynamoRateLimiter(db, table, () => Math.floor(now().getTime() / 1000)),
     accounts: new DynamoAccountRepo(db, table),
     courier: (company, credentials) => createCourierAdapter(company, credentials, {
-      baseUrls: env.COURIER_BASE_URLS?.[company], timeoutMs: env.COURIER_TIMEOUT_MS, fetch: overrides.fetch,
+      baseUrls: env.COURIER_BASE_URLS?.[company], timeoutMs: env.COURIER_TIMEOUT_MS, fetch: outbound,
     }),
-    mailer: overrides.mailer ?? new SesMailer(createSesClient(env.AWS_REGION, env.SES_ENDPOINT), env.MAIL_FROM),
     jobs: new SqsJobQueue(sqs, queueUrls, jobRecords, now, log),
     jobRecords,
     sqs,
     queueUrls,
-    secrets,
-    fetch: globalThis.fetch,
     shopifyTokens,
     shopifySpend,
     shopifyFor: createShopifyPort({
       origin: env.SHOPIFY_ORIGIN_TEMPLATE, apiVersion: env.SHOPIFY_API_VERSION, clientId: env.SHOPIFY_CLIENT_ID,
-      clientSecrets: shopifySecrets, fetch: fetchFn, store: shopifyTokens,
-      decrypt: (blob, shopId) => secrets.decrypt(blob, shopId), encrypt: (plain, shopId) => secrets.encrypt(plain, shopId),
+      clientSecrets: readShopifySecrets, fetch: outbound, store: shopifyTokens,
+      decrypt: (blob, shopId) => sealedBox.decrypt(blob, shopId), encrypt: (plain, shopId) => sealedBox.encrypt(plain, shopId),
       nowMs: () => now().getTime(),
       onCost: (_shop, cost) => {
         shopifySpend.requests += 1;
@@ -114,6 +120,10 @@ export function buildDeps(env: Env, overrides: Partial<Deps> = {}): Deps {
       },
     }),
     ...overrides,
+    fetch: withDeadline(overrides.fetch ?? globalThis.fetch),
+    secrets: sealedBox,
+    mailer,
+    shopifySecrets: readShopifySecrets,
   };
 }
 
@@ -124,7 +134,7 @@ export function buildDeps(env: Env, overrides: Partial<Deps> = {}): Deps {
 async function loadShopifySecrets(env: Env): Promise<string[]> {
   const previous = env.SHOPIFY_PREVIOUS_CLIENT_SECRET ? [env.SHOPIFY_PREVIOUS_CLIENT_SECRET] : [];
   if (env.SHOPIFY_CLIENT_SECRET) return [env.SHOPIFY_CLIENT_SECRET, ...previous];
-  // only the groups that talk to Shopify are given the secret (infra/lib/capabilities.ts)
+  // only the functions that declare `shopifySecret` in shared/src/needs.ts are given the secret
   if (!env.SHOPIFY_CLIENT_SECRET_ARN) throw new Error('this function has no Shopify client secret (SHOPIFY_CLIENT_SECRET or SHOPIFY_CLIENT_SECRET_ARN)');
   const client = new SecretsManagerClient({ region: env.AWS_REGION });
   const { SecretString } = await client.send(new GetSecretValueCommand({ SecretId: env.SHOPIFY_CLIENT_SECRET_ARN }));

@@ -1,10 +1,11 @@
 import middy from '@middy/core';
 import sqsPartialBatchFailure from '@middy/sqs-partial-batch-failure';
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
-import { queueJobDef, jobs, z, type JobId, type JobMessage, type QueueJobId, type ScheduledJobId } from '@dakiya/shared';
+import { queueJobDef, jobName, jobNeeds, jobs, z, type JobId, type JobMessage, type QueueJobId, type ScheduledJobId } from '@dakiya/shared';
 import { JobEnvelope } from '../adapters/sqs/job-queue';
 import { defaultDeps, type Deps } from './deps';
 import { AppError } from './errors';
+import { deadlineOf, runInvocation } from './invocation';
 import type { Log } from './log';
 
 /**
@@ -90,10 +91,20 @@ async function runRecord<Id extends QueueJobId>(job: Id, worker: QueueWorker<Id>
   ctxLog.info('job done', { ms: deps.now().getTime() - startedAt.getTime() });
 }
 
+/**
+ * Runs each call of a job's Lambda as one invocation, like the HTTP chain: the row's declared needs
+ * (shared/src/needs.ts) bound what it may touch, and its remaining time bounds outbound calls.
+ */
+function asInvocation<E, R>(job: JobId, chain: (event: E, context: Context) => Promise<R>) {
+  const needs = jobNeeds(job);
+  return (event: E, context: Context): Promise<R> =>
+    runInvocation({ name: jobName(job), needs, deadline: deadlineOf(needs, context) }, () => chain(event, context));
+}
+
 /** The worker Lambda of a queue row (SQS event source with ReportBatchItemFailures). */
 export function queueHandler<Id extends QueueJobId>(job: Id, worker: QueueWorker<Id>, getDeps: () => Deps = defaultDeps) {
   const def = queueJobDef(job);
-  return middy<SQSEvent, SQSBatchResponse, Error, Context>()
+  return asInvocation(job, middy<SQSEvent, SQSBatchResponse, Error, Context>()
     // the chain logs each failure with its job record; the middleware only builds batchItemFailures
     .use(sqsPartialBatchFailure({ logger: () => undefined }))
     .handler(async (event, context) => {
@@ -116,13 +127,13 @@ export function queueHandler<Id extends QueueJobId>(job: Id, worker: QueueWorker
         }
       }
       return results as unknown as SQSBatchResponse;
-    });
+    }));
 }
 
 /** The Lambda of a scheduled row (EventBridge rule in AWS, a timer in the local poller). */
 export function scheduleHandler(job: ScheduledJobId, worker: ScheduledWorker, getDeps: () => Deps = defaultDeps) {
   if (jobs[job].kind !== 'schedule') throw new Error(`${job} is not a scheduled row`);
-  return middy<unknown, void, Error, Context>().handler(async (_event, context) => {
+  return asInvocation(job, middy<unknown, void, Error, Context>().handler(async (_event, context) => {
     const deps = getDeps();
     const log = deps.log.child({ job, requestId: context.awsRequestId });
     const startedAt = deps.now();
@@ -133,5 +144,5 @@ export function scheduleHandler(job: ScheduledJobId, worker: ScheduledWorker, ge
       log.error('scheduled job failed', { error: describe(error) });
       throw error;
     }
-  });
+  }));
 }

@@ -4,6 +4,7 @@ import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
+import type { LambdaNeeds } from '@dakiya/shared';
 import { acknowledge } from './nag';
 import { LOCK_FILE, REPO_ROOT, handlerEntry, handlerExists } from './paths';
 
@@ -39,10 +40,15 @@ export interface DakiyaFunctionProps {
   logRetention: logs.RetentionDays;
   /** Where `<name>/handler.ts` lives; default the repository's functions/. */
   functionsDir: string;
-  timeout?: Duration;
-  memorySize?: number;
+  /** What the function touches (shared/src/needs.ts): its timeout and memory come from here. */
+  needs: LambdaNeeds;
+  /** Reserved concurrency (only when the stage turns `reserveConcurrency` on). */
+  reservedConcurrency?: number;
   description?: string;
 }
+
+/** X-Ray's two write actions, which have no resource-level permissions. */
+export const XRAY_ACTIONS = ['xray:PutTraceSegments', 'xray:PutTelemetryRecords'] as const;
 
 /**
  * Every Lambda of the app, with the defaults in one place (STYLE.md §6): Node.js 24 on arm64, bundled
@@ -54,9 +60,11 @@ export class DakiyaFunction extends Construct {
   readonly fn: NodejsFunction;
   readonly role: iam.Role;
   readonly logGroup: logs.LogGroup;
+  readonly needs: LambdaNeeds;
 
   constructor(scope: Construct, id: string, props: DakiyaFunctionProps) {
     super(scope, id);
+    this.needs = props.needs;
     const folder = props.entry ?? props.name;
     const entry = handlerEntry(props.functionsDir, folder);
     if (!handlerExists(props.functionsDir, folder)) {
@@ -96,11 +104,13 @@ export class DakiyaFunction extends Construct {
       handler: 'handler',
       runtime: FUNCTION_RUNTIME,
       architecture: FUNCTION_ARCHITECTURE,
-      memorySize: props.memorySize ?? 512,
-      timeout: props.timeout ?? Duration.seconds(10),
+      memorySize: props.needs.memoryMb,
+      timeout: Duration.seconds(props.needs.timeoutSeconds),
+      reservedConcurrentExecutions: props.reservedConcurrency,
       role: this.role,
       logGroup: this.logGroup,
-      tracing: lambda.Tracing.ACTIVE,
+      // Tracing is switched on below with its grant in a policy of its own, so that the one
+      // wildcard resource (X-Ray has no resource-level permissions) is acknowledged there only.
       projectRoot: REPO_ROOT,
       depsLockFilePath: LOCK_FILE,
       environment: { NODE_OPTIONS: '--enable-source-maps', ...props.environment },
@@ -118,10 +128,15 @@ export class DakiyaFunction extends Construct {
       },
     });
 
+    (this.fn.node.defaultChild as lambda.CfnFunction).tracingConfig = { mode: lambda.Tracing.ACTIVE };
+    const tracing = new iam.Policy(this, 'Tracing', {
+      statements: [new iam.PolicyStatement({ actions: [...XRAY_ACTIONS], resources: ['*'] })],
+    });
+    this.role.attachInlinePolicy(tracing);
     acknowledge(
-      this,
+      tracing,
       'AwsSolutions-IAM5[Resource::*]',
-      'X-Ray tracing: xray:PutTraceSegments and xray:PutTelemetryRecords do not support resource-level permissions, so CDK grants them on "*".',
+      'X-Ray tracing: xray:PutTraceSegments and xray:PutTelemetryRecords have no resource-level permissions, so they are granted on "*" in this policy, which holds nothing else.',
     );
   }
 }

@@ -1,37 +1,65 @@
-import { Annotations, CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import { Annotations, CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
-import { GROUPS, jobDef, jobName, queueJobIds, scheduledJobIds, type JobId } from '@dakiya/shared';
+import {
+  API_TIMEOUT_LIMIT_SECONDS, GROUPS, GROUP_NEEDS, jobDef, jobName, jobNeeds, queueJobIds, scheduledJobIds, type JobId, type LambdaNeeds,
+} from '@dakiya/shared';
+import { INDEXES } from '../../functions/adapters/dynamo/table';
 import { Api } from './api';
-import { capabilitiesOf, enqueuesOf } from './capabilities';
 import type { DakiyaConfig } from './config';
 import { Data } from './data';
 import { DakiyaFunction } from './dakiya-function';
-import { grantEnqueue, grantKeyUse, grantReadSecret, grantSendMail, grantTableReadWrite, sesIdentityArn } from './grants';
-import { FUNCTIONS_DIR, WEB_DIST_DIR } from './paths';
+import { grantNeeds, sesIdentityArn } from './grants';
+import { Monitoring } from './monitoring';
 import { JobQueues } from './jobs';
+import { FUNCTIONS_DIR, WEB_DIST_DIR } from './paths';
 import { Web } from './web';
 
 /** The Lambdas of the job table, by function name: `mail-send` runs functions/jobs/mail-send/handler.ts. */
 export const JOB_FUNCTIONS = [...queueJobIds, ...scheduledJobIds].map(jobName);
 
+/** AWS keeps this much of an account's Lambda concurrency unreserved. */
+export const UNRESERVED_MINIMUM = 100;
+
 export interface DakiyaStackProps extends StackProps {
   config: DakiyaConfig;
+  /** The WAF web ACL of the edge stack; unset when the stage runs without WAF. */
+  webAclArn?: string;
   /** Where the Lambda entries live; default the repository's functions/. */
   functionsDir?: string;
   /** The built SPA; default web/dist. */
   webDistDir?: string;
 }
 
+/** The reserved concurrency of every API group, checked against the account's quota. */
+export function reservations(config: Pick<DakiyaConfig, 'reserveConcurrency' | 'accountConcurrency'>): Map<string, number> {
+  const reserved = new Map<string, number>();
+  if (!config.reserveConcurrency) return reserved;
+  for (const group of GROUPS) {
+    const n = GROUP_NEEDS[group].reservedConcurrency;
+    if (n) reserved.set(group, n);
+  }
+  const total = [...reserved.values()].reduce((a, b) => a + b, 0);
+  if (total > config.accountConcurrency - UNRESERVED_MINIMUM) {
+    throw new Error(
+      `reserveConcurrency: the API groups reserve ${total}, but an account with a quota of ${config.accountConcurrency} ` +
+        `can reserve at most ${config.accountConcurrency - UNRESERVED_MINIMUM} (AWS keeps ${UNRESERVED_MINIMUM} unreserved). ` +
+        'Ask AWS for a higher Lambda concurrency quota and set -c accountConcurrency=<new quota>, or leave reserveConcurrency off.',
+    );
+  }
+  return reserved;
+}
+
 /**
  * The whole app for one stage: data (key, table, secret), one Lambda per endpoint group behind an
- * HTTP API built from the route table, the job table's queues, workers and schedules, and the SPA on
- * S3 + CloudFront with /api/* routed to the API.
+ * HTTP API built from the route table, the job table's queues, workers and schedules, the SPA on
+ * S3 + CloudFront with /api/* routed to the API, and the alarms, dashboard and budget that watch them.
  */
 export class DakiyaStack extends Stack {
   readonly data: Data;
   readonly jobs: JobQueues;
   readonly api: Api;
   readonly web: Web;
+  readonly monitoring: Monitoring;
   /** Every Lambda by name: the groups, then the job table's rows. */
   readonly functions = new Map<string, DakiyaFunction>();
 
@@ -42,7 +70,11 @@ export class DakiyaStack extends Stack {
     const functionsDir = props.functionsDir ?? FUNCTIONS_DIR;
     for (const warning of config.warnings) Annotations.of(this).addWarningV2('dakiya:config', warning);
 
-    this.data = new Data(this, 'Data', { prefix, shopifyClientSecretName: config.shopifyClientSecretName });
+    this.data = new Data(this, 'Data', {
+      prefix,
+      shopifyClientSecretName: config.shopifyClientSecretName,
+      indexes: INDEXES.filter((index) => config.tableIndexes.includes(index.name)),
+    });
     this.jobs = new JobQueues(this, 'Jobs', { prefix });
 
     // API and CloudFront come first: the functions need the app URL (the CloudFront domain in front
@@ -59,9 +91,20 @@ export class DakiyaStack extends Stack {
       distDir: props.webDistDir ?? WEB_DIST_DIR,
       domainName: config.domainName,
       certificateArn: config.certificateArn,
+      webAclArn: props.webAclArn,
+      logRetention: config.logRetention,
     });
 
-    const mailIdentityArn = sesIdentityArn(this, config.mailDomain);
+    const mailFromAddress = /<([^>]+)>/.exec(config.mailFrom)?.[1] ?? config.mailFrom;
+    const grantTargets = {
+      table: this.data.table,
+      indexNames: this.data.indexNames,
+      key: this.data.key,
+      mailIdentityArn: sesIdentityArn(this, config.mailDomain),
+      mailFromAddress,
+      shopifyClientSecret: this.data.shopifyClientSecret,
+      queues: this.jobs.queues,
+    };
     const commonEnv: Record<string, string> = {
       TABLE_NAME: this.data.table.tableName,
       KMS_KEY_ID: this.data.key.keyArn,
@@ -71,48 +114,58 @@ export class DakiyaStack extends Stack {
       SHOPIFY_API_VERSION: config.shopifyApiVersion,
       LOG_LEVEL: config.logLevel,
     };
+    const reserved = reservations(config);
 
-    const addFunction = (name: string, description: string, opts: { timeout?: Duration; entry?: string; memorySize?: number } = {}): DakiyaFunction => {
-      const capabilities = capabilitiesOf(name);
+    const addFunction = (name: string, needs: LambdaNeeds, description: string, entry?: string): DakiyaFunction => {
       const environment = { ...commonEnv };
-      const enqueues = enqueuesOf(name);
-      if (enqueues.length) {
-        environment.JOB_QUEUE_URLS = this.toJsonString(Object.fromEntries(enqueues.map((job) => [job, this.jobs.queue(job).queueUrl])));
+      if (needs.enqueue?.length) {
+        environment.JOB_QUEUE_URLS = this.toJsonString(Object.fromEntries(needs.enqueue.map((job) => [job, this.jobs.queue(job).queueUrl])));
       }
-      if (capabilities.includes('shopifySecret')) {
-        environment.SHOPIFY_CLIENT_SECRET_ARN = this.data.shopifyClientSecret.secretArn;
-      }
+      if (needs.shopifySecret) environment.SHOPIFY_CLIENT_SECRET_ARN = this.data.shopifyClientSecret.secretArn;
       const fn = new DakiyaFunction(this, `Fn-${name}`, {
         name,
+        entry,
         prefix,
         environment,
         logRetention: config.logRetention,
         functionsDir,
         description,
-        ...opts,
+        needs,
+        reservedConcurrency: reserved.get(name),
       });
-      grantTableReadWrite(fn.role, this.data.table, this.data.indexNames);
-      grantKeyUse(fn.role, this.data.key);
-      if (capabilities.includes('mail')) grantSendMail(fn.role, mailIdentityArn);
-      grantEnqueue(fn.role, enqueues.map((job) => this.jobs.queue(job)));
-      if (capabilities.includes('shopifySecret')) grantReadSecret(fn.role, this.data.shopifyClientSecret);
+      grantNeeds(name, fn.role, needs, grantTargets);
       this.functions.set(name, fn);
       return fn;
     };
 
     // One Lambda per endpoint group, one route per entry of the route table.
-    const functionsByGroup = new Map(GROUPS.map((group) => [group as string, addFunction(group, `Dakiya API: ${group} routes`).fn]));
+    const functionsByGroup = new Map(
+      GROUPS.map((group) => {
+        const needs = GROUP_NEEDS[group];
+        if (needs.timeoutSeconds > API_TIMEOUT_LIMIT_SECONDS) {
+          throw new Error(`group "${group}" has a ${needs.timeoutSeconds} s timeout, but API Gateway gives up after 30 s: keep it at ${API_TIMEOUT_LIMIT_SECONDS} or less`);
+        }
+        return [group as string, addFunction(group, needs, `Dakiya API: ${group} routes`).fn];
+      }),
+    );
     this.api.addRoutes(functionsByGroup);
 
     // The job table: a worker per queue row, fed by its queue; a function per scheduled row, run by its rule.
-    const jobFunction = (job: JobId) => {
-      const def = jobDef(job);
-      return addFunction(jobName(job), `Dakiya job ${job}: ${def.description}`.slice(0, 256), {
-        entry: `jobs/${jobName(job)}`, timeout: Duration.seconds(def.timeoutSeconds), memorySize: def.memoryMb,
-      }).fn;
-    };
+    const jobFunction = (job: JobId) =>
+      addFunction(jobName(job), jobNeeds(job), `Dakiya job ${job}: ${jobDef(job).description}`.slice(0, 256), `jobs/${jobName(job)}`).fn;
     for (const job of queueJobIds) this.jobs.addWorker(job, jobFunction(job));
     for (const job of scheduledJobIds) this.jobs.schedule(job, jobFunction(job));
+
+    this.monitoring = new Monitoring(this, 'Monitoring', {
+      prefix,
+      alarmEmail: config.alarmEmail,
+      monthlyBudgetUsd: config.monthlyBudgetUsd,
+      apiLatencyAlarmMs: config.apiLatencyAlarmMs,
+      functions: this.functions,
+      httpApi: this.api.httpApi,
+      table: this.data.table,
+      queues: this.jobs.watches(),
+    });
 
     new CfnOutput(this, 'AppUrl', { value: this.web.appUrl, description: 'The app (SPA and /api/v1)' });
     new CfnOutput(this, 'TableName', { value: this.data.table.tableName });
@@ -121,5 +174,9 @@ export class DakiyaStack extends Stack {
       description: 'Put the Shopify client secret here (aws secretsmanager put-secret-value)',
     });
     new CfnOutput(this, 'DistributionId', { value: this.web.distribution.distributionId });
+    new CfnOutput(this, 'AlarmTopicArn', { value: this.monitoring.topic.topicArn });
+    new CfnOutput(this, 'DashboardUrl', {
+      value: `https://${this.region}.console.aws.amazon.com/cloudwatch/home?region=${this.region}#dashboards:name=${this.monitoring.dashboard.dashboardName}`,
+    });
   }
 }

@@ -3,14 +3,28 @@ import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as kms from 'aws-cdk-lib/aws-kms';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
-import { INDEXES, TABLE_KEYS, TTL_ATTRIBUTE } from '../../functions/adapters/dynamo/table';
+import { INDEXES, TABLE_KEYS, TTL_ATTRIBUTE, projectionOf, type IndexDef } from '../../functions/adapters/dynamo/table';
 import { acknowledge } from './nag';
 
 export interface DataProps {
   prefix: string;
   /** Name of an existing secret with the Shopify client secret; unset: the stack creates one. */
   shopifyClientSecretName?: string;
+  /**
+   * The GSIs this deploy gives the table (config `tableIndexes`; default all of INDEXES). DynamoDB
+   * adds one GSI per table update, so the deploy script (infra/deploy.ts) walks a release that adds
+   * several through one deploy per index.
+   */
+  indexes: readonly IndexDef[];
+  /** Every index of the release, built or not yet, for the grants; default INDEXES. */
+  allIndexes?: readonly IndexDef[];
 }
+
+const PROJECTION_TYPES = {
+  ALL: dynamodb.ProjectionType.ALL,
+  KEYS_ONLY: dynamodb.ProjectionType.KEYS_ONLY,
+  INCLUDE: dynamodb.ProjectionType.INCLUDE,
+} as const;
 
 /**
  * The stateful part: the app's KMS key, the single table (keys, TTL and GSIs from
@@ -45,17 +59,18 @@ export class Data extends Construct {
       deletionProtection: true,
       removalPolicy: RemovalPolicy.RETAIN,
     });
-    for (const index of INDEXES) {
+    for (const index of props.indexes) {
+      const projection = projectionOf(index);
       this.table.addGlobalSecondaryIndex({
         indexName: index.name,
         partitionKey: { name: index.partition, type: dynamodb.AttributeType.STRING },
         sortKey: { name: index.sort, type: dynamodb.AttributeType.STRING },
-        ...(index.projection
-          ? { projectionType: dynamodb.ProjectionType.INCLUDE, nonKeyAttributes: [...index.projection] }
-          : { projectionType: dynamodb.ProjectionType.ALL }),
+        projectionType: PROJECTION_TYPES[projection.ProjectionType],
+        nonKeyAttributes: projection.NonKeyAttributes,
       });
     }
-    this.indexNames = INDEXES.map((index) => index.name);
+    // Grants name every index of the release, built or not yet: a role may name an index before it exists.
+    this.indexNames = (props.allIndexes ?? INDEXES).map((index) => index.name);
 
     if (props.shopifyClientSecretName) {
       this.shopifyClientSecret = secretsmanager.Secret.fromSecretNameV2(
@@ -66,14 +81,14 @@ export class Data extends Construct {
     } else {
       const secret = new secretsmanager.Secret(this, 'ShopifyClientSecret', {
         secretName: `${props.prefix.replace(/-/g, '/')}/shopify-client-secret`,
-        description: 'Shopify app client secret (Partner dashboard > app > Client credentials). Put the value with put-secret-value.',
+        description: 'Shopify app client secret (Partner dashboard > app > Client credentials): the secret itself, or {"current":"...","previous":"..."} during a rotation.',
         encryptionKey: this.key,
         removalPolicy: RemovalPolicy.RETAIN,
       });
       acknowledge(
         secret,
         'AwsSolutions-SMG4',
-        'The Shopify client secret is issued and rotated in the Shopify Partner dashboard, not by a rotation Lambda; after a rotation the new value is put here and the old one kept as SHOPIFY_PREVIOUS_CLIENT_SECRET for the overlap.',
+        'The Shopify client secret is issued and rotated in the Shopify Partner dashboard, not by a rotation Lambda: during a rotation the secret holds {"current": new, "previous": old} and the functions accept both (functions/platform/deps.ts).',
       );
       this.shopifyClientSecret = secret;
     }

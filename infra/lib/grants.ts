@@ -1,40 +1,65 @@
-import type { Stack } from 'aws-cdk-lib';
+import { Stack } from 'aws-cdk-lib';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as kms from 'aws-cdk-lib/aws-kms';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
+import type { LambdaNeeds } from '@dakiya/shared';
 
 /**
  * Small grant helpers with explicit actions and resources: no `*` in an action or a resource, so
- * every grant is visible in the template and cdk-nag's IAM5 has nothing to suppress.
+ * every grant is visible in the template and cdk-nag's IAM5 has nothing to suppress. Which helper a
+ * function gets is decided by its declared needs (shared/src/needs.ts), in `grantNeeds`.
  */
 
-/** Item reads and writes on the table and its named indexes. No Scan: no request path scans (DESIGN.md). */
-export function grantTableReadWrite(grantee: iam.IGrantable, table: dynamodb.ITable, indexNames: readonly string[]): void {
-  iam.Grant.addToPrincipal({
-    grantee,
-    actions: [
-      'dynamodb:GetItem',
-      'dynamodb:BatchGetItem',
-      'dynamodb:Query',
-      'dynamodb:ConditionCheckItem',
-      'dynamodb:PutItem',
-      'dynamodb:UpdateItem',
-      'dynamodb:DeleteItem',
-      'dynamodb:BatchWriteItem',
-      'dynamodb:DescribeTable',
-    ],
-    resourceArns: [table.tableArn, ...indexNames.map((name) => `${table.tableArn}/index/${name}`)],
-  });
+export const TABLE_READ_ACTIONS = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'] as const;
+export const TABLE_WRITE_ACTIONS = [
+  'dynamodb:PutItem',
+  'dynamodb:UpdateItem',
+  'dynamodb:DeleteItem',
+  'dynamodb:BatchWriteItem',
+  'dynamodb:ConditionCheckItem',
+] as const;
+
+/** The key the table is encrypted with, used only through DynamoDB (kms:ViaService). */
+const TABLE_KEY_READ = ['kms:Decrypt', 'kms:DescribeKey'] as const;
+const TABLE_KEY_WRITE = ['kms:Encrypt', 'kms:GenerateDataKey'] as const;
+
+/**
+ * Item reads (and writes) on the table and its named indexes. No Scan: no request path scans
+ * (DESIGN.md). Writes only on the table itself: indexes are written by DynamoDB.
+ */
+export function grantTable(grantee: iam.IGrantable, table: dynamodb.ITable, indexNames: readonly string[], access: 'read' | 'readWrite'): void {
+  const indexArns = indexNames.map((name) => `${table.tableArn}/index/${name}`);
+  iam.Grant.addToPrincipal({ grantee, actions: [...TABLE_READ_ACTIONS], resourceArns: [table.tableArn, ...indexArns] });
+  if (access === 'readWrite') {
+    iam.Grant.addToPrincipal({ grantee, actions: [...TABLE_WRITE_ACTIONS], resourceArns: [table.tableArn] });
+  }
+  const key = table.encryptionKey;
+  if (!key) return;
+  grantee.grantPrincipal.addToPrincipalPolicy(
+    new iam.PolicyStatement({
+      actions: access === 'readWrite' ? [...TABLE_KEY_READ, ...TABLE_KEY_WRITE] : [...TABLE_KEY_READ],
+      resources: [key.keyArn],
+      conditions: { StringEquals: { 'kms:ViaService': `dynamodb.${Stack.of(table).region}.amazonaws.com` } },
+    }),
+  );
 }
 
 /**
- * Use of the app's customer managed key: envelope encryption of courier credentials and Shopify
- * tokens (Encrypt/Decrypt), and the table's at-rest encryption (GenerateDataKey/Decrypt/DescribeKey).
+ * Open and/or seal values with the app key directly (functions/platform/secret-box.ts). The box
+ * always binds an encryption context `context` (the shop id), so these statements cannot be used
+ * on data keys of the table or of Secrets Manager, which carry other contexts.
  */
-export function grantKeyUse(grantee: iam.IGrantable, key: kms.IKey): void {
-  key.grant(grantee, 'kms:Encrypt', 'kms:Decrypt', 'kms:GenerateDataKey', 'kms:DescribeKey');
+export function grantSealed(grantee: iam.IGrantable, key: kms.IKey, use: NonNullable<LambdaNeeds['sealed']>): void {
+  const actions = [...(use !== 'seal' ? ['kms:Decrypt'] : []), ...(use !== 'open' ? ['kms:Encrypt'] : [])];
+  grantee.grantPrincipal.addToPrincipalPolicy(
+    new iam.PolicyStatement({
+      actions,
+      resources: [key.keyArn],
+      conditions: { 'ForAnyValue:StringEquals': { 'kms:EncryptionContextKeys': 'context' } },
+    }),
+  );
 }
 
 /** The ARN of an SES identity (a verified domain or address) in the stack's account and region. */
@@ -42,13 +67,15 @@ export function sesIdentityArn(stack: Stack, identity: string): string {
   return stack.formatArn({ service: 'ses', resource: 'identity', resourceName: identity });
 }
 
-/** ses:SendEmail (v1 and v2 API) as one verified identity only: the sender domain. */
-export function grantSendMail(grantee: iam.IGrantable, identityArn: string): void {
-  iam.Grant.addToPrincipal({
-    grantee,
-    actions: ['ses:SendEmail', 'ses:SendRawEmail'],
-    resourceArns: [identityArn],
-  });
+/** ses:SendEmail (v1 and v2 API) as one verified identity only, from the configured address only. */
+export function grantSendMail(grantee: iam.IGrantable, identityArn: string, fromAddress: string): void {
+  grantee.grantPrincipal.addToPrincipalPolicy(
+    new iam.PolicyStatement({
+      actions: ['ses:SendEmail', 'ses:SendRawEmail'],
+      resources: [identityArn],
+      conditions: { StringEquals: { 'ses:FromAddress': fromAddress } },
+    }),
+  );
 }
 
 /** Queue work on the job table's queues. They are SQS-managed encrypted, so no key grant is needed. */
@@ -64,4 +91,28 @@ export function grantEnqueue(grantee: iam.IGrantable, queues: readonly sqs.IQueu
 /** Read one secret's value (and decrypt it through Secrets Manager when it uses a customer key). */
 export function grantReadSecret(grantee: iam.IGrantable, secret: secretsmanager.ISecret): void {
   secret.grantRead(grantee);
+}
+
+export interface GrantTargets {
+  table: dynamodb.ITable;
+  indexNames: readonly string[];
+  key: kms.IKey;
+  mailIdentityArn: string;
+  mailFromAddress: string;
+  shopifyClientSecret: secretsmanager.ISecret;
+  /** The queue of each queue row of the job table. */
+  queues: ReadonlyMap<string, sqs.IQueue>;
+}
+
+/** Every grant of one function, from its declared needs and nothing else. */
+export function grantNeeds(name: string, grantee: iam.IGrantable, needs: LambdaNeeds, to: GrantTargets): void {
+  if (needs.table !== 'none') grantTable(grantee, to.table, to.indexNames, needs.table);
+  if (needs.sealed) grantSealed(grantee, to.key, needs.sealed);
+  if (needs.mail) grantSendMail(grantee, to.mailIdentityArn, to.mailFromAddress);
+  if (needs.shopifySecret) grantReadSecret(grantee, to.shopifyClientSecret);
+  grantEnqueue(grantee, (needs.enqueue ?? []).map((jobId) => {
+    const queue = to.queues.get(jobId);
+    if (!queue) throw new Error(`"${name}" declares enqueue "${jobId}", which has no queue (known: ${[...to.queues.keys()].join(', ')})`);
+    return queue;
+  }));
 }

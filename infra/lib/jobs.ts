@@ -6,7 +6,7 @@ import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { jobName, jobs, queueJobDef, queueJobIds, type QueueJobId, type Schedule, type ScheduledJobId } from '@dakiya/shared';
-import { acknowledge } from './nag';
+import type { QueueWatch } from './monitoring';
 
 export interface JobQueuesProps {
   prefix: string;
@@ -37,7 +37,6 @@ export class JobQueues extends Construct {
         enforceSSL: true,
         retentionPeriod: Duration.days(14),
       });
-      acknowledge(dlq, 'AwsSolutions-SQS3', `This is the dead-letter queue of the ${job} queue; a dead-letter queue has no dead-letter queue of its own.`);
       const queue = new sqs.Queue(this, jobName(job), {
         queueName: `${name}${suffix}`,
         fifo: def.fifo || undefined,
@@ -56,6 +55,17 @@ export class JobQueues extends Construct {
     const queue = this.queues.get(job);
     if (!queue) throw new Error(`no queue for job ${job}`);
     return queue;
+  }
+
+  /**
+   * What the alarms watch per queue row: its dead letters, and its oldest message, which may wait as
+   * long as every allowed receive takes (receives x visibility timeout) before the worker is behind.
+   */
+  watches(): QueueWatch[] {
+    return queueJobIds.map((job) => {
+      const def = queueJobDef(job);
+      return { name: job, queue: this.queue(job), deadLetterQueue: this.deadLetterQueues.get(job)!, maxAgeSeconds: def.visibilityTimeoutSeconds * def.maxReceiveCount };
+    });
   }
 
   /** The worker of a queue row: the SQS event source with the row's batch size and maximum concurrency. */

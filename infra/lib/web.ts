@@ -5,6 +5,7 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
+import * as logs from 'aws-cdk-lib/aws-logs';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
@@ -19,10 +20,20 @@ export interface WebProps {
   distDir: string;
   domainName?: string;
   certificateArn?: string;
+  /** The WAF web ACL (us-east-1) in front of the distribution; unset: `waf` is off for this stage. */
+  webAclArn?: string;
+  logRetention: logs.RetentionDays;
 }
 
 /** The path the CloudFront behaviour sends to the HTTP API. */
 export const API_PATH_PATTERN = '/api/*';
+/** Vite's content-hashed build output: a file here never changes under its name. */
+export const ASSETS_PATH_PATTERN = '/assets/*';
+
+/** Hashed assets: cached by browsers and CloudFront for a year, never revalidated. */
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** index.html and the other unhashed files: always revalidated, so a deploy is seen at once. */
+export const REVALIDATE = 'no-cache';
 
 /**
  * Client-side routes of the SPA (`/orders/123`, no file extension) are rewritten to /index.html on
@@ -65,7 +76,10 @@ export class Web extends Construct {
   readonly distribution: cloudfront.Distribution;
   /** The origin the app is served from: `https://{domain}`. */
   readonly appUrl: string;
+  /** index.html and the other unhashed files (no-cache, pruned except assets/). */
   readonly deployment?: s3deploy.BucketDeployment;
+  /** assets/ (immutable for a year, never pruned). */
+  readonly assetsDeployment?: s3deploy.BucketDeployment;
 
   constructor(scope: Construct, id: string, props: WebProps) {
     super(scope, id);
@@ -80,11 +94,6 @@ export class Web extends Construct {
       lifecycleRules: [{ expiration: Duration.days(90) }],
       removalPolicy: RemovalPolicy.RETAIN,
     });
-    acknowledge(
-      this.logsBucket,
-      'AwsSolutions-S1',
-      'This is the access-log bucket itself; logging its own access would log the log deliveries.',
-    );
 
     this.bucket = new s3.Bucket(this, 'Spa', {
       encryption: s3.BucketEncryption.S3_MANAGED,
@@ -123,6 +132,19 @@ export class Web extends Construct {
     // https://{apiId}.execute-api.{region}.amazonaws.com -> the host name.
     const apiHost = Fn.select(2, Fn.split('/', props.httpApi.apiEndpoint));
 
+    // index.html and the other unhashed files: CloudFront keeps them only as long as the origin's
+    // Cache-Control says (no-cache: revalidate every time); hashed assets get their own behaviour.
+    const revalidate = new cloudfront.CachePolicy(this, 'RevalidatePolicy', {
+      cachePolicyName: `${props.prefix}-revalidate`,
+      comment: 'Dakiya: honour the origin Cache-Control (index.html is no-cache)',
+      minTtl: Duration.seconds(0),
+      defaultTtl: Duration.seconds(0),
+      maxTtl: Duration.days(1),
+      enableAcceptEncodingGzip: true,
+      enableAcceptEncodingBrotli: true,
+    });
+    const spaOrigin = origins.S3BucketOrigin.withOriginAccessControl(this.bucket);
+
     const customDomain = props.domainName && props.certificateArn
       ? {
           domainNames: [props.domainName],
@@ -140,15 +162,23 @@ export class Web extends Construct {
       logBucket: this.logsBucket,
       logFilePrefix: 'cloudfront/',
       ...customDomain,
+      webAclId: props.webAclArn,
       defaultBehavior: {
-        origin: origins.S3BucketOrigin.withOriginAccessControl(this.bucket),
+        origin: spaOrigin,
         viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
-        cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
+        cachePolicy: revalidate,
         responseHeadersPolicy: securityHeaders,
         compress: true,
         functionAssociations: [{ function: spaRewrite, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
       },
       additionalBehaviors: {
+        [ASSETS_PATH_PATTERN]: {
+          origin: spaOrigin,
+          viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+          cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
+          responseHeadersPolicy: securityHeaders,
+          compress: true,
+        },
         [API_PATH_PATTERN]: {
           origin: new origins.HttpOrigin(apiHost, {
             protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
@@ -169,11 +199,13 @@ export class Web extends Construct {
       'AwsSolutions-CFR1',
       'No geo restriction: Shopify calls the OAuth and webhook routes under /api from outside Pakistan, and consignees may track parcels from abroad.',
     );
-    acknowledge(
-      this.distribution,
-      'AwsSolutions-CFR2',
-      'No WAF web ACL yet: API Gateway stage throttling plus the app\'s own rate limits on login and codes cover abuse for now; attach a web ACL when traffic warrants its cost.',
-    );
+    if (!props.webAclArn) {
+      acknowledge(
+        this.distribution,
+        'AwsSolutions-CFR2',
+        'This stage runs with context waf=false (a web ACL with its rules costs about 12 USD a month before requests). Nothing then limits one client at the edge: the API Gateway stage throttle counts all callers together, so per-client limits are only the app\'s own (sign-in per account and per address, two-factor and link guesses) stored in DynamoDB. Production stages keep waf on.',
+      );
+    }
     if (!props.domainName) {
       acknowledge(
         this.distribution,
@@ -183,14 +215,36 @@ export class Web extends Construct {
     }
 
     if (existsSync(join(props.distDir, 'index.html'))) {
-      this.deployment = new s3deploy.BucketDeployment(this, 'Deploy', {
-        sources: [s3deploy.Source.asset(props.distDir)],
+      // One upload, two copies with different headers. Hashed assets first and never pruned, so a
+      // tab still running the previous build can load its lazy chunks; then index.html and the
+      // other unhashed files, pruned except for assets/, and index.html invalidated.
+      const source = s3deploy.Source.asset(props.distDir);
+      const logGroup = new logs.LogGroup(this, 'DeployLogs', {
+        retention: props.logRetention,
+        removalPolicy: RemovalPolicy.DESTROY,
+      });
+      this.assetsDeployment = new s3deploy.BucketDeployment(this, 'DeployAssets', {
+        sources: [source],
         destinationBucket: this.bucket,
+        exclude: ['*'],
+        include: ['assets/*'],
+        prune: false,
+        cacheControl: [s3deploy.CacheControl.fromString(IMMUTABLE)],
+        memoryLimit: 512,
+        logGroup,
+      });
+      this.deployment = new s3deploy.BucketDeployment(this, 'Deploy', {
+        sources: [source],
+        destinationBucket: this.bucket,
+        exclude: ['assets/*'],
+        prune: true,
+        cacheControl: [s3deploy.CacheControl.fromString(REVALIDATE)],
         distribution: this.distribution,
         distributionPaths: ['/index.html'],
-        prune: true,
         memoryLimit: 512,
+        logGroup,
       });
+      this.deployment.node.addDependency(this.assetsDeployment);
       acknowledgeDeploymentProvider(this);
     } else {
       Annotations.of(this).addWarningV2(

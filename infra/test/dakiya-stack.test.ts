@@ -1,14 +1,15 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Match } from 'aws-cdk-lib/assertions';
-import { AwsSolutionsChecks } from 'cdk-nag';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { GROUPS, jobName, jobs, queueJobDef, queueJobIds, routes, scheduledJobIds, type RouteDef, type Schedule } from '@dakiya/shared';
+import {
+  GROUPS, GROUP_NEEDS, jobName, jobNeeds, jobs, queueJobDef, queueJobIds, routes, scheduledJobIds, type JobId, type LambdaNeeds, type RouteDef, type Schedule,
+} from '@dakiya/shared';
 import { INDEXES, TABLE_KEYS, TTL_ATTRIBUTE } from '../../functions/adapters/dynamo/table';
 import { routeKeyOf } from '../lib/api';
-import { capabilitiesOf, enqueuesOf } from '../lib/capabilities';
 import { JOB_FUNCTIONS } from '../lib/dakiya-stack';
-import { actionsOf, distributionConfig, envOf, resources, statementsOf, synth, type Synth } from './support';
+import { acknowledgementsOf } from '../lib/nag';
+import { distributionConfig, envOf, nagFindings, resources, statementsOf, synth, unusedAcknowledgements, type Synth } from './support';
 
 // The real handlers, bundled by esbuild as in `cdk synth`; the SPA as in CI before the web is
 // built (the deployment of a built SPA is covered by web-deployment.test.ts).
@@ -20,6 +21,10 @@ beforeAll(() => {
 
 const fnName = (name: string) => `dakiya-test-${name}`;
 const lambdaNames = [...GROUPS, ...JOB_FUNCTIONS];
+const jobByName = new Map([...queueJobIds, ...scheduledJobIds].map((job) => [jobName(job), job as JobId]));
+const needsOf = (name: string): LambdaNeeds => (GROUP_NEEDS as Record<string, LambdaNeeds>)[name] ?? jobNeeds(jobByName.get(name)!);
+const fnProps = (name: string) =>
+  Object.values(resources(s.template, 'AWS::Lambda::Function')).find((fn) => fn.Properties!.FunctionName === fnName(name))!.Properties!;
 
 describe('API from the route table', () => {
   const table = Object.entries(routes) as [string, RouteDef][];
@@ -86,12 +91,27 @@ describe('functions', () => {
     }
   });
 
-  it('gives each function its own log group with a retention', () => {
+  it('takes each timeout and memory size from the declared needs, API groups under API Gateway\'s 30 s', () => {
+    for (const name of lambdaNames) {
+      const needs = needsOf(name);
+      expect(fnProps(name), name).toMatchObject({ Timeout: needs.timeoutSeconds, MemorySize: needs.memoryMb });
+    }
+    for (const group of GROUPS) expect(GROUP_NEEDS[group].timeoutSeconds, group).toBeLessThanOrEqual(29);
+  });
+
+  it('reserves no concurrency unless the stage turns reserveConcurrency on', () => {
+    for (const name of lambdaNames) expect(fnProps(name).ReservedConcurrentExecutions, name).toBeUndefined();
+  });
+
+  it('gives each function its own log group, and every log group a retention', () => {
     for (const name of lambdaNames) {
       s.template.hasResourceProperties('AWS::Logs::LogGroup', {
         LogGroupName: `/aws/lambda/${fnName(name)}`,
         RetentionInDays: 30,
       });
+    }
+    for (const [id, group] of Object.entries(resources(s.template, 'AWS::Logs::LogGroup'))) {
+      expect(group.Properties!.RetentionInDays, id).toBe(30);
     }
   });
 
@@ -105,8 +125,8 @@ describe('functions', () => {
       expect(vars).not.toHaveProperty('SHOPIFY_CLIENT_SECRET');
       expect(vars).not.toHaveProperty('LOCAL_SECRET_KEY');
       expect(vars).not.toHaveProperty('DYNAMO_ENDPOINT');
-      expect('SHOPIFY_CLIENT_SECRET_ARN' in vars, name).toBe(capabilitiesOf(name).includes('shopifySecret'));
-      expect('JOB_QUEUE_URLS' in vars, name).toBe(enqueuesOf(name).length > 0);
+      expect('SHOPIFY_CLIENT_SECRET_ARN' in vars, name).toBe(needsOf(name).shopifySecret === true);
+      expect('JOB_QUEUE_URLS' in vars, name).toBe((needsOf(name).enqueue ?? []).length > 0);
     }
   });
 
@@ -114,44 +134,6 @@ describe('functions', () => {
     for (const role of Object.values(resources(s.template, 'AWS::IAM::Role'))) {
       expect(role.Properties!.ManagedPolicyArns).toBeUndefined();
     }
-  });
-});
-
-describe('least-privilege grants', () => {
-  it('lets every function read and write table items (no Scan) and use the app key', () => {
-    for (const name of lambdaNames) {
-      const actions = actionsOf(s.template, fnName(name));
-      expect(actions).toEqual(expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:UpdateItem']));
-      expect(actions).toEqual(expect.arrayContaining(['kms:Encrypt', 'kms:Decrypt']));
-      expect(actions).not.toContain('dynamodb:Scan');
-    }
-  });
-
-  it('grants SES send, SQS send and the Shopify secret only where the capability map says so', () => {
-    for (const name of lambdaNames) {
-      const actions = actionsOf(s.template, fnName(name));
-      const caps = capabilitiesOf(name);
-      expect(actions.includes('ses:SendEmail'), `${name} ses`).toBe(caps.includes('mail'));
-      expect(actions.includes('sqs:SendMessage'), `${name} sqs`).toBe(enqueuesOf(name).length > 0);
-      expect(actions.includes('secretsmanager:GetSecretValue'), `${name} secret`).toBe(caps.includes('shopifySecret'));
-    }
-  });
-
-  it('has no wildcard actions, and "*" resources only for X-Ray', () => {
-    for (const name of lambdaNames) {
-      for (const statement of statementsOf(s.template, fnName(name))) {
-        const actions = Array.isArray(statement.Action) ? statement.Action : [statement.Action];
-        for (const action of actions) expect(action, name).not.toContain('*');
-        if (statement.Resource === '*') expect(actions.every((a) => a.startsWith('xray:')), name).toBe(true);
-      }
-    }
-  });
-
-  it('sends mail as the configured sender domain only', () => {
-    const mailer = lambdaNames.find((name) => capabilitiesOf(name).includes('mail'));
-    if (!mailer) return;
-    const statement = statementsOf(s.template, fnName(mailer)).find((st) => JSON.stringify(st.Action).includes('ses:'))!;
-    expect(JSON.stringify(statement.Resource)).toContain(':identity/dakiya.pk');
   });
 });
 
@@ -255,7 +237,7 @@ describe('the job table', () => {
   it('gives each function the URLs of exactly the queues it may send to, and the grant to send there only', () => {
     for (const name of lambdaNames) {
       const vars = envOf(s.template, fnName(name));
-      const allowed = enqueuesOf(name);
+      const allowed: readonly string[] = needsOf(name).enqueue ?? [];
       if (allowed.length === 0) continue;
       const urls = JSON.stringify(vars.JOB_QUEUE_URLS);
       for (const job of queueJobIds) {
@@ -294,8 +276,8 @@ describe('web', () => {
 
   it('sends /api/* to the HTTP API uncached with all viewer headers except Host', () => {
     const config = distribution();
-    expect(config.CacheBehaviors).toHaveLength(1);
-    const api = config.CacheBehaviors[0]!;
+    expect(config.CacheBehaviors.map((b) => b.PathPattern).sort()).toEqual(['/api/*', '/assets/*']);
+    const api = config.CacheBehaviors.find((b) => b.PathPattern === '/api/*')!;
     expect(api).toMatchObject({
       PathPattern: '/api/*',
       CachePolicyId: '4135ea2d-6df8-44a3-9df3-4b5a84be39ad', // Managed-CachingDisabled
@@ -320,8 +302,30 @@ describe('web', () => {
     });
     const config = distribution();
     expect(config.DefaultCacheBehavior.ResponseHeadersPolicyId).toBeDefined();
-    expect(config.CacheBehaviors[0]!.ResponseHeadersPolicyId).toEqual(config.DefaultCacheBehavior.ResponseHeadersPolicyId);
+    for (const behaviour of config.CacheBehaviors) {
+      expect(behaviour.ResponseHeadersPolicyId, behaviour.PathPattern).toEqual(config.DefaultCacheBehavior.ResponseHeadersPolicyId);
+    }
     expect(config.Logging).toMatchObject({ Bucket: expect.anything(), Prefix: 'cloudfront/' });
+  });
+
+  it('caches hashed assets for a year and revalidates index.html and every other file each time', () => {
+    const config = distribution();
+    const assets = config.CacheBehaviors.find((b) => b.PathPattern === '/assets/*')!;
+    expect(assets).toMatchObject({
+      CachePolicyId: '658327ea-f89d-4fab-a63d-7e88639e58f6', // Managed-CachingOptimized: up to a year, as the object says
+      ViewerProtocolPolicy: 'redirect-to-https',
+      TargetOriginId: config.DefaultCacheBehavior.TargetOriginId,
+    });
+    expect(assets.FunctionAssociations).toBeUndefined();
+    const policies = resources(s.template, 'AWS::CloudFront::CachePolicy');
+    const revalidate = policies[(config.DefaultCacheBehavior.CachePolicyId as { Ref: string }).Ref]!;
+    expect(revalidate.Properties!.CachePolicyConfig).toMatchObject({ MinTTL: 0, DefaultTTL: 0 });
+  });
+
+  it('puts the WAF web ACL of the edge stack in front of the distribution (weak cross-region reference)', () => {
+    expect(distribution().WebACLId).toEqual({
+      'Fn::GetStackOutput': { StackName: 'Dakiya-test-edge', Region: 'us-east-1', OutputName: expect.any(String) },
+    });
   });
 
   it('blocks public access on both buckets, SSL only, SPA bucket access-logged', () => {
@@ -348,12 +352,22 @@ describe('web', () => {
 });
 
 describe('cdk-nag AwsSolutions', () => {
-  it('reports no findings that are not acknowledged with a reason', () => {
-    const report = new AwsSolutionsChecks().validateScope(s.stack);
-    const findings = report.violations.map(
-      (v) => `${v.severity} ${v.ruleName} at ${v.violatingResources.map((r) => r.constructPath).join(', ')}`,
+  it('reports no findings that are not acknowledged with a reason, in either stack', () => {
+    expect(nagFindings(s.stack)).toEqual([]);
+    expect(nagFindings(s.edge!)).toEqual([]);
+  });
+
+  it('has no acknowledgement that silences nothing', () => {
+    expect(unusedAcknowledgements([s.stack, s.edge!])).toEqual([]);
+  });
+
+  it('acknowledges no WAF finding when the web ACL is on, and only X-Ray\'s "*" per function', () => {
+    const acks = acknowledgementsOf(s.app);
+    expect(acks.filter((a) => a.id === 'AwsSolutions-CFR2')).toEqual([]);
+    const wildcard = acks.filter((a) => a.id.startsWith('AwsSolutions-IAM5'));
+    expect(wildcard.map((a) => a.path).sort()).toEqual(lambdaNames.map((name) => `Dakiya-test/Fn-${name}/Tracing`).sort());
+    expect(acks.map((a) => a.id).sort()).toEqual(
+      ['AwsSolutions-APIG4', 'AwsSolutions-CFR1', 'AwsSolutions-CFR4', 'AwsSolutions-SMG4', ...wildcard.map((a) => a.id)].sort(),
     );
-    expect(findings).toEqual([]);
-    expect(report.success).toBe(true);
   });
 });

@@ -1,19 +1,28 @@
 import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import type { IConstruct } from 'constructs';
+import { buildDakiya } from '../lib/app';
 import { configFromContext } from '../lib/config';
-import { DakiyaStack, type DakiyaStackProps } from '../lib/dakiya-stack';
+import type { DakiyaStack, DakiyaStackProps } from '../lib/dakiya-stack';
+import type { EdgeStack } from '../lib/edge-stack';
+import { acknowledgementsOf, type Acknowledgement } from '../lib/nag';
 
 export const TEST_CONTEXT = {
   stage: 'test',
   supportEmail: 'support@dakiya.pk',
   shopifyApiVersion: '2026-07',
   shopifyClientId: 'test-client-id',
+  alarmEmail: 'alarms@dakiya.pk',
+  '@aws-cdk/core:defaultCrossStackReferences': 'weak',
 };
 
 export interface Synth {
   app: App;
   stack: DakiyaStack;
   template: Template;
+  edge?: EdgeStack;
+  edgeTemplate?: Template;
 }
 
 /**
@@ -21,19 +30,15 @@ export interface Synth {
  * files must still exist) for tests that do not look at the code.
  */
 export function synth(
-  options: { context?: Record<string, unknown>; bundle?: boolean } & Omit<DakiyaStackProps, 'config'> = {},
+  options: { context?: Record<string, unknown>; bundle?: boolean } & Omit<DakiyaStackProps, 'config' | 'webAclArn'> = {},
 ): Synth {
   const { context = {}, bundle = true, ...props } = options;
   const app = new App({
     context: { ...TEST_CONTEXT, ...context, ...(bundle ? {} : { 'aws:cdk:bundling-stacks': [] }) },
   });
-  const config = configFromContext(app.node);
-  const stack = new DakiyaStack(app, `Dakiya-${config.stage}`, {
-    ...props,
-    config,
-    env: { account: '111111111111', region: 'ap-south-1' },
-  });
-  return { app, stack, template: Template.fromStack(stack) };
+  const config = configFromContext(app.node, { account: '111111111111' });
+  const { stack, edge } = buildDakiya(app, config, props);
+  return { app, stack, template: Template.fromStack(stack), edge, edgeTemplate: edge && Template.fromStack(edge) };
 }
 
 type Resources = Record<string, { Type: string; Properties?: Record<string, unknown>; DeletionPolicy?: string }>;
@@ -42,8 +47,14 @@ export function resources(template: Template, type: string): Resources {
   return template.findResources(type) as Resources;
 }
 
+export interface Statement {
+  Action: string | string[];
+  Resource: unknown;
+  Condition?: Record<string, Record<string, unknown>>;
+}
+
 /** The IAM statements attached to the role of the function named `dakiya-{stage}-{name}`. */
-export function statementsOf(template: Template, functionName: string): { Action: string | string[]; Resource: unknown }[] {
+export function statementsOf(template: Template, functionName: string): Statement[] {
   const fns = Object.values(resources(template, 'AWS::Lambda::Function')).filter(
     (fn) => fn.Properties?.FunctionName === functionName,
   );
@@ -51,7 +62,7 @@ export function statementsOf(template: Template, functionName: string): { Action
   const roleRef = (fns[0]!.Properties!.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
   return Object.values(resources(template, 'AWS::IAM::Policy'))
     .filter((policy) => (policy.Properties!.Roles as { Ref: string }[]).some((role) => role.Ref === roleRef))
-    .flatMap((policy) => (policy.Properties!.PolicyDocument as { Statement: { Action: string | string[]; Resource: unknown }[] }).Statement);
+    .flatMap((policy) => (policy.Properties!.PolicyDocument as { Statement: Statement[] }).Statement);
 }
 
 export function actionsOf(template: Template, functionName: string): string[] {
@@ -61,7 +72,7 @@ export function actionsOf(template: Template, functionName: string): string[] {
 interface Behavior {
   PathPattern?: string;
   TargetOriginId: string;
-  CachePolicyId?: string;
+  CachePolicyId?: unknown;
   OriginRequestPolicyId?: string;
   ResponseHeadersPolicyId?: unknown;
   ViewerProtocolPolicy: string;
@@ -70,6 +81,7 @@ interface Behavior {
 }
 export interface DistributionConfig {
   DefaultRootObject?: string;
+  WebACLId?: unknown;
   Aliases?: string[];
   ViewerCertificate?: Record<string, unknown>;
   Logging?: Record<string, unknown>;
@@ -95,4 +107,25 @@ export function envOf(template: Template, functionName: string): Record<string, 
   const fn = Object.values(resources(template, 'AWS::Lambda::Function')).find((f) => f.Properties?.FunctionName === functionName);
   if (!fn) throw new Error(`no function ${functionName}`);
   return (fn.Properties!.Environment as { Variables: Record<string, unknown> }).Variables;
+}
+
+/** cdk-nag AwsSolutions findings that no acknowledgement covers, as `rule at path` lines. */
+export function nagFindings(scope: IConstruct): string[] {
+  const report = new AwsSolutionsChecks().validateScope(scope);
+  return report.violations.map((v) => `${v.severity} ${v.ruleName} at ${v.violatingResources.map((r) => r.constructPath).join(', ')}`);
+}
+
+/**
+ * Acknowledgements that silence nothing: the checks run again with every acknowledgement ignored,
+ * and each acknowledgement must match at least one of those raw findings in its own subtree.
+ */
+export function unusedAcknowledgements(scopes: IConstruct[]): Acknowledgement[] {
+  const raw = scopes.flatMap((scope) => {
+    const pack = new AwsSolutionsChecks();
+    (pack as unknown as { isAcknowledged: () => boolean }).isAcknowledged = () => false;
+    return pack.validateScope(scope).violations.flatMap((v) => v.violatingResources.map((r) => ({ rule: v.ruleName, path: r.constructPath })));
+  });
+  return acknowledgementsOf(scopes[0]!).filter(
+    (ack) => !raw.some((f) => f.rule === ack.id && (f.path === ack.path || (f.path ?? '').startsWith(`${ack.path}/`))),
+  );
 }

@@ -2,6 +2,8 @@ export * from './scopes';
 export * from './plans';
 export * from './errors';
 export * from './routes';
+export * from './needs';
+export * from './per-ip-limits';
 export * from './schemas/common';
 export * from './schemas/shop';
 export * from './schemas/user';

@@ -1,10 +1,7 @@
 import {
-  CreateTableCommand, DescribeTableCommand, UpdateTableCommand, UpdateTimeToLiveCommand, type DynamoDBClient, type Projection,
+  CreateTableCommand, DescribeTableCommand, UpdateTableCommand, UpdateTimeToLiveCommand, type DynamoDBClient,
 } from '@aws-sdk/client-dynamodb';
-import { INDEXES, TABLE_KEYS, TTL_ATTRIBUTE, type IndexDef } from './table';
-
-const projectionOf = (index: IndexDef): Projection =>
-  (index.projection ? { ProjectionType: 'INCLUDE', NonKeyAttributes: [...index.projection] } : { ProjectionType: 'ALL' });
+import { INDEXES, TABLE_KEYS, TTL_ATTRIBUTE, projectionOf, type IndexDef } from './table';
 
 /**
  * Local mode and tests create the table from the same definition CDK uses. Idempotent: a table kept

@@ -11,8 +11,18 @@ export interface IndexDef {
   sort: string;
   /** The question the index answers. */
   answers: string;
-  /** Attributes copied into the index besides the keys; absent: every attribute. */
-  projection?: readonly string[];
+  /**
+   * What the index copies besides the keys: a list of attributes, `keys` (nothing more), or every
+   * attribute when absent. Every copied attribute costs write units on each change of the item.
+   */
+  projection?: 'keys' | readonly string[];
+}
+
+/** DynamoDB's Projection of an index definition (local mode and CDK read the same thing). */
+export function projectionOf(index: IndexDef): { ProjectionType: 'ALL' | 'KEYS_ONLY' | 'INCLUDE'; NonKeyAttributes?: string[] } {
+  if (index.projection === undefined) return { ProjectionType: 'ALL' };
+  if (index.projection === 'keys') return { ProjectionType: 'KEYS_ONLY' };
+  return { ProjectionType: 'INCLUDE', NonKeyAttributes: [...index.projection] };
 }
 
 export const INDEXES: readonly IndexDef[] = [

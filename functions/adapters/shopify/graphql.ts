@@ -2,6 +2,7 @@ import { ShopifyError, ShopifyUnauthorizedError, type GraphqlErrorEntry } from '
 import type { FetchLike } from './oauth';
 import { adminOperations, type AdminOperations } from './admin-operations';
 import { shopUrl } from './shop-origin';
+import { sleepWithinDeadline } from '../../platform/invocation';
 
 /** `extensions.cost` of an Admin API response (reference/shopify.md §4.1). */
 export interface QueryCost {
@@ -17,7 +18,10 @@ export interface ShopifyClientOptions {
   origin: string;
   apiVersion: string;
   fetch: FetchLike;
-  /** Injected so tests never wait for real; defaults to setTimeout. */
+  /**
+   * Injected so tests never wait for real. Default: a timer that refuses a wait the invocation has
+   * no time left for (a retryable NETWORK error at once instead of Lambda's timeout).
+   */
   sleep?: (ms: number) => Promise<void>;
   /** Retries after the first attempt for THROTTLED, 429, 5xx and network errors. */
   maxRetries?: number;
@@ -50,7 +54,9 @@ const MAX_THROTTLE_WAIT_MS = 60_000;
  */
 export function createShopifyClient(options: ShopifyClientOptions): ShopifyClient {
   const url = shopUrl(options.origin, options.shop, `/admin/api/${options.apiVersion}/graphql.json`);
-  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const sleep = options.sleep ?? ((ms: number) => sleepWithinDeadline(ms, () => new ShopifyError(
+    'NETWORK', `Shopify asked to wait ${ms} ms, longer than this request has left`, { retryable: true },
+  )));
   const maxRetries = options.maxRetries ?? 4;
   const timeoutMs = options.timeoutMs ?? 15_000;
 

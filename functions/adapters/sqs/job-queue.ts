@@ -2,6 +2,7 @@ import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { z, queueJobDef, type JobMessage, type QueueJobId } from '@dakiya/shared';
 import type { EnqueueOptions, JobQueue, JobRecords, JobRef } from '../../domain/ports/jobs';
 import { newId } from '../../platform/ids';
+import { requireEnqueue } from '../../platform/least-privilege';
 import type { Log } from '../../platform/log';
 import { sha256 } from '../../platform/tokens';
 
@@ -22,6 +23,7 @@ export function createSqsClient(region: string, endpoint?: string): SQSClient {
 export async function sendJobMessage(
   sqs: SQSClient, urls: QueueUrls, job: QueueJobId, ref: JobRef, send: { group?: string; count: number },
 ): Promise<void> {
+  requireEnqueue(job);
   const url = urls[job];
   if (!url) throw new Error(`no queue URL for job ${job}: this function may not queue it (JOB_QUEUE_URLS)`);
   const envelope: JobEnvelope = ref.shopId ? { id: ref.id, shopId: ref.shopId } : { id: ref.id };
@@ -52,6 +54,7 @@ export class SqsJobQueue implements JobQueue {
   ) {}
 
   async enqueue<Id extends QueueJobId>(job: Id, message: JobMessage<Id>, opts: EnqueueOptions = {}): Promise<string> {
+    requireEnqueue(job);
     const def = queueJobDef(job);
     const parsed = def.message.parse(message);
     if (!this.urls[job]) throw new Error(`no queue URL for job ${job}: this function may not queue it (JOB_QUEUE_URLS)`);

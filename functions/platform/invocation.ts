@@ -1,0 +1,60 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { LambdaNeeds } from '@dakiya/shared';
+
+/** One run of a Lambda: which function, what it declared it touches, and when it must have answered. */
+export interface Invocation {
+  /** The endpoint group or job. */
+  name: string;
+  needs: LambdaNeeds;
+  /** Epoch ms at which Lambda stops the function. */
+  deadline: number;
+}
+
+const current = new AsyncLocalStorage<Invocation>();
+
+/** Kept back from every outbound call, so a call that runs out of time still becomes a clear answer. */
+export const ANSWER_MARGIN_MS = 1500;
+
+/** Runs `work` as one invocation: the least-privilege guards and the outbound deadlines read it. */
+export function runInvocation<T>(invocation: Invocation, work: () => Promise<T>): Promise<T> {
+  return current.run(invocation, work);
+}
+
+export function currentInvocation(): Invocation | undefined {
+  return current.getStore();
+}
+
+/**
+ * When the function must have answered: Lambda's own clock when there is one; elsewhere (the local
+ * gateway, tests) the declared timeout, exactly the budget Lambda would give.
+ */
+export function deadlineOf(needs: LambdaNeeds, context: { getRemainingTimeInMillis?: () => number } | undefined, now = Date.now()): number {
+  const remaining = typeof context?.getRemainingTimeInMillis === 'function' ? context.getRemainingTimeInMillis() : needs.timeoutSeconds * 1000;
+  return now + remaining;
+}
+
+/** What an outbound call may still take: the time left minus the answer margin; Infinity outside an invocation. */
+export function timeLeftMs(now = Date.now()): number {
+  const invocation = current.getStore();
+  return invocation ? Math.max(0, invocation.deadline - ANSWER_MARGIN_MS - now) : Number.POSITIVE_INFINITY;
+}
+
+/**
+ * fetch bounded by the invocation's deadline on top of the caller's own timeout: a courier or
+ * Shopify that is slow ends in the caller's "did not answer" error while there is still time to
+ * say so, never in Lambda killing the function (a bare 503 from API Gateway).
+ */
+export function withDeadline<I>(fetchImpl: (input: I, init?: RequestInit) => Promise<Response>): (input: I, init?: RequestInit) => Promise<Response> {
+  return (input: I, init: RequestInit = {}) => {
+    const left = timeLeftMs();
+    if (!Number.isFinite(left)) return fetchImpl(input, init);
+    const deadline = AbortSignal.timeout(left);
+    return fetchImpl(input, { ...init, signal: init.signal ? AbortSignal.any([init.signal, deadline]) : deadline });
+  };
+}
+
+/** A wait (retry back-off, throttle) that would outlast the invocation ends at once instead. */
+export async function sleepWithinDeadline(ms: number, onTooLong: () => Error): Promise<void> {
+  if (ms >= timeLeftMs()) throw onTooLong();
+  await new Promise<void>((resolve) => setTimeout(resolve, ms));
+}

@@ -1,0 +1,145 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { GROUPS, GROUP_NEEDS, jobName, jobNeeds, queueJobIds, scheduledJobIds, type JobId, type LambdaNeeds } from '@dakiya/shared';
+import { TABLE_READ_ACTIONS, TABLE_WRITE_ACTIONS } from '../lib/grants';
+import { resources, statementsOf, synth, type Statement, type Synth } from './support';
+
+let s: Synth;
+beforeAll(() => {
+  s = synth({ webDistDir: join(tmpdir(), 'dakiya-infra-no-web-dist'), bundle: false });
+}, 120_000);
+
+const fnName = (name: string) => `dakiya-test-${name}`;
+const actions = (st: Statement) => (Array.isArray(st.Action) ? st.Action : [st.Action]);
+const logicalId = (type: string, match: (props: Record<string, unknown>) => boolean) =>
+  Object.entries(resources(s.template, type)).find(([, r]) => match(r.Properties ?? {}))![0];
+
+/** The job ids of the queues a statement names. */
+function queuesOf(st: Statement): string[] {
+  const queues = resources(s.template, 'AWS::SQS::Queue');
+  return (Array.isArray(st.Resource) ? st.Resource : [st.Resource]).map((r) => {
+    const id = (r as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+    return queueJobIds.find((job) => queues[id]?.Properties!.QueueName === `dakiya-test-${jobName(job)}`) ?? `unknown queue ${id}`;
+  });
+}
+
+/**
+ * Each function's role in words: which table actions on what, which KMS uses under which
+ * condition, mail, secrets, queues. Anything unrecognised shows up as `unexpected ...`.
+ */
+function grantsOf(name: string): string[] {
+  const table = logicalId('AWS::DynamoDB::Table', () => true);
+  const key = logicalId('AWS::KMS::Key', (p) => JSON.stringify(p).includes('table encryption'));
+  const out: string[] = [];
+  for (const st of statementsOf(s.template, fnName(name))) {
+    const list = actions(st);
+    const resource = JSON.stringify(st.Resource);
+    const condition = JSON.stringify(st.Condition ?? {});
+    if (list.every((a) => a.startsWith('logs:'))) {
+      out.push(resource.includes(`Fn${name.replace(/-/g, '')}Logs`) ? 'logs: own group' : `unexpected logs on ${resource}`);
+    } else if (list.every((a) => a.startsWith('xray:'))) {
+      out.push(st.Resource === '*' ? 'xray' : 'unexpected xray');
+    } else if (list.every((a) => a.startsWith('dynamodb:'))) {
+      const onIndexes = resource.includes('/index/');
+      if (!resource.includes(table)) out.push(`unexpected dynamodb on ${resource}`);
+      else if (list.join() === TABLE_READ_ACTIONS.join()) out.push('table: read');
+      else if (list.join() === TABLE_WRITE_ACTIONS.join() && !onIndexes) out.push('table: write items');
+      else out.push(`unexpected dynamodb ${list.join()}`);
+    } else if (list.every((a) => a.startsWith('kms:')) && resource.includes(key)) {
+      if (condition.includes('dynamodb.ap-south-1.amazonaws.com')) out.push(`kms via dynamodb: ${list.sort().join(' ')}`);
+      else if (condition.includes('"kms:EncryptionContextKeys":"context"')) out.push(`kms sealed: ${list.sort().join(' ')}`);
+      else out.push(`unexpected kms ${list.join()} ${condition}`);
+    } else if (list.join() === 'ses:SendEmail,ses:SendRawEmail') {
+      out.push(resource.endsWith(':identity/dakiya.pk"]]}') && condition.includes('"ses:FromAddress":"no-reply@dakiya.pk"') ? 'mail' : `unexpected ses ${resource}`);
+    } else if (list.join() === 'secretsmanager:GetSecretValue,secretsmanager:DescribeSecret') {
+      out.push(resource.includes('DataShopifyClientSecret') ? 'shopify secret' : `unexpected secret ${resource}`);
+    } else if (list.join() === 'sqs:SendMessage') {
+      out.push(`enqueue: ${queuesOf(st).sort().join(' ')}`);
+    } else if (list.sort().join() === 'sqs:ChangeMessageVisibility,sqs:DeleteMessage,sqs:GetQueueAttributes,sqs:GetQueueUrl,sqs:ReceiveMessage') {
+      // the SQS event source of a queue row's worker: its own queue only
+      out.push(`consume: ${queuesOf(st).join(' ')}`);
+    } else {
+      out.push(`unexpected ${list.join()} on ${resource}`);
+    }
+  }
+  return out.sort();
+}
+
+/** What the declaration says the role must hold, in the same words. */
+function expectedFrom(needs: LambdaNeeds, consumes?: string): string[] {
+  const out = ['logs: own group', 'xray'];
+  if (consumes) out.push(`consume: ${consumes}`);
+  if (needs.table !== 'none') {
+    out.push('table: read', 'kms via dynamodb: kms:Decrypt kms:DescribeKey' + (needs.table === 'readWrite' ? ' kms:Encrypt kms:GenerateDataKey' : ''));
+    if (needs.table === 'readWrite') out.push('table: write items');
+  }
+  if (needs.sealed) out.push(`kms sealed: ${({ open: 'kms:Decrypt', seal: 'kms:Encrypt', openAndSeal: 'kms:Decrypt kms:Encrypt' })[needs.sealed]}`);
+  if (needs.mail) out.push('mail');
+  if (needs.shopifySecret) out.push('shopify secret');
+  if (needs.enqueue?.length) out.push(`enqueue: ${[...needs.enqueue].sort().join(' ')}`);
+  return out.map((line) => line.replace(/kms via dynamodb: (.*)/, (_m, a: string) => `kms via dynamodb: ${a.split(' ').sort().join(' ')}`)).sort();
+}
+
+const jobs = [...queueJobIds, ...scheduledJobIds] as JobId[];
+
+describe('least privilege, per function, from GROUP_NEEDS and JOB_NEEDS', () => {
+  it.each([...GROUPS])('group %s holds exactly what its declaration says', (group) => {
+    expect(grantsOf(group)).toEqual(expectedFrom(GROUP_NEEDS[group]));
+  });
+
+  it.each(jobs)('job %s holds exactly what its declaration says', (job) => {
+    const consumes = (queueJobIds as string[]).includes(job) ? job : undefined;
+    expect(grantsOf(jobName(job))).toEqual(expectedFrom(jobNeeds(job), consumes));
+  });
+
+  it('today: who may do what (change this table together with GROUP_NEEDS)', () => {
+    const rw = ['kms via dynamodb: kms:Decrypt kms:DescribeKey kms:Encrypt kms:GenerateDataKey', 'logs: own group', 'table: read', 'table: write items', 'xray'];
+    const names = [...GROUPS, ...jobs.map(jobName)];
+    expect(Object.fromEntries(names.map((n) => [n, grantsOf(n)]))).toEqual({
+      system: ['logs: own group', 'xray'],
+      auth: [...rw, 'kms sealed: kms:Decrypt', 'enqueue: mail.send'].sort(),
+      users: [...rw, 'enqueue: mail.send'].sort(),
+      profile: [...rw, 'kms sealed: kms:Decrypt kms:Encrypt'].sort(),
+      accounts: [...rw, 'kms sealed: kms:Decrypt kms:Encrypt'].sort(),
+      shopify: [...rw, 'kms sealed: kms:Encrypt', 'shopify secret', 'enqueue: mail.send'].sort(),
+      // only the outbox's worker talks to SES
+      'mail-send': [...rw, 'mail', 'consume: mail.send'].sort(),
+      'jobs-sweep': [...rw, `enqueue: ${[...queueJobIds].sort().join(' ')}`].sort(),
+    });
+  });
+
+  it('uses the table key only through DynamoDB, and opens sealed values only with their context', () => {
+    for (const group of [...GROUPS, ...jobs.map(jobName)]) {
+      for (const st of statementsOf(s.template, fnName(group)).filter((x) => actions(x).some((a) => a.startsWith('kms:')))) {
+        expect(st.Condition, group).toBeDefined();
+      }
+    }
+  });
+
+  it('lets a function decrypt the Shopify secret through Secrets Manager only, and only the shopify function', () => {
+    const key = Object.values(resources(s.template, 'AWS::KMS::Key')).find((k) => JSON.stringify(k.Properties).includes('table encryption'))!;
+    const policy = key.Properties!.KeyPolicy as { Statement: (Statement & { Principal: unknown })[] };
+    const toRoles = policy.Statement.filter((st) => JSON.stringify(st.Principal).includes('Role'));
+    expect(toRoles).toHaveLength(1);
+    expect(JSON.stringify(toRoles[0]!.Principal)).toContain('Fnshopify');
+    expect(toRoles[0]).toMatchObject({ Action: 'kms:Decrypt', Condition: { StringEquals: { 'kms:ViaService': 'secretsmanager.ap-south-1.amazonaws.com' } } });
+  });
+
+  it('has no wildcard actions, and a "*" resource only in the X-Ray policy, which holds nothing else', () => {
+    for (const group of [...GROUPS, ...jobs.map(jobName)]) {
+      for (const st of statementsOf(s.template, fnName(group))) {
+        for (const action of actions(st)) expect(action, group).not.toContain('*');
+        if (st.Resource === '*') expect(actions(st).sort(), group).toEqual(['xray:PutTelemetryRecords', 'xray:PutTraceSegments']);
+      }
+    }
+    const tracing = Object.entries(resources(s.template, 'AWS::IAM::Policy')).filter(([id]) => id.includes('Tracing'));
+    expect(tracing).toHaveLength(GROUPS.length + jobs.length);
+    for (const [, policy] of tracing) {
+      const statements = (policy.Properties!.PolicyDocument as { Statement: Statement[] }).Statement;
+      expect(statements.map((st) => ({ actions: actions(st).sort(), resource: st.Resource }))).toEqual([
+        { actions: ['xray:PutTelemetryRecords', 'xray:PutTraceSegments'], resource: '*' },
+      ]);
+    }
+  });
+});

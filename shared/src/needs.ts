@@ -1,0 +1,77 @@
+import { jobDef, queueJobIds, type JobId, type QueueJobId } from './jobs';
+import type { Group } from './routes';
+
+/**
+ * What one Lambda does beyond its own code, declared next to the route table. CDK derives the
+ * function's role (least privilege), timeout, memory, alarms and reserved concurrency from it; in
+ * local mode the chain refuses anything undeclared the way IAM would in AWS (an undeclared table
+ * write, KMS open or seal, mail, Shopify-secret read or enqueue fails the request), so the
+ * declaration is proven by every handler and end-to-end test.
+ */
+export interface LambdaNeeds {
+  /** The app table: `read` = GetItem, BatchGetItem, Query; `readWrite` adds item writes. No Scan ever. */
+  table: 'none' | 'read' | 'readWrite';
+  /**
+   * Values sealed with the app's KMS key through `deps.secrets` (Shopify tokens, courier
+   * credentials, TOTP secrets): `open` = kms:Decrypt, `seal` = kms:Encrypt.
+   */
+  sealed?: 'open' | 'seal' | 'openAndSeal';
+  /** Sends email through SES as the sender domain. */
+  mail?: true;
+  /** Reads the Shopify client secret (OAuth, HMAC of launches and webhooks, token refresh). */
+  shopifySecret?: true;
+  /** Queue rows of the job table it sends messages to (sqs:SendMessage on those queues only). */
+  enqueue?: readonly QueueJobId[];
+  /**
+   * Lambda timeout. An API group's must stay under API Gateway's 30 s; every outbound call of the
+   * function gets a deadline from the time left (functions/platform/invocation.ts).
+   */
+  timeoutSeconds: number;
+  /** Lambda memory; CPU grows with it (password hashing wants more). */
+  memoryMb: number;
+  /** Concurrency reserved for the function when the stage turns `reserveConcurrency` on. */
+  reservedConcurrency?: number;
+}
+
+/** One entry per endpoint group (the compiler makes a new group declare one). */
+export const GROUP_NEEDS: { readonly [G in Group]: LambdaNeeds } = {
+  system: { table: 'none', timeoutSeconds: 3, memoryMb: 256, reservedConcurrency: 2 },
+  // scrypt password checks are CPU-bound: more memory is more CPU and a faster sign-in
+  // forgot password queues its mail (mail.send); the two-factor step opens the sealed TOTP secret
+  auth: { table: 'readWrite', sealed: 'open', enqueue: ['mail.send'], timeoutSeconds: 10, memoryMb: 1024, reservedConcurrency: 20 },
+  // verification links of new and changed staff emails
+  users: { table: 'readWrite', enqueue: ['mail.send'], timeoutSeconds: 10, memoryMb: 1024, reservedConcurrency: 5 },
+  profile: { table: 'readWrite', sealed: 'openAndSeal', timeoutSeconds: 10, memoryMb: 1024, reservedConcurrency: 5 },
+  // creating or editing an account checks the credentials with the courier (up to two calls)
+  accounts: { table: 'readWrite', sealed: 'openAndSeal', timeoutSeconds: 25, memoryMb: 512, reservedConcurrency: 10 },
+  // OAuth code exchange and shop query at install (and the owner's create-password mail); webhooks come in bursts
+  shopify: { table: 'readWrite', sealed: 'seal', shopifySecret: true, enqueue: ['mail.send'], timeoutSeconds: 25, memoryMb: 512, reservedConcurrency: 20 },
+};
+
+/** A job's needs; its timeout and memory are the job row's own (shared/src/jobs.ts). */
+export type JobNeeds = Omit<LambdaNeeds, 'timeoutSeconds' | 'memoryMb' | 'reservedConcurrency'>;
+
+/** One entry per row of the job table (the compiler makes a new row declare one). */
+export const JOB_NEEDS: { readonly [J in JobId]: JobNeeds } = {
+  // the only function that talks to SES: claims the job record, issues the link, sends
+  'mail.send': { table: 'readWrite', mail: true },
+  // sends again the messages of job records still pending long after they should have run
+  'jobs.sweep': { table: 'readWrite', enqueue: queueJobIds },
+};
+
+export const DEFAULT_JOB_MEMORY_MB = 512;
+
+/** Everything a job's Lambda needs, its row's timeout and memory included. */
+export function jobNeeds(job: JobId): LambdaNeeds {
+  const def = jobDef(job);
+  return { ...JOB_NEEDS[job], timeoutSeconds: def.timeoutSeconds, memoryMb: def.memoryMb ?? DEFAULT_JOB_MEMORY_MB };
+}
+
+/** API Gateway HTTP APIs give up on an integration after 30 s. */
+export const API_TIMEOUT_LIMIT_SECONDS = 29;
+
+/**
+ * Lambda refuses a synchronous invocation whose event (the request body with its headers and
+ * context, as JSON) exceeds 6 MiB, below API Gateway's own 10 MB: the real limit of a request body.
+ */
+export const LAMBDA_REQUEST_LIMIT_BYTES = 6 * 1024 * 1024;

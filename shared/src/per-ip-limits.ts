@@ -1,0 +1,36 @@
+import type { RouteId } from './routes';
+
+/**
+ * Per-client limits enforced at the edge (the WAF web ACL on CloudFront, see infra/lib/edge-stack.ts)
+ * before a request reaches a Lambda. API Gateway's stage throttle counts every caller together, so
+ * only these stop one address from hammering the routes that guess or spend something. The app's
+ * own limits (per account, per address in DynamoDB) stay behind them.
+ */
+export type PerIpLimit = 'signIn' | 'password' | 'verification' | 'tracking';
+
+export const PER_IP_LIMITS: { readonly [L in PerIpLimit]: { requestsPer5Minutes: number; covers: string } } = {
+  signIn: { requestsPer5Minutes: 100, covers: 'password sign-in, the two-factor step and the install hand-off token' },
+  password: { requestsPer5Minutes: 30, covers: 'forgot password, reset and create password (each may send mail or test a link)' },
+  verification: { requestsPer5Minutes: 30, covers: 'email verification links' },
+  tracking: { requestsPer5Minutes: 300, covers: 'the public parcel tracking page' },
+};
+
+/**
+ * Which limit each route falls under. Every public route that is not signed by Shopify must be here
+ * or in PER_IP_EXEMPT (a test checks), so a new public route cannot skip the choice.
+ */
+export const ROUTE_PER_IP_LIMITS: { readonly [K in RouteId]?: PerIpLimit } = {
+  'auth.login': 'signIn',
+  'auth.verifyAuthenticator': 'signIn',
+  'auth.exchangeToken': 'signIn',
+  'auth.resetPin': 'password',
+  'auth.resetPassword': 'password',
+  'auth.createPassword': 'password',
+  'auth.verifyEmail': 'verification',
+};
+
+/** Public routes with nothing to guess or spend: the general per-address ceiling covers them. */
+export const PER_IP_EXEMPT: readonly RouteId[] = ['system.health'];
+
+/** Every request to /api from one address in 5 minutes, whatever the route. */
+export const API_REQUESTS_PER_IP_PER_5_MINUTES = 3000;
