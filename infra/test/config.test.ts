@@ -87,8 +87,8 @@ describe('configFromContext', () => {
     expect(() => read({ ...prod, alarmEmail: undefined })).toThrow(/production stage: set -c alarmEmail/);
     expect(() => read({ ...prod, shopifyClientId: 'replace-with-your-shopify-client-id' })).toThrow(/production stage: set -c shopifyClientId/);
     expect(read({ ...base, shopifyClientId: 'replace-with-your-shopify-client-id' }).shopifyClientId).toBe('shopify-client-id-not-set');
-    // any stage can opt in; prod cannot opt out by accident of naming
-    expect(() => read({ ...base, production: 'true' })).toThrow(/custom domain/);
+    // any stage can opt in; prod opts out only when told so
+    expect(() => read({ ...base, shopifyClientId: 'abc', production: 'true' })).toThrow(/custom domain/);
     expect(read({ ...prod, production: 'false', alarmEmail: undefined }).production).toBe(false);
   });
 
