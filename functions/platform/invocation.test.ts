@@ -113,6 +113,16 @@ describe('deadlines from the time the Lambda has left', () => {
     await expect(request).rejects.toMatchObject({ code: 'NETWORK', retryable: true });
   });
 
+  it('does the same for the Shopify port every operation uses (deps.shopifyFor)', async () => {
+    const throttled = (async () => new Response('{}', { status: 429, headers: { 'retry-after': '30' } })) as unknown as typeof fetch;
+    const shopDeps = await testDeps({ fetch: throttled });
+    const { seedShop } = await import('../test-support/harness');
+    const { shop } = await seedShop(shopDeps);
+    const needs: LambdaNeeds = { table: 'readWrite', sealed: 'openAndSeal', shopifySecret: true, timeoutSeconds: 5, memoryMb: 512 };
+    const request = runInvocation({ name: 'probe', needs, deadline: Date.now() + 5000 }, () => shopDeps.shopifyFor(shop).request('{ shop { name } }'));
+    await expect(request).rejects.toMatchObject({ name: 'ShopifyError', code: 'NETWORK', retryable: true });
+  });
+
   describe('a courier that hangs', () => {
     let world: World;
     beforeAll(async () => { world = await makeWorld(); }, 60_000);

@@ -1,5 +1,6 @@
 import { adminOperations } from './admin-operations';
-import { ShopifyUnauthorizedError } from './errors';
+import { ShopifyError, ShopifyUnauthorizedError } from './errors';
+import { sleepWithinDeadline } from '../../platform/invocation';
 import { createShopifyClient, type GraphqlRequester, type QueryCost, type ShopifyClient, type Variables } from './graphql';
 import { refreshAccessToken, type FetchLike, type TokenSet } from './oauth';
 
@@ -43,7 +44,7 @@ export interface ShopifyPortOptions {
   /** How long a refresh claim holds before another container may take over (default 30 s). */
   refreshLeaseMs?: number;
   onCost?: (shopDomain: string, cost: QueryCost) => void;
-  /** Throttle waits (tests); defaults to setTimeout. */
+  /** Throttle waits (tests); defaults to a timer bounded by the invocation's deadline. */
   maxRetries?: number;
   timeoutMs?: number;
 }
@@ -80,7 +81,10 @@ const LEASE_POLL_MS = 250;
  */
 export function createShopifyPort(options: ShopifyPortOptions): (shop: ShopTarget) => ShopifyClient {
   const now = options.nowMs ?? Date.now;
-  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  // a wait the invocation has no time left for fails at once, while there is time to answer
+  const sleep = options.sleep ?? ((ms: number) => sleepWithinDeadline(ms, () => new ShopifyError(
+    'NETWORK', `Shopify would need a ${ms} ms wait, longer than this request has left`, { retryable: true },
+  )));
   const margin = options.refreshMarginMs ?? DEFAULT_MARGIN_MS;
   const leaseMs = options.refreshLeaseMs ?? DEFAULT_LEASE_MS;
   const tokens = new Map<string, TokenState>();
