@@ -10,6 +10,7 @@ import { apiEvent, testDeps, type MailBox } from '../test-support/harness';
 import { makeWorld, type World } from '../test-support/world';
 import { operationsByGroup } from '../registry';
 import { groupHandler } from './chain';
+import { scheduleHandler } from './job-chain';
 import type { Deps } from './deps';
 import { ANSWER_MARGIN_MS, deadlineOf, runInvocation, timeLeftMs, withDeadline } from './invocation';
 import { AccessDenied, tableAccessOf } from './least-privilege';
@@ -56,6 +57,18 @@ describe('least privilege in every mode, from the declared needs', () => {
     expect(deps.mailbox.sent).toHaveLength(1);
     await expect(run(none, () => deps.shopifySecrets())).rejects.toThrow(/may not read the Shopify client secret/);
     await expect(run({ ...none, shopifySecret: true }, () => deps.shopifySecrets())).resolves.toEqual(['test-shopify-secret']);
+  });
+
+  it('refuses queueing a job the function does not declare (sqs:SendMessage is per queue)', async () => {
+    quiet();
+    await expect(run(none, () => deps.jobs.enqueue('mail.send', { kind: 'reset-password', email: 'a@b.pk' }))).rejects.toThrow(/may not enqueue mail\.send/);
+  });
+
+  it('runs the job chain under the job\'s own needs: the sweeper may not send mail', async () => {
+    const spy = quiet();
+    const sweep = scheduleHandler('jobs.sweep', async (_ctx, d) => { await d.mailer.send({ to: 'a@b.pk', subject: 's', text: 't', html: 'h' }); }, () => deps);
+    await expect(sweep({}, { awsRequestId: 'r1' } as Context)).rejects.toBeInstanceOf(AccessDenied);
+    expect(spy.mock.calls.flat().join(' ')).toContain('jobs-sweep may not send mail');
   });
 
   it('lets set-up code outside an invocation do anything (seeding, tests)', async () => {

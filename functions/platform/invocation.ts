@@ -48,8 +48,18 @@ export function withDeadline<I>(fetchImpl: (input: I, init?: RequestInit) => Pro
   return (input: I, init: RequestInit = {}) => {
     const left = timeLeftMs();
     if (!Number.isFinite(left)) return fetchImpl(input, init);
-    const deadline = AbortSignal.timeout(left);
-    return fetchImpl(input, { ...init, signal: init.signal ? AbortSignal.any([init.signal, deadline]) : deadline });
+    // A controller and a timer rather than AbortSignal.any(timeout signals): the composite holds its
+    // sources weakly, and a collected timeout signal never fires. The timer stays until the deadline
+    // so reading the body is bounded too; it is unref'd and aborting a finished call does nothing.
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(new DOMException('The invocation ran out of time', 'TimeoutError')), left);
+    timer.unref();
+    const own = init.signal;
+    if (own) {
+      if (own.aborted) controller.abort(own.reason);
+      else own.addEventListener('abort', () => controller.abort(own.reason), { once: true });
+    }
+    return fetchImpl(input, { ...init, signal: controller.signal });
   };
 }
 
