@@ -17,17 +17,15 @@ function bearer(headers: Record<string, string | undefined>): string | undefined
   return match?.[1];
 }
 
-/** Bearer token -> session -> user and shop. Every failure is the same 401: no hint which part failed. */
+/** Bearer token -> session, user and shop (one BatchGetItem). Every failure is the same 401: no hint which part failed. */
 export async function authenticate(headers: Record<string, string | undefined>, deps: Deps, kind: SessionRecord['kind'] = 'full'): Promise<AuthContext> {
   const token = bearer(headers);
   const parsed = token ? parseSessionToken(token) : undefined;
   if (!parsed) throw new AppError('UNAUTHORIZED');
-  const session = await deps.sessions.get(parsed.shopId, parsed.userId, parsed.tokenHash);
-  if (!session || session.kind !== kind) throw new AppError('UNAUTHORIZED');
-  const [user, shop] = await Promise.all([
-    deps.users.get(parsed.shopId, parsed.userId),
-    deps.shops.get(parsed.shopId),
-  ]);
+  // session, user and shop in one round trip: the token names the shop and the user
+  const signedIn = await deps.sessions.getSignedIn(parsed.shopId, parsed.userId, parsed.tokenHash);
+  if (!signedIn || signedIn.session.kind !== kind) throw new AppError('UNAUTHORIZED');
+  const { session, user, shop } = signedIn;
   if (!user || !shop || !user.is_active || !user.is_verified_user || shop.status !== 'ACTIVE' || !sessionCurrent(session, shop)) {
     throw new AppError('UNAUTHORIZED');
   }

@@ -35,6 +35,14 @@ export interface SessionRepo {
   delete(shopId: string, userId: string, tokenHash: string): Promise<void>;
   /** Every session of the user, but the one with `keepTokenHash` (the device that made the change). */
   deleteAllOfUser(shopId: string, userId: string, keepTokenHash?: string): Promise<number>;
+  /** A signed-in request's session with its user and shop, read in one round trip (BatchGetItem); undefined if any is missing or the session expired. */
+  getSignedIn(shopId: string, userId: string, tokenHash: string): Promise<SignedIn | undefined>;
+}
+
+export interface SignedIn {
+  session: SessionRecord;
+  user: UserRecord;
+  shop: ShopRecord;
 }
 
 export interface OAuthStateRepo {
