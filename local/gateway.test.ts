@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LAMBDA_REQUEST_LIMIT_BYTES } from '@dakiya/shared';
+import { LAMBDA_REQUEST_LIMIT_BYTES, ORIGIN_HEADER, VIEWER_ADDRESS_HEADER } from '@dakiya/shared';
 import { signWebhook } from '@dakiya/functions/adapters/shopify';
-import { seedShop, testDeps, TEST_SHOPIFY_SECRET, type SeededShop, type TestDeps } from '../functions/test-support/harness';
+import { seedShop, testDeps, TEST_ORIGIN_SECRET, TEST_SHOPIFY_SECRET, type SeededShop, type TestDeps } from '../functions/test-support/harness';
 import { startGateway } from './gateway';
 import { freePort } from './services/ports';
 
@@ -12,7 +12,7 @@ let gateway: Awaited<ReturnType<typeof startGateway>>;
 beforeAll(async () => {
   deps = await testDeps();
   shop = await seedShop(deps);
-  gateway = await startGateway({ port: await freePort(), deps, runScheduled: (job) => deps.poller.runScheduled(job) });
+  gateway = await startGateway({ port: await freePort(), deps, originSecret: TEST_ORIGIN_SECRET, runScheduled: (job) => deps.poller.runScheduled(job) });
 });
 afterAll(async () => { await gateway?.stop(); });
 
@@ -90,5 +90,33 @@ describe('request size, as Lambda counts it', () => {
     const res = await post(JSON.stringify({ email: 'nobody@example.pk', password: 'x'.repeat(10) }));
     expect(res.status).toBe(400);
     expect(((await res.json()) as { errors: { code: string }[] }).errors[0]!.code).toBe('INVALID_CREDENTIALS');
+  });
+});
+
+describe('the gateway plays CloudFront: origin header and viewer address are its own (issue 11 item 1)', () => {
+  let own: TestDeps;
+  let ownShop: SeededShop;
+  let front: Awaited<ReturnType<typeof startGateway>>;
+  beforeAll(async () => {
+    own = await testDeps();
+    ownShop = await seedShop(own);
+    front = await startGateway({ port: await freePort(), deps: own, originSecret: TEST_ORIGIN_SECRET });
+  });
+  afterAll(async () => { await front?.stop(); });
+  const login = (headers: Record<string, string>) => fetch(`${front.url}/api/v1/login-user`, {
+    method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ email: ownShop.owner.email, password: ownShop.password }),
+  });
+
+  it('a caller cannot set the origin header: a forged one is replaced (and one is always sent)', async () => {
+    expect((await login({ [ORIGIN_HEADER]: 'forged' })).status).toBe(200);
+    expect((await login({})).status).toBe(200);
+  });
+
+  it('forged viewer addresses do not escape the per-address sign-in limit', async () => {
+    // the address has used its 100 attempts; the issue's probe: 110 sign-ins, each from a "new" address
+    for (let i = 0; i < 100; i++) await own.limiter.hit('login-ip:127.0.0.1', 100, 15 * 60);
+    const statuses = new Set<number>();
+    for (let i = 0; i < 10; i++) statuses.add((await login({ [VIEWER_ADDRESS_HEADER]: `203.0.113.${i}:4000${i}` })).status);
+    expect([...statuses]).toEqual([429]);
   });
 });

@@ -3,7 +3,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import { API_BASE, DEFAULT_ROUTE_KEY, ERRORS, LAMBDA_REQUEST_LIMIT_BYTES, matchRoute, routes, scheduledJobIds, type RouteDef, type ScheduledJobId } from '@dakiya/shared';
+import {
+  API_BASE, DEFAULT_ROUTE_KEY, ERRORS, LAMBDA_REQUEST_LIMIT_BYTES, ORIGIN_HEADER, VIEWER_ADDRESS_HEADER, matchRoute, routes, scheduledJobIds,
+  type RouteDef, type ScheduledJobId,
+} from '@dakiya/shared';
 import { groupHandler, routeKey } from '@dakiya/functions/platform/chain';
 import type { Deps } from '@dakiya/functions/platform/deps';
 import { operationsByGroup } from '@dakiya/functions/registry';
@@ -18,6 +21,8 @@ const MIME: Record<string, string> = {
 export interface GatewayOptions {
   port: number;
   deps: Deps;
+  /** What the gateway, in CloudFront's part, sends in the origin header (a value the deps accept). */
+  originSecret: string;
   /** The built SPA; served with history fallback like CloudFront's error responses. */
   webDir?: string;
   onRequest?: (info: { method: string; path: string; status: number; ms: number }) => void;
@@ -77,7 +82,7 @@ export async function startGateway(opts: GatewayOptions): Promise<{ url: string;
     }
     // like API Gateway: a request no route matches goes to the $default route, the system group's function
     const route: RouteDef | undefined = match ? routes[match.id] : undefined;
-    const event = toEvent(req, url, route, params, body);
+    const event = toEvent(req, url, route, params, body, opts.originSecret);
     // Lambda refuses an event above 6 MiB (the body counts as escaped JSON, with headers and context)
     if (Buffer.byteLength(JSON.stringify(event)) > LAMBDA_REQUEST_LIMIT_BYTES) {
       sendJson(res, 413, { errors: [{ msg: ERRORS.PAYLOAD_TOO_LARGE.msg, code: 'PAYLOAD_TOO_LARGE' }] });
@@ -152,12 +157,20 @@ function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
   });
 }
 
-function toEvent(req: IncomingMessage, url: URL, route: RouteDef | undefined, params: Record<string, string>, body: Buffer): APIGatewayProxyEventV2 {
+function toEvent(
+  req: IncomingMessage, url: URL, route: RouteDef | undefined, params: Record<string, string>, body: Buffer, originSecret: string,
+): APIGatewayProxyEventV2 {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined) continue;
     headers[name] = Array.isArray(value) ? value.join(',') : value;
   }
+  // CloudFront's part: what a caller sent under these names is replaced, never passed on
+  delete headers[ORIGIN_HEADER];
+  delete headers[VIEWER_ADDRESS_HEADER];
+  headers[ORIGIN_HEADER] = originSecret;
+  const ip = (req.socket.remoteAddress ?? '').replace(/^::ffff:(?=\d+\.)/i, '');
+  headers[VIEWER_ADDRESS_HEADER] = `${ip}:${req.socket.remotePort ?? 0}`;
   // API Gateway joins repeated query keys with a comma
   const query: Record<string, string> = {};
   for (const [key, value] of url.searchParams) query[key] = key in query ? `${query[key]},${value}` : value;

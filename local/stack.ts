@@ -91,6 +91,8 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     });
     stops.push(() => couriers.stop());
 
+    // the gateway stands in for CloudFront: a fresh origin value per start, known to it and the handlers only
+    const originSecret = randomBytes(32).toString('base64url');
     const env = parseEnv({
       TABLE_NAME,
       AWS_REGION: 'us-east-1',
@@ -102,6 +104,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       APP_URL: appUrl,
       SHOPIFY_CLIENT_ID: config.shopify.clientId,
       SHOPIFY_CLIENT_SECRET: config.shopify.clientSecret,
+      ORIGIN_SECRET: originSecret,
       SHOPIFY_ORIGIN_TEMPLATE: `${shopify.url}/_shops/{shop}`,
       COURIER_BASE_URLS: JSON.stringify(couriers.urls),
       LOG_LEVEL: opts.logLevel === 'SILENT' ? 'ERROR' : (opts.logLevel ?? 'WARN'),
@@ -112,7 +115,9 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     const jobs = await startJobPoller({ deps, queues, background: true, resendPendingOnStart: opts.persistent });
     stops.push(() => jobs.stop());
 
-    const gateway = await startGateway({ port: gatewayPort, deps, webDir: opts.webDir ?? path.join(ROOT, 'web', 'dist'), runScheduled: (job) => jobs.runScheduled(job) });
+    const gateway = await startGateway({
+      port: gatewayPort, deps, originSecret, webDir: opts.webDir ?? path.join(ROOT, 'web', 'dist'), runScheduled: (job) => jobs.runScheduled(job),
+    });
     stops.push(() => gateway.stop());
 
     return {

@@ -15,7 +15,7 @@ const PER_ADDRESS = 100;
  */
 export const loginUser: Operation<'auth.login'> = async ({ body }, ctx, deps) => {
   const accountKey = loginLimiterKey(body.email);
-  if (!(await deps.limiter.hit(`login-ip:${ctx.sourceIp}`, PER_ADDRESS, WINDOW_SECONDS))) throw new AppError('RATE_LIMITED');
+  if (!(await deps.limiter.hit(`login-ip:${ctx.addressKey}`, PER_ADDRESS, WINDOW_SECONDS))) throw new AppError('RATE_LIMITED');
   // counted before the check, atomically: parallel guesses cannot all read a count of zero
   if (!(await deps.limiter.hit(accountKey, PER_ACCOUNT, WINDOW_SECONDS))) throw new AppError('RATE_LIMITED');
   const user = await deps.users.findByEmail(body.email);

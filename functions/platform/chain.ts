@@ -6,6 +6,7 @@ import { authenticate, authorize, needsSession, resolveAccess } from './auth';
 import { defaultDeps, type Deps } from './deps';
 import { AppError } from './errors';
 import { deadlineOf, runInvocation } from './invocation';
+import { addressKey, requireOrigin, viewerAddress } from './origin';
 import type { GroupOperations, OpContext, OpInput, RawRequest } from './operation';
 
 type Event = APIGatewayProxyEventV2;
@@ -74,9 +75,13 @@ const prepare = (group: Group, byKey: Map<string, RouteId>, getDeps: () => Deps)
     const { event } = req;
     const deps = getDeps();
     const requestId = event.requestContext?.requestId ?? 'unknown';
+    const headers = lowerHeaders(event.headers);
+    // before anything else: the request came through CloudFront, so its viewer address can be trusted
+    await requireOrigin(headers, deps.originSecrets);
     const id = byKey.get(event.routeKey);
     const log = deps.log.child({ requestId, routeKey: event.routeKey, group });
-    const ctx: OpContext = { requestId, log, now: deps.now(), sourceIp: clientAddress(event) };
+    const sourceIp = viewerAddress(headers, event.requestContext?.http?.sourceIp ?? '');
+    const ctx: OpContext = { requestId, log, now: deps.now(), sourceIp, addressKey: addressKey(sourceIp) };
     if (!id) {
       // API Gateway's $default route (the local gateway does the same): nothing in the table matched
       req.context.dakiya = { id: 'system.health', route: routes['system.health'], ctx, deps, input: emptyInput() };
@@ -85,7 +90,6 @@ const prepare = (group: Group, byKey: Map<string, RouteId>, getDeps: () => Deps)
       throw new AppError('ROUTE_NOT_FOUND');
     }
     const route: RouteDef = routes[id];
-    const headers = lowerHeaders(event.headers);
     const query: Record<string, string> = {};
     for (const [k, v] of Object.entries(event.queryStringParameters ?? {})) if (v !== undefined) query[k] = v;
     const state: State = { id, route, ctx, deps, input: emptyInput() };
@@ -107,16 +111,6 @@ const prepare = (group: Group, byKey: Map<string, RouteId>, getDeps: () => Deps)
     } as OpInput<RouteId>;
   },
 });
-
-/**
- * Behind CloudFront the API sees an edge address; CloudFront puts the viewer's in
- * CloudFront-Viewer-Address ("ip:port"). The API's own endpoint is disabled, so only CloudFront sets it.
- */
-function clientAddress(event: Event): string {
-  const viewer = event.headers?.['cloudfront-viewer-address'] ?? event.headers?.['CloudFront-Viewer-Address'];
-  if (viewer) return viewer.replace(/:\d+$/, '');
-  return event.requestContext?.http?.sourceIp ?? '';
-}
 
 function emptyInput(): OpInput<RouteId> {
   return { params: undefined, query: undefined, body: undefined, raw: { body: '', bodyBytes: Buffer.alloc(0), headers: {}, query: {} } } as OpInput<RouteId>;

@@ -22,6 +22,7 @@ import type { CourierAdapter, CourierCredentials, CourierId } from '../domain/po
 import type { AccountRepo, LinkRepo, OAuthStateRepo, RateLimiter, SessionRepo, ShopRepo, StaffRepo, UserRepo, WebhookLog } from '../domain/ports/repos';
 import type { Mailer } from '../domain/ports/mailer';
 import { env as readEnv, type Env } from './env';
+import { originSecretsFrom, type OriginSecrets } from './origin';
 import { withDeadline } from './invocation';
 import { guardMailer, guardSecretBox, guardShopifySecrets, guardTable } from './least-privilege';
 import { createLog, type Log } from './log';
@@ -56,6 +57,8 @@ export interface Deps {
   fetch: typeof fetch;
   /** The Shopify client secret, then the previous one during a rotation. */
   shopifySecrets: () => Promise<string[]>;
+  /** What CloudFront sends in the origin header (platform/origin.ts): the API's first check. */
+  originSecrets: OriginSecrets;
   /** The installed shop's Admin API: token decrypted once per container, refreshed before it lapses, throttle-paced. */
   shopifyFor: (shop: ShopTarget) => ShopifyClient;
   shopifyTokens: DynamoShopTokens;
@@ -100,6 +103,7 @@ export function buildDeps(env: Env, overrides: Partial<Deps> = {}): Deps {
     staff: new DynamoStaffRepo(db, table),
     limiter: new DynamoRateLimiter(db, table, () => Math.floor(now().getTime() / 1000)),
     accounts: new DynamoAccountRepo(db, table),
+    originSecrets: originSecretsFrom(env),
     courier: (company, credentials) => createCourierAdapter(company, credentials, {
       baseUrls: env.COURIER_BASE_URLS?.[company], timeoutMs: env.COURIER_TIMEOUT_MS, fetch: outbound,
     }),

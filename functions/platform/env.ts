@@ -26,6 +26,12 @@ const Env = z.object({
   SHOPIFY_CLIENT_SECRET_ARN: z.string().min(1).optional(),
   /** Accepted during a secret rotation (reference/shopify.md §2.2). */
   SHOPIFY_PREVIOUS_CLIENT_SECRET: z.string().optional(),
+  /**
+   * The value CloudFront (or the local gateway) sends in the origin header: local mode and tests give
+   * it (a bare value or `{ "current", "previous" }`); AWS gives the Secrets Manager secret holding it.
+   */
+  ORIGIN_SECRET: z.string().min(1).optional(),
+  ORIGIN_SECRET_ARN: z.string().min(1).optional(),
   SHOPIFY_API_VERSION: z.string().default('2026-07'),
   SHOPIFY_SCOPES: z
     .string()

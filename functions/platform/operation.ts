@@ -23,7 +23,10 @@ export interface OpContext {
   requestId: string;
   log: Log;
   now: Date;
+  /** The viewer's address (CloudFront-Viewer-Address once the origin is proven, else the connection's). */
   sourceIp: string;
+  /** What per-address limits count: the IPv4 address, or the /64 of an IPv6 one. */
+  addressKey: string;
   /** Present on every route whose access needs a session. */
   auth?: AuthContext;
 }

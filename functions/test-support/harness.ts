@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { inject } from 'vitest';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
-import { API_BASE, ALL_SCOPES, buildPath, routes, type RouteId, type Scope } from '@dakiya/shared';
+import { API_BASE, ALL_SCOPES, ORIGIN_HEADER, buildPath, routes, type RouteId, type Scope } from '@dakiya/shared';
 import { createDocClient } from '../adapters/dynamo/client';
 import { ensureTable } from '../adapters/dynamo/create-table';
 import { buildDeps, type Deps } from '../platform/deps';
@@ -19,6 +19,8 @@ import { createJobQueues, type JobQueues } from '../../local/services/sqs';
 import { startJobPoller, type JobPoller } from '../../local/job-poller';
 
 export const TEST_SHOPIFY_SECRET = 'test-shopify-secret';
+/** What the tests' stand-in for CloudFront sends in the origin header (`headers: { [ORIGIN_HEADER]: '' }` leaves it out). */
+export const TEST_ORIGIN_SECRET = 'test-origin-secret';
 
 /** Records mail instead of sending it; local-stack tests read the real local SES instead. */
 export class MailBox implements Mailer {
@@ -52,6 +54,7 @@ export async function testDeps(overrides: Partial<Deps> = {}, envOverrides: Reco
     APP_URL: 'http://127.0.0.1:5999',
     SHOPIFY_CLIENT_ID: 'test-client-id',
     SHOPIFY_CLIENT_SECRET: TEST_SHOPIFY_SECRET,
+    ORIGIN_SECRET: TEST_ORIGIN_SECRET,
     SHOPIFY_ORIGIN_TEMPLATE: 'http://127.0.0.1:1/_shops/{shop}',
     LOG_LEVEL: 'ERROR',
     SQS_ENDPOINT: sqsEndpoint,
@@ -82,7 +85,8 @@ export interface CallInput {
 export function apiEvent(id: RouteId, input: CallInput = {}): APIGatewayProxyEventV2 {
   const route = routes[id];
   const path = `${API_BASE}${buildPath(route.path, input.params ?? {})}`;
-  const headers: Record<string, string> = { 'content-type': 'application/json', ...input.headers };
+  // every call comes through CloudFront, as in AWS, unless a test leaves the origin header out
+  const headers: Record<string, string> = { 'content-type': 'application/json', [ORIGIN_HEADER]: TEST_ORIGIN_SECRET, ...input.headers };
   for (const [name, value] of Object.entries(headers)) if (value === '') delete headers[name];
   if (input.token) headers.authorization = `Bearer ${input.token}`;
   const query = input.query ?? {};

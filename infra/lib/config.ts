@@ -30,6 +30,11 @@ export interface DakiyaConfig {
    * Unset: the stack creates an empty secret `dakiya/{stage}/shopify-client-secret` to fill in.
    */
   shopifyClientSecretName?: string;
+  /**
+   * The version of the origin secret CloudFront sends (the deploy script passes the current one, so
+   * a deploy after a rotation updates the distribution). Unset: the version current at deploy time.
+   */
+  originSecretVersion?: string;
   /** Custom domain of the CloudFront distribution; needs `certificateArn` (us-east-1). */
   domainName?: string;
   certificateArn?: string;
@@ -180,6 +185,7 @@ export function configFromContext(node: Node, defaults: { account?: string } = {
     shopifyApiVersion: required(node, 'shopifyApiVersion'),
     shopifyClientId,
     shopifyClientSecretName: str(node, 'shopifyClientSecretName'),
+    originSecretVersion: str(node, 'originSecretVersion'),
     domainName,
     certificateArn,
     waf: bool(node, 'waf', true),

@@ -1,4 +1,4 @@
-import { Annotations, CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import { Annotations, CfnOutput, SecretValue, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import {
   API_TIMEOUT_LIMIT_SECONDS, GROUPS, GROUP_NEEDS, jobDef, jobName, jobNeeds, queueJobIds, scheduledJobIds, type JobId, type LambdaNeeds,
@@ -8,7 +8,7 @@ import { Api } from './api';
 import type { DakiyaConfig } from './config';
 import { Data } from './data';
 import { DakiyaFunction } from './dakiya-function';
-import { grantNeeds, sesIdentityArn } from './grants';
+import { grantNeeds, grantReadSecret, sesIdentityArn } from './grants';
 import { Monitoring } from './monitoring';
 import { JobQueues } from './jobs';
 import { FUNCTIONS_DIR, WEB_DIST_DIR } from './paths';
@@ -93,6 +93,11 @@ export class DakiyaStack extends Stack {
       certificateArn: config.certificateArn,
       webAclArn: props.webAclArn,
       logRetention: config.logRetention,
+      // resolved by CloudFormation at deploy time: the value never appears in the template
+      originHeaderValue: SecretValue.secretsManager(this.data.originSecret.secretArn, {
+        jsonField: 'current',
+        versionId: config.originSecretVersion,
+      }).unsafeUnwrap(),
     });
 
     const mailFromAddress = /<([^>]+)>/.exec(config.mailFrom)?.[1] ?? config.mailFrom;
@@ -116,8 +121,13 @@ export class DakiyaStack extends Stack {
     };
     const reserved = reservations(config);
 
-    const addFunction = (name: string, needs: LambdaNeeds, description: string, entry?: string): DakiyaFunction => {
+    /** An API group's function (entry `{name}/handler.ts`) or a job's (`jobs/{name}/handler.ts`). */
+    const addFunction = (name: string, needs: LambdaNeeds, description: string, kind: 'api' | 'job'): DakiyaFunction => {
+      const api = kind === 'api';
+      const entry = api ? undefined : `jobs/${name}`;
       const environment = { ...commonEnv };
+      // every API function checks the origin header first; jobs are not called over HTTP
+      if (api) environment.ORIGIN_SECRET_ARN = this.data.originSecret.secretArn;
       if (needs.enqueue?.length) {
         environment.JOB_QUEUE_URLS = this.toJsonString(Object.fromEntries(needs.enqueue.map((job) => [job, this.jobs.queue(job).queueUrl])));
       }
@@ -134,6 +144,7 @@ export class DakiyaStack extends Stack {
         reservedConcurrency: reserved.get(name),
       });
       grantNeeds(name, fn.role, needs, grantTargets);
+      if (api) grantReadSecret(fn.role, this.data.originSecret);
       this.functions.set(name, fn);
       return fn;
     };
@@ -145,14 +156,14 @@ export class DakiyaStack extends Stack {
         if (needs.timeoutSeconds > API_TIMEOUT_LIMIT_SECONDS) {
           throw new Error(`group "${group}" has a ${needs.timeoutSeconds} s timeout, but API Gateway gives up after 30 s: keep it at ${API_TIMEOUT_LIMIT_SECONDS} or less`);
         }
-        return [group as string, addFunction(group, needs, `Dakiya API: ${group} routes`).fn];
+        return [group as string, addFunction(group, needs, `Dakiya API: ${group} routes`, 'api').fn];
       }),
     );
     this.api.addRoutes(functionsByGroup);
 
     // The job table: a worker per queue row, fed by its queue; a function per scheduled row, run by its rule.
     const jobFunction = (job: JobId) =>
-      addFunction(jobName(job), jobNeeds(job), `Dakiya job ${job}: ${jobDef(job).description}`.slice(0, 256), `jobs/${jobName(job)}`).fn;
+      addFunction(jobName(job), jobNeeds(job), `Dakiya job ${job}: ${jobDef(job).description}`.slice(0, 256), 'job').fn;
     for (const job of queueJobIds) this.jobs.addWorker(job, jobFunction(job));
     for (const job of scheduledJobIds) this.jobs.schedule(job, jobFunction(job));
 

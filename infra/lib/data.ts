@@ -36,6 +36,11 @@ export class Data extends Construct {
   readonly table: dynamodb.Table;
   readonly indexNames: readonly string[];
   readonly shopifyClientSecret: secretsmanager.ISecret;
+  /**
+   * What CloudFront sends in the origin header and the API functions accept (functions/platform/origin.ts):
+   * `{"current": "..."}` generated at creation, `{"current": new, "previous": old}` during a rotation.
+   */
+  readonly originSecret: secretsmanager.Secret;
 
   constructor(scope: Construct, id: string, props: DataProps) {
     super(scope, id);
@@ -92,5 +97,22 @@ export class Data extends Construct {
       );
       this.shopifyClientSecret = secret;
     }
+
+    // AWS-managed key: the API functions read it, and none of them should hold a grant on the app key for that
+    this.originSecret = new secretsmanager.Secret(this, 'OriginSecret', {
+      secretName: originSecretName(props.prefix),
+      description: 'Dakiya: the value CloudFront sends to the API in the origin header. Rotate: put {"current":"<new>","previous":"<old>"}, npm run deploy, then {"current":"<new>"}.',
+      generateSecretString: { secretStringTemplate: '{}', generateStringKey: 'current', excludePunctuation: true, passwordLength: 64 },
+    });
+    acknowledge(
+      this.originSecret,
+      'AwsSolutions-SMG4',
+      'CloudFront holds the value in its origin configuration, so a rotation is a deploy: put {"current": new, "previous": old}, run npm run deploy (it pins the new version in the distribution), and the functions accept both meanwhile (infra/README.md).',
+    );
   }
+}
+
+/** `dakiya/{stage}/origin`: the deploy script reads its current version by this name. */
+export function originSecretName(prefix: string): string {
+  return `${prefix.replace(/-/g, '/')}/origin`;
 }

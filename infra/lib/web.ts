@@ -11,6 +11,7 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct, type IConstruct } from 'constructs';
 import { rules } from 'cdk-nag';
+import { ORIGIN_HEADER } from '@dakiya/shared';
 import { acknowledge } from './nag';
 
 export interface WebProps {
@@ -23,6 +24,8 @@ export interface WebProps {
   /** The WAF web ACL (us-east-1) in front of the distribution; unset: `waf` is off for this stage. */
   webAclArn?: string;
   logRetention: logs.RetentionDays;
+  /** Sent to the API in the origin header (a Secrets Manager dynamic reference): the API refuses requests without it. */
+  originHeaderValue: string;
 }
 
 /** The path the CloudFront behaviour sends to the HTTP API. */
@@ -183,6 +186,8 @@ export class Web extends Construct {
           origin: new origins.HttpOrigin(apiHost, {
             protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
             originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
+            // the execute-api endpoint is public: this header is how the functions know CloudFront sent the request
+            customHeaders: { [ORIGIN_HEADER]: props.originHeaderValue },
           }),
           viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,

@@ -53,7 +53,7 @@ function grantsOf(name: string): string[] {
     } else if (list.join() === 'ses:SendEmail,ses:SendRawEmail') {
       out.push(resource.endsWith(':identity/dakiya.pk"]]}') && condition.includes('"ses:FromAddress":"no-reply@dakiya.pk"') ? 'mail' : `unexpected ses ${resource}`);
     } else if (list.join() === 'secretsmanager:GetSecretValue,secretsmanager:DescribeSecret') {
-      out.push(resource.includes('DataShopifyClientSecret') ? 'shopify secret' : `unexpected secret ${resource}`);
+      out.push(resource.includes('DataShopifyClientSecret') ? 'shopify secret' : resource.includes('DataOriginSecret') ? 'origin secret' : `unexpected secret ${resource}`);
     } else if (list.join() === 'sqs:SendMessage') {
       out.push(`enqueue: ${queuesOf(st).sort().join(' ')}`);
     } else if (list.sort().join() === 'sqs:ChangeMessageVisibility,sqs:DeleteMessage,sqs:GetQueueAttributes,sqs:GetQueueUrl,sqs:ReceiveMessage') {
@@ -67,8 +67,11 @@ function grantsOf(name: string): string[] {
 }
 
 /** What the declaration says the role must hold, in the same words. */
-function expectedFrom(needs: LambdaNeeds, consumes?: string): string[] {
+function expectedFrom(needs: LambdaNeeds, of: { api: boolean; consumes?: string }): string[] {
+  const { consumes } = of;
   const out = ['logs: own group', 'xray'];
+  // an API function checks the origin header CloudFront sends; a job's function is not called over HTTP
+  if (of.api) out.push('origin secret');
   if (consumes) out.push(`consume: ${consumes}`);
   if (needs.table !== 'none') {
     out.push('table: read', 'kms via dynamodb: kms:Decrypt kms:DescribeKey' + (needs.table === 'readWrite' ? ' kms:Encrypt kms:GenerateDataKey' : ''));
@@ -85,24 +88,24 @@ const jobs = [...queueJobIds, ...scheduledJobIds] as JobId[];
 
 describe('least privilege, per function, from GROUP_NEEDS and JOB_NEEDS', () => {
   it.each([...GROUPS])('group %s holds exactly what its declaration says', (group) => {
-    expect(grantsOf(group)).toEqual(expectedFrom(GROUP_NEEDS[group]));
+    expect(grantsOf(group)).toEqual(expectedFrom(GROUP_NEEDS[group], { api: true }));
   });
 
   it.each(jobs)('job %s holds exactly what its declaration says', (job) => {
     const consumes = (queueJobIds as string[]).includes(job) ? job : undefined;
-    expect(grantsOf(jobName(job))).toEqual(expectedFrom(jobNeeds(job), consumes));
+    expect(grantsOf(jobName(job))).toEqual(expectedFrom(jobNeeds(job), { api: false, consumes }));
   });
 
   it('today: who may do what (change this table together with GROUP_NEEDS)', () => {
     const rw = ['kms via dynamodb: kms:Decrypt kms:DescribeKey kms:Encrypt kms:GenerateDataKey', 'logs: own group', 'table: read', 'table: write items', 'xray'];
     const names = [...GROUPS, ...jobs.map(jobName)];
     expect(Object.fromEntries(names.map((n) => [n, grantsOf(n)]))).toEqual({
-      system: ['logs: own group', 'xray'],
-      auth: [...rw, 'kms sealed: kms:Decrypt', 'enqueue: mail.send'].sort(),
-      users: [...rw, 'enqueue: mail.send'].sort(),
-      profile: [...rw, 'kms sealed: kms:Decrypt kms:Encrypt'].sort(),
-      accounts: [...rw, 'kms sealed: kms:Decrypt kms:Encrypt'].sort(),
-      shopify: [...rw, 'kms sealed: kms:Encrypt', 'shopify secret', 'enqueue: mail.send'].sort(),
+      system: ['logs: own group', 'origin secret', 'xray'],
+      auth: [...rw, 'origin secret', 'kms sealed: kms:Decrypt', 'enqueue: mail.send'].sort(),
+      users: [...rw, 'origin secret', 'enqueue: mail.send'].sort(),
+      profile: [...rw, 'origin secret', 'kms sealed: kms:Decrypt kms:Encrypt'].sort(),
+      accounts: [...rw, 'origin secret', 'kms sealed: kms:Decrypt kms:Encrypt'].sort(),
+      shopify: [...rw, 'origin secret', 'kms sealed: kms:Encrypt', 'shopify secret', 'enqueue: mail.send'].sort(),
       // only the outbox's worker talks to SES
       'mail-send': [...rw, 'mail', 'consume: mail.send'].sort(),
       'jobs-sweep': [...rw, `enqueue: ${[...queueJobIds].sort().join(' ')}`].sort(),

@@ -15,6 +15,7 @@ export const ERRORS = {
   NOT_FOUND: { status: 404, msg: 'Not found' },
   ROUTE_NOT_FOUND: { status: 404, msg: 'This address does not exist' },
   METHOD_NOT_ALLOWED: { status: 405, msg: 'This address does not accept this method' },
+  ORIGIN_REFUSED: { status: 403, msg: 'This address does not take requests directly. Open Dakiya at its own address.' },
   INVALID_CREDENTIALS: { status: 400, msg: 'Email or password is incorrect' },
   USER_RESTRICTED: { status: 403, msg: 'Your account has been deactivated. Contact your admin.' },
   EMAIL_NOT_VERIFIED: { status: 403, msg: 'Please verify your email before signing in' },

@@ -4,6 +4,7 @@ export * from './errors';
 export * from './routes';
 export * from './needs';
 export * from './per-ip-limits';
+export * from './origin';
 export * from './schemas/common';
 export * from './schemas/shop';
 export * from './schemas/user';
