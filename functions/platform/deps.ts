@@ -21,6 +21,7 @@ import type { JobQueue, JobRecords } from '../domain/ports/jobs';
 import type { CourierAdapter, CourierCredentials, CourierId } from '../domain/ports/courier';
 import type { AccountRepo, LinkRepo, OAuthStateRepo, RateLimiter, SessionRepo, ShopRepo, StaffRepo, UserRepo, WebhookLog } from '../domain/ports/repos';
 import type { Mailer } from '../domain/ports/mailer';
+import { awsClientConfig } from '../adapters/aws-client';
 import { env as readEnv, type Env } from './env';
 import { originSecretsFrom, type OriginSecrets } from './origin';
 import { withDeadline } from './invocation';
@@ -72,7 +73,7 @@ export function buildDeps(env: Env, overrides: Partial<Deps> = {}): Deps {
   const table = env.TABLE_NAME;
   const secrets = overrides.secrets ?? (env.LOCAL_SECRET_KEY
     ? new LocalSecretBox(env.LOCAL_SECRET_KEY)
-    : new KmsSecretBox(new KMSClient({ region: env.AWS_REGION }), env.KMS_KEY_ID ?? ''));
+    : new KmsSecretBox(new KMSClient(awsClientConfig(env.AWS_REGION)), env.KMS_KEY_ID ?? ''));
   const log = overrides.log ?? createLog(env.LOG_LEVEL);
   const jobRecords = overrides.jobRecords ?? new DynamoJobRecords(db, table);
   const sqs = overrides.sqs ?? createSqsClient(env.AWS_REGION, env.SQS_ENDPOINT);
@@ -140,7 +141,7 @@ async function loadShopifySecrets(env: Env): Promise<string[]> {
   if (env.SHOPIFY_CLIENT_SECRET) return [env.SHOPIFY_CLIENT_SECRET, ...previous];
   // only the functions that declare `shopifySecret` in shared/src/needs.ts are given the secret
   if (!env.SHOPIFY_CLIENT_SECRET_ARN) throw new Error('this function has no Shopify client secret (SHOPIFY_CLIENT_SECRET or SHOPIFY_CLIENT_SECRET_ARN)');
-  const client = new SecretsManagerClient({ region: env.AWS_REGION });
+  const client = new SecretsManagerClient(awsClientConfig(env.AWS_REGION));
   const { SecretString } = await client.send(new GetSecretValueCommand({ SecretId: env.SHOPIFY_CLIENT_SECRET_ARN }));
   if (!SecretString) throw new Error('the Shopify client secret is empty');
   if (SecretString.trim().startsWith('{')) {

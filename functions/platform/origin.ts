@@ -2,6 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { isIP } from 'node:net';
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { ORIGIN_HEADER, VIEWER_ADDRESS_HEADER } from '@dakiya/shared';
+import { awsClientConfig } from '../adapters/aws-client';
 import type { Env } from './env';
 import { AppError } from './errors';
 
@@ -37,7 +38,7 @@ export function originSecretsFrom(env: Env, nowMs: () => number = Date.now): Ori
   const load = () => (loading ??= (async () => {
     // without the secret nothing can be accepted: every request is refused, as a misconfigured origin should be
     if (!arn) throw new Error('this function has no origin secret (ORIGIN_SECRET or ORIGIN_SECRET_ARN)');
-    client ??= new SecretsManagerClient({ region: env.AWS_REGION });
+    client ??= new SecretsManagerClient(awsClientConfig(env.AWS_REGION));
     const { SecretString } = await client.send(new GetSecretValueCommand({ SecretId: arn }));
     const values = parseOriginSecret(SecretString ?? '');
     cached = { values, at: nowMs() };

@@ -1,4 +1,5 @@
 import { SESClient, SendEmailCommand } from '@aws-sdk/client-ses';
+import { awsClientConfig } from '../aws-client';
 import type { Mailer, OutgoingMail } from '../../domain/ports/mailer';
 
 /** SES v1 SendEmail: the same call works against SES and the local SES of local mode. */
@@ -18,8 +19,5 @@ export class SesMailer implements Mailer {
 }
 
 export function createSesClient(region: string, endpoint?: string): SESClient {
-  return new SESClient({
-    region,
-    ...(endpoint ? { endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
-  });
+  return new SESClient(awsClientConfig(region, endpoint));
 }

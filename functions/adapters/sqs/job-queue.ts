@@ -1,4 +1,5 @@
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { awsClientConfig } from '../aws-client';
 import { z, queueJobDef, type JobMessage, type QueueJobId } from '@dakiya/shared';
 import type { EnqueueOptions, JobQueue, JobRecords, JobRef } from '../../domain/ports/jobs';
 import { newId } from '../../platform/ids';
@@ -13,10 +14,7 @@ export type JobEnvelope = z.infer<typeof JobEnvelope>;
 export type QueueUrls = Partial<Record<QueueJobId, string>>;
 
 export function createSqsClient(region: string, endpoint?: string): SQSClient {
-  return new SQSClient({
-    region,
-    ...(endpoint ? { endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
-  });
+  return new SQSClient(awsClientConfig(region, endpoint));
 }
 
 /** Sends the pointer to a job record; FIFO rows deduplicate per send, so a re-send is not swallowed. */
