@@ -39,8 +39,9 @@ const guardedClients = new WeakSet<object>();
 
 /** Item reads need `table: read`, item writes `readWrite`; nothing else (Scan, table admin) is ever granted. */
 export function guardTable(db: DynamoDBDocumentClient): void {
-  if (guardedClients.has(db)) return;
-  guardedClients.add(db);
+  // keyed by the stack, not the client: a wrapper (a test's Proxy) shares the stack of the client it wraps
+  if (guardedClients.has(db.middlewareStack)) return;
+  guardedClients.add(db.middlewareStack);
   db.middlewareStack.add(
     (next, context) => async (args) => {
       const name = context.commandName ?? 'UnknownCommand';
