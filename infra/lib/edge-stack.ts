@@ -96,37 +96,20 @@ export class EdgeStack extends Stack {
 
     managed('AWSManagedRulesAmazonIpReputationList');
 
-    const limited = routesByLimit();
-    for (const [limit, ids] of limited) {
+    // one address's requests over 5 minutes, counted only where `scope` matches
+    const perIp = (name: string, limit: number, scope: wafv2.CfnWebACL.StatementProperty): void => {
       rules.push({
-        name: `per-ip-${limit}`,
+        name,
         priority: rules.length,
         action: block429,
-        statement: {
-          rateBasedStatement: {
-            aggregateKeyType: 'IP',
-            evaluationWindowSec: 300,
-            limit: PER_IP_LIMITS[limit].requestsPer5Minutes,
-            scopeDownStatement: anyOf(ids.map((routeId) => pathStartsWith(pathPrefixOf(routes[routeId])))),
-          },
-        },
-        visibilityConfig: visibility(`${prefix}-per-ip-${limit}`),
+        statement: { rateBasedStatement: { aggregateKeyType: 'IP', evaluationWindowSec: 300, limit, scopeDownStatement: scope } },
+        visibilityConfig: visibility(`${prefix}-${name}`),
       });
+    };
+    for (const [limit, ids] of routesByLimit()) {
+      perIp(`per-ip-${limit}`, PER_IP_LIMITS[limit].requestsPer5Minutes, anyOf(ids.map((routeId) => pathStartsWith(pathPrefixOf(routes[routeId])))));
     }
-    rules.push({
-      name: 'per-ip-api',
-      priority: rules.length,
-      action: block429,
-      statement: {
-        rateBasedStatement: {
-          aggregateKeyType: 'IP',
-          evaluationWindowSec: 300,
-          limit: API_REQUESTS_PER_IP_PER_5_MINUTES,
-          scopeDownStatement: pathStartsWith(`${API_BASE}/`),
-        },
-      },
-      visibilityConfig: visibility(`${prefix}-per-ip-api`),
-    });
+    perIp('per-ip-api', API_REQUESTS_PER_IP_PER_5_MINUTES, pathStartsWith(`${API_BASE}/`));
 
     const signed = shopifySignedBodies();
     managed('AWSManagedRulesCommonRuleSet', {
