@@ -24,7 +24,7 @@ export async function seedDemo(stack: Stack): Promise<DemoSignIns> {
   const { shop, owner, firstStart } = await installShop(stack, {
     shop: demo.shop, name: demo.shopName, email: demo.ownerEmail, password: demo.ownerPassword, orders: demo.orders,
   });
-  if (!(await deps.users.findByEmail(demo.staffEmail))) await addStaffThroughApi(stack, owner.email, demo.ownerPassword);
+  if (!(await deps.people.findByEmail(demo.staffEmail))) await addStaffThroughApi(stack, owner.email, demo.ownerPassword);
   if ((await deps.accounts.listOfShop(shop._id)).length === 0) await addTrackingAccounts(stack, owner.email, demo.ownerPassword);
   return {
     owner: { email: owner.email, password: demo.ownerPassword },
@@ -50,8 +50,9 @@ export async function installShop(stack: Stack, input: { shop: string; name: str
   const shop = await deps.shops.getByDomain(input.shop);
   if (!shop) throw new Error(`the install of ${input.shop} did not create the shop`);
   const owner = await deps.users.get(shop._id, shop.ownerUserId);
-  if (!owner) throw new Error(`${input.shop} has no owner`);
-  if (!owner.passwordHash) await setPasswordFromEmail(stack, owner.email, since, input.password);
+  const person = owner?.personId ? await deps.people.get(owner.personId) : undefined;
+  if (!owner || !person) throw new Error(`${input.shop} has no owner`);
+  if (!person.passwordHash) await setPasswordFromEmail(stack, owner.email, since, input.password);
   return { shop, owner, firstStart };
 }
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signQuery } from '@dakiya/functions/adapters/shopify';
 import { readLocalConfig } from './config';
+import { apiClient } from './api-client';
 import { installShop, installThroughOAuth } from './seed';
 import { startStack, type Stack } from './stack';
 
@@ -61,6 +62,40 @@ describe('install', () => {
   });
 });
 
+describe('people: one sign-in, several stores', () => {
+  const api = (id: Parameters<ReturnType<typeof apiClient>['call']>[0], options: object) => apiClient(stack.appUrl).send(id, options as never);
+
+  it('another store’s admin inviting a store’s address (squatting) does not block that store’s install', async () => {
+    const other = await installShop(stack, { shop: 'karachi-kites.myshopify.com', name: 'Karachi Kites', email: 'owner@karachikites.pk', password: 'Kites-owner-2026', orders: 0 });
+    const { auth_token } = (await api('auth.login', { body: { email: other.owner.email, password: 'Kites-owner-2026' } })).body as { auth_token: string };
+    const squat = await api('users.create', {
+      token: auth_token,
+      body: { first_name: 'Not', last_name: 'Them', email: 'owner@multanmangoes.pk', password: 'squatter-pass-1', tag: 'x', role: 'ADMIN', access_scopes: [] },
+    });
+    expect(squat.status).toBe(200);
+    const victim = await installShop(stack, { shop: 'multan-mangoes.myshopify.com', name: 'Multan Mangoes', email: 'owner@multanmangoes.pk', password: 'Mango-owner-2026', orders: 0 });
+    expect(victim.owner).toMatchObject({ email: 'owner@multanmangoes.pk', role: 'ADMIN', is_verified_user: true });
+    const signIn = await api('auth.login', { body: { email: 'owner@multanmangoes.pk', password: 'Mango-owner-2026' } });
+    expect(signIn.status).toBe(200);
+    const me = await api('auth.me', { token: (signIn.body as { auth_token: string }).auth_token });
+    expect((me.body as { data: { shop: { domain: string } } }).data.shop.domain).toBe('multan-mangoes.myshopify.com');
+  });
+
+  it('a merchant installs a second store with the same email: one person owns both and chooses at sign-in', async () => {
+    const first = await installShop(stack, { shop: 'quetta-quilts.myshopify.com', name: 'Quetta Quilts', email: 'sana@quilts.pk', password: 'Quilts-owner-2026', orders: 0 });
+    const second = await installShop(stack, { shop: 'quetta-quilts-outlet.myshopify.com', name: 'Quetta Quilts Outlet', email: 'sana@quilts.pk', password: 'Quilts-owner-2026', orders: 0 });
+    expect(second.owner.personId).toBe(first.owner.personId);
+    const choose = await api('auth.login', { body: { email: 'sana@quilts.pk', password: 'Quilts-owner-2026' } });
+    expect(choose.body).toEqual({
+      auth_token: '', two_factor_await: false,
+      stores: [
+        { domain: 'quetta-quilts.myshopify.com', name: 'Quetta Quilts' },
+        { domain: 'quetta-quilts-outlet.myshopify.com', name: 'Quetta Quilts Outlet' },
+      ],
+    });
+  });
+});
+
 describe('webhooks', () => {
   it('drops duplicates, refuses bad signatures with 401 and missing headers with 400', async () => {
     await install();
@@ -113,6 +148,6 @@ describe('webhooks', () => {
     expect(stack.shopify.control.deliveries({ shop: SHOP, topic: 'shop/redact' }).length).toBeGreaterThan(0);
     expect(await stack.deps.shops.get(shop._id)).toBeUndefined();
     expect(await stack.deps.shops.getByDomain(SHOP)).toBeUndefined();
-    expect(await stack.deps.users.findByEmail(owner.email)).toBeUndefined();
+    expect(await stack.deps.people.findByEmail(owner.email)).toBeUndefined();
   });
 });

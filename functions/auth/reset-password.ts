@@ -2,7 +2,8 @@ import type { Operation } from '../platform/operation';
 import { AppError } from '../platform/errors';
 import { hashPassword } from '../platform/passwords';
 import { refuseCurrentPassword } from '../domain/passwords';
-import { redeemLink } from '../domain/links';
+import { redeemPersonLink } from '../domain/links';
+import { endSessionsOf } from '../domain/people';
 
 const SENT = 'If an account exists for this email, we have sent a link to reset the password.';
 const PER_EMAIL_PER_HOUR = 5;
@@ -18,13 +19,13 @@ export const requestPasswordReset: Operation<'auth.resetPin'> = async ({ body },
 };
 
 /**
- * A reset ends every session of the account: whoever knew the old password is out. The new password
+ * A reset ends every session of the person, in every store: whoever knew the old password is out. The new password
  * must differ from the current one; a refusal leaves the link usable for a second try.
  */
 export const resetPassword: Operation<'auth.resetPassword'> = async ({ query, body }, ctx, deps) => {
-  const user = await redeemLink(query.hash, 'reset-password', deps, (found) => refuseCurrentPassword(found, body.password, 'password'));
-  if (!user) throw new AppError('VALIDATION_FAILED', { msg: 'This reset link is not valid or has expired', param: 'hash' });
-  await deps.users.update(user.shopId, user._id, { passwordHash: await hashPassword(body.password), updatedAt: ctx.now.toISOString() });
-  await deps.sessions.deleteAllOfUser(user.shopId, user._id);
+  const person = await redeemPersonLink(query.hash, 'reset-password', deps, (found) => refuseCurrentPassword(found, body.password, 'password'));
+  if (!person) throw new AppError('VALIDATION_FAILED', { msg: 'This reset link is not valid or has expired', param: 'hash' });
+  await deps.people.update(person._id, { passwordHash: await hashPassword(body.password), updatedAt: ctx.now.toISOString() });
+  await endSessionsOf(person, deps);
   return { msg: 'Password has been changed' };
 };

@@ -3,6 +3,7 @@ import { AppError } from '../platform/errors';
 import { checkCode, useRecoveryCode } from '../domain/two-factor';
 import { startSession } from '../domain/sessions';
 import { endPendingSignIn, readPendingSignIn } from '../domain/pending-sign-in';
+import { personOf } from '../domain/people';
 
 // a 400, not a 401: the page shows this message instead of the app's generic "Unauthorized"
 const expired = () => new AppError('VALIDATION_FAILED', { msg: 'Your sign-in expired. Sign in again.', param: 'twoFactorToken' });
@@ -10,8 +11,9 @@ const expired = () => new AppError('VALIDATION_FAILED', { msg: 'Your sign-in exp
 /** The second step: the short-lived token from login plus a code turn into a full session. */
 export const verifyAuthenticator: Operation<'auth.verifyAuthenticator'> = async ({ body }, _ctx, deps) => {
   const pending = await readPendingSignIn(body.twoFactorToken, 'two_factor', expired(), deps);
-  if (!pending.user.two_factor_enabled) throw expired();
-  await checkCode(pending.user, body.code, deps);
+  const person = await personOf(pending.user, deps).catch(() => { throw expired(); });
+  if (!person.two_factor_enabled) throw expired();
+  await checkCode(person, body.code, deps);
   await endPendingSignIn(pending, deps);
   return { auth_token: await startSession(pending.user, pending.shop, 'full', deps) };
 };
@@ -19,8 +21,9 @@ export const verifyAuthenticator: Operation<'auth.verifyAuthenticator'> = async 
 /** The second step with a recovery code instead of the app's code, for someone who lost their phone. */
 export const verifyRecoveryCode: Operation<'auth.verifyRecoveryCode'> = async ({ body }, _ctx, deps) => {
   const pending = await readPendingSignIn(body.twoFactorToken, 'two_factor', expired(), deps);
-  await useRecoveryCode(pending.user, body.recovery_code, deps);
+  const person = await personOf(pending.user, deps).catch(() => { throw expired(); });
+  await useRecoveryCode(person, body.recovery_code, deps);
   await endPendingSignIn(pending, deps);
-  const left = (await deps.users.get(pending.user.shopId, pending.user._id))?.recoveryCodes?.size ?? 0;
+  const left = (await deps.people.get(person._id))?.recoveryCodes?.size ?? 0;
   return { auth_token: await startSession(pending.user, pending.shop, 'full', deps), recovery_codes_left: left };
 };

@@ -19,7 +19,7 @@ export async function readPendingSignIn(token: string, kind: Exclude<SessionKind
   const session = parsed ? await deps.sessions.get(parsed.shopId, parsed.userId, parsed.tokenHash) : undefined;
   if (!parsed || !session || session.kind !== kind) throw expired;
   const [user, shop] = await Promise.all([deps.users.get(parsed.shopId, parsed.userId), deps.shops.get(parsed.shopId)]);
-  if (!user?.is_active || !shop || shop.status !== 'ACTIVE' || !sessionCurrent(session, shop)) throw expired;
+  if (!user?.personId || !user.is_active || !shop || shop.status !== 'ACTIVE' || !sessionCurrent(session, shop)) throw expired;
   return { session, user, shop };
 }
 

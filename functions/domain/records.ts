@@ -12,6 +12,7 @@ export interface ShopRecord {
   plan: PlanId;
   installedAt: string;
   updatedAt: string;
+  /** The owner's membership. */
   ownerUserId: string;
   /**
    * Bumped by app/uninstalled: a session made under an older epoch is refused, so no session (not even
@@ -28,9 +29,45 @@ export interface ShopRecord {
   };
 }
 
+/**
+ * A person: one sign-in (email, password, two-factor) that may belong to several shops. Exists only
+ * for an email someone proved (a verification link, or Shopify's verified account owner), so an
+ * invitation never claims an address. The email never changes: a new address is a new person.
+ */
+export interface PersonRecord {
+  _id: string;
+  email: string;
+  /** scrypt hash; absent until the person sets a password (an owner from Shopify). */
+  passwordHash?: string;
+  two_factor_enabled: boolean;
+  /** Ciphertext of the TOTP secret (sealed with the person id as context). */
+  twoFactorSecret?: string;
+  /** Sealed secret shown as a QR code, kept until a code from it is verified. */
+  pendingTwoFactorSecret?: string;
+  /** The TOTP time step of the last accepted code: a code works once (RFC 6238 §5.2). */
+  lastTotpStep?: number;
+  /** Digests of the unused recovery codes (a string set: using one deletes it in one conditional write). */
+  recoveryCodes?: Set<string>;
+  /**
+   * The shops the person belongs to. Writes that copy a person field onto the memberships (two-factor)
+   * condition on it, so a membership added meanwhile cannot miss the copy.
+   */
+  membershipCount: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/**
+ * A person's place in one shop (the API's staff user; `_id` is per shop): role, scopes, restriction and
+ * the shop's own view of their name. An invitation (`personId` absent) becomes a membership when its
+ * verification link is opened. `email` and `two_factor_enabled` are copies of the person's, so a
+ * signed-in request reads session, membership and shop and nothing else.
+ */
 export interface UserRecord {
   _id: string;
   shopId: string;
+  /** The person once verified; absent while this is an invitation. */
+  personId?: string;
   first_name: string;
   last_name: string;
   email: string;
@@ -43,16 +80,8 @@ export interface UserRecord {
   two_factor_enabled: boolean;
   createdAt: string;
   updatedAt: string;
-  /** scrypt hash; absent until the person sets a password. */
-  passwordHash?: string;
-  /** Ciphertext of the TOTP secret. */
-  twoFactorSecret?: string;
-  /** Sealed secret shown as a QR code, kept until a code from it is verified. */
-  pendingTwoFactorSecret?: string;
-  /** The TOTP time step of the last accepted code: a code works once (RFC 6238 §5.2). */
-  lastTotpStep?: number;
-  /** Digests of the unused recovery codes (a string set: using one deletes it in one conditional write). */
-  recoveryCodes?: Set<string>;
+  /** The password the admin set at create-user: the new person's password if the address has none yet. */
+  invitePasswordHash?: string;
   province?: string;
   address?: string;
   city?: string;

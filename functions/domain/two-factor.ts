@@ -4,7 +4,7 @@ import QRCode from 'qrcode';
 import type { Deps } from '../platform/deps';
 import { AppError } from '../platform/errors';
 import { sha256 } from '../platform/tokens';
-import type { UserRecord } from './records';
+import type { PersonRecord } from './records';
 
 /** Wrong codes: five per user in fifteen minutes, then the second step is locked for the rest of the window. */
 export const CODE_LIMIT = 5;
@@ -15,48 +15,49 @@ const WRONG_CODE = 'The code is not correct. Try the newest code from your authe
 const USED_CODE = 'This code was already used. Wait for the next code from your authenticator app.';
 const WRONG_RECOVERY_CODE = 'This recovery code is not correct or was already used.';
 
-export async function newTwoFactorSecret(user: UserRecord, shopName: string): Promise<{ secret: string; qrCodeDataUrl: string }> {
+export async function newTwoFactorSecret(person: PersonRecord): Promise<{ secret: string; qrCodeDataUrl: string }> {
   const secret = generateSecret();
-  const uri = generateURI({ issuer: `Dakiya (${shopName})`, label: user.email, secret });
+  // one secret for the person, whichever of their stores they set it up from
+  const uri = generateURI({ issuer: 'Dakiya', label: person.email, secret });
   return { secret, qrCodeDataUrl: await QRCode.toDataURL(uri, { margin: 1, width: 240 }) };
 }
 
-const limiterKey = (user: UserRecord) => `2fa:${user._id}`;
+const limiterKey = (person: PersonRecord) => `2fa:${person._id}`;
 
 /** Counted before the check, atomically: a burst of parallel guesses cannot all pass a count of zero. */
-async function countAttempt(user: UserRecord, deps: Deps): Promise<void> {
-  if (!(await deps.limiter.hit(limiterKey(user), CODE_LIMIT, CODE_WINDOW_SECONDS))) throw new AppError('RATE_LIMITED');
+async function countAttempt(person: PersonRecord, deps: Deps): Promise<void> {
+  if (!(await deps.limiter.hit(limiterKey(person), CODE_LIMIT, CODE_WINDOW_SECONDS))) throw new AppError('RATE_LIMITED');
 }
 
 /**
  * Checks a code against a sealed secret, counting wrong codes toward the lockout. Answers the code's
  * time step; the caller records it (a code is accepted once, RFC 6238 §5.2).
  */
-async function matchCode(user: UserRecord, sealedSecret: string, code: string, deps: Deps, param: string): Promise<number> {
-  await countAttempt(user, deps);
-  const secret = await deps.secrets.decrypt(sealedSecret, user.shopId);
+async function matchCode(person: PersonRecord, sealedSecret: string, code: string, deps: Deps, param: string): Promise<number> {
+  await countAttempt(person, deps);
+  const secret = await deps.secrets.decrypt(sealedSecret, person._id);
   // otplib v13 answers an object: `.valid` is the verdict (an object is always truthy)
   const result = await verify({ secret, token: code, epoch: Math.floor(deps.now().getTime() / 1000), epochTolerance: 30 });
   if (!result.valid || !('timeStep' in result)) throw new AppError('VALIDATION_FAILED', { msg: WRONG_CODE, param });
-  if (user.lastTotpStep !== undefined && result.timeStep <= user.lastTotpStep) throw new AppError('VALIDATION_FAILED', { msg: USED_CODE, param });
+  if (person.lastTotpStep !== undefined && result.timeStep <= person.lastTotpStep) throw new AppError('VALIDATION_FAILED', { msg: USED_CODE, param });
   return result.timeStep;
 }
 
 /** A code from the pending secret, while two-factor is being set up: answers its time step. */
-export async function checkSetupCode(user: UserRecord, code: string, deps: Deps): Promise<number> {
-  if (!user.pendingTwoFactorSecret) throw new AppError('VALIDATION_FAILED', { msg: 'Scan the QR code first', param: 'code' });
-  const step = await matchCode(user, user.pendingTwoFactorSecret, code, deps, 'code');
-  await deps.limiter.reset(limiterKey(user), CODE_WINDOW_SECONDS);
+export async function checkSetupCode(person: PersonRecord, code: string, deps: Deps): Promise<number> {
+  if (!person.pendingTwoFactorSecret) throw new AppError('VALIDATION_FAILED', { msg: 'Scan the QR code first', param: 'code' });
+  const step = await matchCode(person, person.pendingTwoFactorSecret, code, deps, 'code');
+  await deps.limiter.reset(limiterKey(person), CODE_WINDOW_SECONDS);
   return step;
 }
 
 /** A code from the authenticator app of a user with two-factor on; it cannot be used again. */
-export async function checkCode(user: UserRecord, code: string, deps: Deps, param = 'code'): Promise<void> {
-  if (!user.twoFactorSecret) throw new AppError('VALIDATION_FAILED', { msg: WRONG_CODE, param });
-  const step = await matchCode(user, user.twoFactorSecret, code, deps, param);
+export async function checkCode(person: PersonRecord, code: string, deps: Deps, param = 'code'): Promise<void> {
+  if (!person.twoFactorSecret) throw new AppError('VALIDATION_FAILED', { msg: WRONG_CODE, param });
+  const step = await matchCode(person, person.twoFactorSecret, code, deps, param);
   // the conditional write is what makes it once: two requests with one code may both pass the read above
-  if (!(await deps.users.acceptTotpStep(user.shopId, user._id, step))) throw new AppError('VALIDATION_FAILED', { msg: USED_CODE, param });
-  await deps.limiter.reset(limiterKey(user), CODE_WINDOW_SECONDS);
+  if (!(await deps.people.acceptTotpStep(person._id, step))) throw new AppError('VALIDATION_FAILED', { msg: USED_CODE, param });
+  await deps.limiter.reset(limiterKey(person), CODE_WINDOW_SECONDS);
 }
 
 // 32 symbols without 0/o and 1/l, so a code copied by hand is read back the same
@@ -70,22 +71,22 @@ export function newRecoveryCodes(): string[] {
   });
 }
 
-/** What is stored: a digest bound to the user, so a digest of one user's code says nothing of another's. */
-export function recoveryCodeDigest(user: Pick<UserRecord, '_id'>, code: string): string {
-  return sha256(`${user._id}:${code.toLowerCase().replace(/[^a-z0-9]/g, '')}`);
+/** What is stored: a digest bound to the person, so a digest of one person's code says nothing of another's. */
+export function recoveryCodeDigest(person: Pick<PersonRecord, '_id'>, code: string): string {
+  return sha256(`${person._id}:${code.toLowerCase().replace(/[^a-z0-9]/g, '')}`);
 }
 
 /** Spends one recovery code (it works once), counted toward the same lockout as wrong codes. */
-export async function useRecoveryCode(user: UserRecord, code: string, deps: Deps, param = 'recovery_code'): Promise<void> {
-  await countAttempt(user, deps);
-  if (!user.two_factor_enabled || !(await deps.users.takeRecoveryCode(user.shopId, user._id, recoveryCodeDigest(user, code)))) {
+export async function useRecoveryCode(person: PersonRecord, code: string, deps: Deps, param = 'recovery_code'): Promise<void> {
+  await countAttempt(person, deps);
+  if (!person.two_factor_enabled || !(await deps.people.takeRecoveryCode(person._id, recoveryCodeDigest(person, code)))) {
     throw new AppError('VALIDATION_FAILED', { msg: WRONG_RECOVERY_CODE, param });
   }
-  await deps.limiter.reset(limiterKey(user), CODE_WINDOW_SECONDS);
+  await deps.limiter.reset(limiterKey(person), CODE_WINDOW_SECONDS);
 }
 
 /** Six digits are an authenticator code; anything else is taken as a recovery code. */
-export async function checkCodeOrRecoveryCode(user: UserRecord, code: string, deps: Deps): Promise<void> {
-  if (/^\d{6}$/.test(code.trim())) await checkCode(user, code.trim(), deps);
-  else await useRecoveryCode(user, code, deps, 'code');
+export async function checkCodeOrRecoveryCode(person: PersonRecord, code: string, deps: Deps): Promise<void> {
+  if (/^\d{6}$/.test(code.trim())) await checkCode(person, code.trim(), deps);
+  else await useRecoveryCode(person, code, deps, 'code');
 }

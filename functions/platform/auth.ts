@@ -26,7 +26,7 @@ export async function authenticate(headers: Record<string, string | undefined>, 
   const signedIn = await deps.sessions.getSignedIn(parsed.shopId, parsed.userId, parsed.tokenHash);
   if (!signedIn || signedIn.session.kind !== kind) throw new AppError('UNAUTHORIZED');
   const { session, user, shop } = signedIn;
-  if (!user || !shop || !user.is_active || !user.is_verified_user || shop.status !== 'ACTIVE' || !sessionCurrent(session, shop)) {
+  if (!user?.personId || !shop || !user.is_active || !user.is_verified_user || shop.status !== 'ACTIVE' || !sessionCurrent(session, shop)) {
     throw new AppError('UNAUTHORIZED');
   }
   return { user, shop, session };

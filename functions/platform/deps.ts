@@ -4,6 +4,7 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { createDocClient } from '../adapters/dynamo/client';
 import { DynamoShopRepo } from '../adapters/dynamo/shop-repo';
 import { DynamoUserRepo } from '../adapters/dynamo/user-repo';
+import { DynamoPeopleRepo } from '../adapters/dynamo/people-repo';
 import { DynamoSessionRepo } from '../adapters/dynamo/session-repo';
 import { DynamoOAuthStateRepo, DynamoWebhookLog } from '../adapters/dynamo/oauth-state-repo';
 import { DynamoLinkRepo } from '../adapters/dynamo/link-repo';
@@ -19,7 +20,7 @@ import { DynamoJobRecords } from '../adapters/dynamo/job-repo';
 import { createSqsClient, SqsJobQueue, type QueueUrls } from '../adapters/sqs/job-queue';
 import type { JobQueue, JobRecords } from '../domain/ports/jobs';
 import type { CourierAdapter, CourierCredentials, CourierId } from '../domain/ports/courier';
-import type { AccountRepo, LinkRepo, OAuthStateRepo, RateLimiter, SessionRepo, ShopRepo, StaffRepo, UserRepo, WebhookLog } from '../domain/ports/repos';
+import type { AccountRepo, LinkRepo, OAuthStateRepo, PeopleRepo, RateLimiter, SessionRepo, ShopRepo, StaffRepo, UserRepo, WebhookLog } from '../domain/ports/repos';
 import type { Mailer } from '../domain/ports/mailer';
 import { awsClientConfig } from '../adapters/aws-client';
 import { env as readEnv, type Env } from './env';
@@ -36,7 +37,10 @@ export interface Deps {
   log: Log;
   db: DynamoDBDocumentClient;
   shops: ShopRepo;
+  /** Memberships and invitations of shops (the API's staff users). */
   users: UserRepo;
+  /** People: one sign-in each, in one or several shops. */
+  people: PeopleRepo;
   sessions: SessionRepo;
   oauthStates: OAuthStateRepo;
   webhooks: WebhookLog;
@@ -97,6 +101,7 @@ export function buildDeps(env: Env, overrides: Partial<Deps> = {}): Deps {
     db,
     shops: new DynamoShopRepo(db, table),
     users: new DynamoUserRepo(db, table),
+    people: new DynamoPeopleRepo(db, table),
     sessions: new DynamoSessionRepo(db, table, () => Math.floor(now().getTime() / 1000)),
     oauthStates: new DynamoOAuthStateRepo(db, table),
     webhooks: new DynamoWebhookLog(db, table),

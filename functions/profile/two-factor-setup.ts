@@ -3,6 +3,7 @@ import { requireAuth } from '../platform/operation';
 import { AppError } from '../platform/errors';
 import { checkCodeOrRecoveryCode, checkSetupCode, newRecoveryCodes, newTwoFactorSecret, recoveryCodeDigest } from '../domain/two-factor';
 import { checkCurrentPassword } from '../domain/current-password';
+import { endSessionsOf, personOf } from '../domain/people';
 import { startSession } from '../domain/sessions';
 
 const ALREADY_ON = () => new AppError('VALIDATION_FAILED', { msg: 'Two factor authentication is already enabled' });
@@ -10,50 +11,49 @@ const NOT_ON = () => new AppError('VALIDATION_FAILED', { msg: 'Two factor authen
 
 /** A fresh secret is kept sealed as pending until a code from it is verified; it enables nothing by itself. */
 export const getQrCode: Operation<'profile.qrCode'> = async (_input, ctx, deps) => {
-  const { user, shop } = requireAuth(ctx);
-  if (user.two_factor_enabled) throw ALREADY_ON();
-  const { secret, qrCodeDataUrl } = await newTwoFactorSecret(user, shop.name);
-  await deps.users.update(user.shopId, user._id, { pendingTwoFactorSecret: await deps.secrets.encrypt(secret, user.shopId) });
+  const person = await personOf(requireAuth(ctx).user, deps);
+  if (person.two_factor_enabled) throw ALREADY_ON();
+  const { secret, qrCodeDataUrl } = await newTwoFactorSecret(person);
+  await deps.people.update(person._id, { pendingTwoFactorSecret: await deps.secrets.encrypt(secret, person._id) });
   return { qrCodeDataUrl, secret };
 };
 
 /**
  * Enabling needs the current password and a code from the new secret, so a stolen session cannot
- * lock the owner out. It ends every session, hands back a new token for this browser and the
- * recovery codes, shown this once (only their digests are kept).
+ * lock the owner out. It protects the person in every store, ends every session, hands back a new
+ * token for this browser and the recovery codes, shown this once (only their digests are kept).
  */
 export const verifyQrCode: Operation<'profile.verifyQrCode'> = async ({ body }, ctx, deps) => {
   const { user, shop } = requireAuth(ctx);
-  if (user.two_factor_enabled) throw ALREADY_ON();
-  await checkCurrentPassword(user, body.password, deps);
-  const step = await checkSetupCode(user, body.code, deps);
+  const person = await personOf(user, deps);
+  if (person.two_factor_enabled) throw ALREADY_ON();
+  await checkCurrentPassword(person, body.password, deps);
+  const step = await checkSetupCode(person, body.code, deps);
   const codes = newRecoveryCodes();
-  const enabled = await deps.users.enableTwoFactor(user.shopId, user._id, {
-    secret: user.pendingTwoFactorSecret!, step, recoveryCodes: codes.map((code) => recoveryCodeDigest(user, code)), updatedAt: ctx.now.toISOString(),
-  });
-  if (!enabled) throw ALREADY_ON();
-  await deps.sessions.deleteAllOfUser(user.shopId, user._id);
+  const on = { secret: person.pendingTwoFactorSecret!, step, recoveryCodes: codes.map((code) => recoveryCodeDigest(person, code)) };
+  if (!(await deps.people.setTwoFactor(person, on, ctx.now.toISOString()))) throw ALREADY_ON();
+  await endSessionsOf(person, deps);
   const token = await startSession({ ...user, two_factor_enabled: true }, shop, 'full', deps);
   return { auth_token: token, msg: 'Two factor authentication enabled', recovery_codes: codes };
 };
 
 /** Turning it off needs the password and a code (from the app, or a recovery code for a lost phone). */
 export const disableTwoFactor: Operation<'profile.disableTwoFactor'> = async ({ body }, ctx, deps) => {
-  const { user } = requireAuth(ctx);
-  if (!user.two_factor_enabled) throw NOT_ON();
-  await checkCurrentPassword(user, body.password, deps);
-  await checkCodeOrRecoveryCode(user, body.code, deps);
-  await deps.users.disableTwoFactor(user.shopId, user._id, ctx.now.toISOString());
+  const person = await personOf(requireAuth(ctx).user, deps);
+  if (!person.two_factor_enabled) throw NOT_ON();
+  await checkCurrentPassword(person, body.password, deps);
+  await checkCodeOrRecoveryCode(person, body.code, deps);
+  await deps.people.setTwoFactor(person, null, ctx.now.toISOString());
   return { msg: 'Two factor authentication disabled' };
 };
 
 /** New recovery codes replace every old one; the same proof as turning it off. */
 export const renewRecoveryCodes: Operation<'profile.recoveryCodes'> = async ({ body }, ctx, deps) => {
-  const { user } = requireAuth(ctx);
-  if (!user.two_factor_enabled) throw NOT_ON();
-  await checkCurrentPassword(user, body.password, deps);
-  await checkCodeOrRecoveryCode(user, body.code, deps);
+  const person = await personOf(requireAuth(ctx).user, deps);
+  if (!person.two_factor_enabled) throw NOT_ON();
+  await checkCurrentPassword(person, body.password, deps);
+  await checkCodeOrRecoveryCode(person, body.code, deps);
   const codes = newRecoveryCodes();
-  await deps.users.replaceRecoveryCodes(user.shopId, user._id, codes.map((code) => recoveryCodeDigest(user, code)), ctx.now.toISOString());
+  await deps.people.replaceRecoveryCodes(person._id, codes.map((code) => recoveryCodeDigest(person, code)), ctx.now.toISOString());
   return { msg: 'New recovery codes created', recovery_codes: codes };
 };

@@ -57,7 +57,7 @@ describe('turning two-factor on', () => {
     expect(new Set(codes).size).toBe(10);
     for (const code of codes) expect(code).toMatch(/^[a-km-np-z2-9]{4}-[a-km-np-z2-9]{4}-[a-km-np-z2-9]{4}$/);
     // stored as digests only
-    const record = await deps.users.get(paid.shop._id, staff.user._id);
+    const record = await deps.people.get(staff.person!._id);
     expect(JSON.stringify([...(record?.recoveryCodes ?? [])])).not.toContain(codes[0]!.replace(/-/g, ''));
     expect(record?.recoveryCodes?.size).toBe(10);
     expect((await call(deps, 'auth.me', { token: staff.token })).status).toBe(401);
@@ -166,7 +166,7 @@ describe('turning two-factor off', () => {
     expect(off.body).toEqual({ msg: 'Two factor authentication disabled' });
     expect((await call(deps, 'auth.me', { token: staff.token })).body.data.two_factor_enabled).toBe(false);
     expect((await login(staff.user.email)).body.two_factor_await).toBe(false);
-    const record = await deps.users.get(paid.shop._id, staff.user._id);
+    const record = await deps.people.get(staff.person!._id);
     expect(record?.twoFactorSecret).toBeUndefined();
     expect(record?.recoveryCodes).toBeUndefined();
   });

@@ -8,6 +8,7 @@ import { AppError } from '../platform/errors';
 import { newId } from '../platform/ids';
 import type { ShopRecord, UserRecord } from '../domain/records';
 import { startSession } from '../domain/sessions';
+import { withPersonOf } from '../domain/people';
 import { STATE_COOKIE, readCookie, requiredScopes, stateCookie } from './shopify-config';
 
 /**
@@ -52,16 +53,19 @@ export const finishInstall: Operation<'shopify.callback'> = async ({ query, raw 
     await deps.shopifyTokens.replace(shopId, shopify);
     owner = await deps.users.get(shopId, existing.ownerUserId);
   } else {
-    owner = newOwner(shopId, info.email, stamp);
+    const member = newOwner(shopId, info.email, stamp);
     const shop: ShopRecord = {
       _id: shopId, domain: shopDomain, ...profile, status: 'ACTIVE', plan: 'FREE',
-      installedAt: stamp, updatedAt: stamp, ownerUserId: owner._id, shopify,
+      installedAt: stamp, updatedAt: stamp, ownerUserId: member._id, shopify,
     };
-    await deps.shops.createWithOwner(shop, owner);
+    // a merchant with a second store is one person: the store joins the person the address already has
+    const join = await withPersonOf(info.email, stamp, deps, (j) => deps.shops.createWithOwner(shop, member, j));
+    owner = { ...member, personId: join.person._id, two_factor_enabled: join.person.two_factor_enabled };
     ctx.log.info('shop installed', { shopId, shopDomain });
   }
-  if (!owner) throw new Error(`shop ${shopId} has no owner record`);
-  if (!owner.passwordHash) {
+  if (!owner?.personId) throw new Error(`shop ${shopId} has no owner record`);
+  const person = await deps.people.get(owner.personId);
+  if (!person?.passwordHash) {
     // the outbox retries a failed send; the install stands even if queueing fails (the owner is signed
     // in and can use "Forgot password" later)
     await deps.jobs.enqueue('mail.send', { kind: 'create-password', shopId, userId: owner._id }, { shopId }).catch((error: unknown) =>

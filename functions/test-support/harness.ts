@@ -12,7 +12,7 @@ import { hashPassword } from '../platform/passwords';
 import { newId } from '../platform/ids';
 import { operationsByGroup } from '../registry';
 import type { Mailer, OutgoingMail } from '../domain/ports/mailer';
-import type { AccountRecord, ShopRecord, UserRecord } from '../domain/records';
+import type { AccountRecord, PersonRecord, ShopRecord, UserRecord } from '../domain/records';
 import { startSession } from '../domain/sessions';
 import { createSqsClient } from '../adapters/sqs/job-queue';
 import { createJobQueues, type JobQueues } from '../../local/services/sqs';
@@ -151,47 +151,75 @@ const seedHash = (password: string) => {
 export interface SeededShop {
   shop: ShopRecord;
   owner: UserRecord;
+  person: PersonRecord;
   ownerToken: string;
   password: string;
 }
 
-/** A shop with an owner who has a password and a session, written through the repositories. */
-export async function seedShop(deps: Deps, opts: { plan?: ShopRecord['plan']; domain?: string } = {}): Promise<SeededShop> {
+/** A new person with a password, not yet in any shop (written when a membership joins it). */
+export async function newPerson(deps: Deps, email: string, password: string): Promise<PersonRecord> {
+  const stamp = deps.now().toISOString();
+  return {
+    _id: newId(), email: email.toLowerCase(), passwordHash: await seedHash(password), two_factor_enabled: false,
+    membershipCount: 0, createdAt: stamp, updatedAt: stamp,
+  };
+}
+
+/**
+ * A shop with an owner who has a password and a session, written through the repositories. With
+ * `person`, the owner is that existing person (a merchant's second store).
+ */
+export async function seedShop(
+  deps: Deps, opts: { plan?: ShopRecord['plan']; domain?: string; name?: string; person?: PersonRecord } = {},
+): Promise<SeededShop> {
   const stamp = deps.now().toISOString();
   const shopId = newId();
   const password = 'owner-password-1';
   const domain = opts.domain ?? `shop-${randomBytes(4).toString('hex')}.myshopify.com`;
+  const person = opts.person ?? (await newPerson(deps, `owner@${domain}`, password));
   const owner: UserRecord = {
-    _id: newId(), shopId, first_name: 'Ayesha', last_name: 'Khan', email: `owner@${domain}`, phone: '03001234567',
+    _id: newId(), shopId, personId: person._id, first_name: 'Ayesha', last_name: 'Khan', email: person.email, phone: '03001234567',
     role: 'ADMIN', tag: 'owner', access_scopes: [...ALL_SCOPES], is_active: true, is_verified_user: true,
-    two_factor_enabled: false, createdAt: stamp, updatedAt: stamp, passwordHash: await seedHash(password),
+    two_factor_enabled: person.two_factor_enabled, createdAt: stamp, updatedAt: stamp,
   };
   const shop: ShopRecord = {
-    _id: shopId, domain, name: 'Lahore Linen', email: owner.email, currency: 'PKR', iana_time_zone: 'Asia/Karachi',
+    _id: shopId, domain, name: opts.name ?? 'Lahore Linen', email: owner.email, currency: 'PKR', iana_time_zone: 'Asia/Karachi',
     status: 'ACTIVE', plan: opts.plan ?? 'FREE', installedAt: stamp, updatedAt: stamp, ownerUserId: owner._id,
     shopify: { accessToken: await deps.secrets.encrypt('shpat_test', shopId), scopes: [] },
   };
-  await deps.shops.createWithOwner(shop, owner);
-  return { shop, owner, ownerToken: await startSession(owner, shop, 'full', deps), password };
+  await deps.shops.createWithOwner(shop, owner, { person, isNew: !opts.person });
+  const written = (await deps.people.get(person._id))!;
+  return { shop, owner, person: written, ownerToken: await startSession(owner, shop, 'full', deps), password };
 }
 
+/**
+ * A staff member of a shop: a verified person's membership (a new person, or `person` when given), or
+ * with `verified: false` an invitation that has not been opened yet.
+ */
 export async function seedUser(
   deps: Deps,
   shopId: string,
-  opts: { role?: 'USER' | 'ADMIN'; scopes?: Scope[]; active?: boolean; verified?: boolean; email?: string } = {},
-): Promise<{ user: UserRecord; token: string; password: string }> {
+  opts: { role?: 'USER' | 'ADMIN'; scopes?: Scope[]; active?: boolean; verified?: boolean; email?: string; person?: PersonRecord } = {},
+): Promise<{ user: UserRecord; token: string; password: string; person?: PersonRecord }> {
   const stamp = deps.now().toISOString();
   const password = 'staff-password-1';
+  const email = opts.person?.email ?? opts.email ?? `staff-${randomBytes(4).toString('hex')}@example.pk`;
   const user: UserRecord = {
-    _id: newId(), shopId, first_name: 'Bilal', last_name: 'Ahmed',
-    email: opts.email ?? `staff-${randomBytes(4).toString('hex')}@example.pk`, phone: '',
+    _id: newId(), shopId, first_name: 'Bilal', last_name: 'Ahmed', email, phone: '',
     role: opts.role ?? 'USER', tag: 'staff', access_scopes: opts.scopes ?? ['READ_ORDERS'],
-    is_active: opts.active ?? true, is_verified_user: opts.verified ?? true, two_factor_enabled: false,
-    createdAt: stamp, updatedAt: stamp, passwordHash: await seedHash(password),
+    is_active: opts.active ?? true, is_verified_user: false, two_factor_enabled: false,
+    createdAt: stamp, updatedAt: stamp,
   };
-  await deps.users.create(user);
   const shop = await deps.shops.get(shopId);
-  return { user, token: await startSession(user, shop ?? {}, 'full', deps), password };
+  if (opts.verified === false) {
+    const invitation = { ...user, invitePasswordHash: await seedHash(password) };
+    await deps.staff.invite(invitation, undefined);
+    return { user: invitation, token: await startSession(invitation, shop ?? {}, 'full', deps), password };
+  }
+  const person = opts.person ?? (await newPerson(deps, email, password));
+  await deps.staff.join(user, { person, isNew: !opts.person });
+  const member = (await deps.users.get(shopId, user._id))!;
+  return { user: member, token: await startSession(member, shop ?? {}, 'full', deps), password, person: (await deps.people.get(person._id))! };
 }
 
 /** A tracking account written through the repository with sealed demo credentials (no courier call). */

@@ -8,7 +8,11 @@ import { NOT_SENT, queueVerificationAfterSave } from '../domain/users/staff-mail
 import { toUser } from '../domain/users/user-view';
 import type { UserRecord } from '../domain/records';
 
-/** Spec 000: the free plan allows 10 user accounts; the counter and the user are one transaction. */
+/**
+ * Spec 000: the free plan allows 10 user accounts; the counter and the user are one transaction. The
+ * user is an invitation until the emailed link is opened: it claims no address, so it blocks nobody's
+ * install, and the answer is the same whether the address is new to Dakiya or already someone's.
+ */
 export const createUser: Operation<'users.create'> = async ({ body }, ctx, deps) => {
   const { shop } = requireAuth(ctx);
   const stamp = ctx.now.toISOString();
@@ -17,10 +21,10 @@ export const createUser: Operation<'users.create'> = async ({ body }, ctx, deps)
     first_name: body.first_name, last_name: body.last_name, email: body.email, phone: body.phone ?? '',
     role: body.role, tag: body.tag, access_scopes: scopesFor(body.role, body.access_scopes),
     is_active: true, is_verified_user: false, two_factor_enabled: false, createdAt: stamp, updatedAt: stamp,
-    passwordHash: await hashPassword(body.password),
+    invitePasswordHash: await hashPassword(body.password),
     province: body.province, address: body.address, city: body.city, country: body.country,
   };
-  await deps.staff.createCounted(user, shop.plan === 'FREE' ? LIMITS.freeUserAccounts : undefined);
+  await deps.staff.invite(user, shop.plan === 'FREE' ? LIMITS.freeUserAccounts : undefined);
   const sent = await queueVerificationAfterSave(user, deps, ctx.log);
   return { msg: sent ? 'User created' : NOT_SENT('User created'), user: toUser(user, shop) };
 };

@@ -3,6 +3,7 @@ import { requireAuth } from '../platform/operation';
 import { AppError } from '../platform/errors';
 import { guardOwner, loadStaff } from '../domain/users/staff-rules';
 import { toUser } from '../domain/users/user-view';
+import { refuseShared } from '../domain/people';
 
 /**
  * An ADMIN turns off a staff member's two-factor (a lost phone): the member signs in with the
@@ -17,8 +18,11 @@ export const resetTwoFactor: Operation<'users.resetTwoFactor'> = async ({ params
   }
   guardOwner(shop, target, actor, 'reset');
   if (!target.two_factor_enabled) throw new AppError('VALIDATION_FAILED', { msg: 'Two factor authentication is not enabled for this user', param: 'id' });
+  const person = target.personId ? await deps.people.get(target.personId) : undefined;
+  if (!person) throw new AppError('VALIDATION_FAILED', { msg: 'Two factor authentication is not enabled for this user', param: 'id' });
+  refuseShared(person, 'two-factor');
   const updatedAt = ctx.now.toISOString();
-  await deps.users.disableTwoFactor(shop._id, target._id, updatedAt);
+  await deps.people.setTwoFactor(person, null, updatedAt);
   ctx.log.info('two-factor reset by an admin', { targetUserId: target._id });
   return { msg: 'Two factor authentication has been reset', user: toUser({ ...target, two_factor_enabled: false, updatedAt }, shop) };
 };

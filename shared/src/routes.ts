@@ -5,7 +5,7 @@ import { CreatePasswordInput, ExchangeTokenOutput, LoginInput, LoginOutput, MeOu
 import {
   AuthToken, ChangeEmailInput, ChangeOwnPasswordInput, ExchangeTokenInput, CreateUserInput, EditTagInput, EditUserInput, EnableTwoFactorInput, Profile, QrCode,
   RecoveryCodesOutput, RecoverySignIn, ResendEmailInput, ResetPasswordInput, ResetPasswordQuery, ResetPinInput, RestrictUserInput, SetUserPasswordInput,
-  TwoFactorEnabled, TwoFactorProof, UserMessage, UserOutput, UsersOutput, UsersQuery, VerifyAuthenticatorInput, VerifyEmailInput, VerifyRecoveryCodeInput,
+  TwoFactorEnabled, TwoFactorProof, UserMessage, UserOutput, UsersOutput, UsersQuery, VerifyAuthenticatorInput, VerifyEmailInput, VerifyEmailOutput, VerifyRecoveryCodeInput,
 } from './schemas/users';
 import { IdParams, PageQuery } from './schemas/common';
 import {
@@ -68,7 +68,7 @@ export const routes = {
     method: 'POST', path: '/password/create-password', group: 'auth', access: PUBLIC, body: CreatePasswordInput, output: Ok,
   },
 
-  'auth.verifyEmail': { method: 'POST', path: '/verify-email', group: 'auth', access: PUBLIC, body: VerifyEmailInput, output: Ok },
+  'auth.verifyEmail': { method: 'POST', path: '/verify-email', group: 'auth', access: PUBLIC, body: VerifyEmailInput, output: VerifyEmailOutput },
   'auth.resetPin': { method: 'POST', path: '/password/reset-password-pin', group: 'auth', access: PUBLIC, body: ResetPinInput, output: Ok },
   'auth.resetPassword': {
     method: 'POST', path: '/password/reset-password', group: 'auth', access: PUBLIC, query: ResetPasswordQuery, body: ResetPasswordInput, output: Ok,

@@ -1,18 +1,30 @@
 /**
  * The only code that knows pk/sk. Every shop-owned item sits under `SHOP#<id>`; the few items that
- * are not (uniqueness claims for a domain or an email, OAuth state before the shop is known) carry
- * the shop id as data and nothing else of the shop.
+ * are not (uniqueness claims for a domain or an email, OAuth state before the shop is known, a person
+ * and the pointers to their shops, the invitations waiting for an address) carry shop and user ids as
+ * data and nothing else of the shop.
  */
 export const keys = {
   shop: (shopId: string) => ({ pk: `SHOP#${shopId}`, sk: 'SHOP' }),
   domainClaim: (domain: string) => ({ pk: `DOMAIN#${domain}`, sk: 'DOMAIN' }),
   user: (shopId: string, userId: string) => ({ pk: `SHOP#${shopId}`, sk: `USER#${userId}` }),
   userPrefix: (shopId: string) => ({ pk: `SHOP#${shopId}`, skPrefix: 'USER#' }),
+  /** A verified person's address -> the person (an invitation never writes one). */
   emailClaim: (email: string) => ({ pk: `EMAIL#${email.toLowerCase()}`, sk: 'EMAIL' }),
+  person: (personId: string) => ({ pk: `PERSON#${personId}`, sk: 'PERSON' }),
+  /** The shops of a person: one pointer per membership. */
+  personShop: (personId: string, shopId: string) => ({ pk: `PERSON#${personId}`, sk: `SHOP#${shopId}` }),
+  personShops: (personId: string) => ({ pk: `PERSON#${personId}`, skPrefix: 'SHOP#' }),
+  /** An address is used once per shop, by a member or an invitation. */
+  shopEmail: (shopId: string, email: string) => ({ pk: `SHOP#${shopId}`, sk: `EMAIL#${email.toLowerCase()}` }),
+  /** Invitations waiting for an address (sign-in says 'verify your email' to the right password). */
+  invite: (email: string, shopId: string, userId: string) => ({ pk: `INVITE#${email.toLowerCase()}`, sk: `SHOP#${shopId}#USER#${userId}` }),
+  invitesOf: (email: string) => ({ pk: `INVITE#${email.toLowerCase()}`, skPrefix: 'SHOP#' }),
   session: (shopId: string, userId: string, tokenHash: string) => ({ pk: `SHOP#${shopId}`, sk: `SESSION#${userId}#${tokenHash}` }),
   sessionsOfUser: (shopId: string, userId: string) => ({ pk: `SHOP#${shopId}`, skPrefix: `SESSION#${userId}#` }),
-  /** One live emailed link per user and purpose. */
-  link: (shopId: string, userId: string, purpose: string) => ({ pk: `SHOP#${shopId}`, sk: `LINK#${userId}#${purpose}` }),
+  /** One live emailed link per purpose: of a membership (verify-email) or of a person (password links). */
+  link: (slot: { shopId?: string; userId?: string; personId?: string; purpose: string }) =>
+    slot.personId ? { pk: `PERSON#${slot.personId}`, sk: `LINK#${slot.purpose}` } : { pk: `SHOP#${slot.shopId}`, sk: `LINK#${slot.userId}#${slot.purpose}` },
   staffCounter: (shopId: string) => ({ pk: `SHOP#${shopId}`, sk: 'COUNTER#staff' }),
   /** Rate-limit windows key on an email or an address, before any shop is known. */
   rate: (key: string, windowStart: number) => ({ pk: `RATE#${key}`, sk: `WINDOW#${windowStart}` }),

@@ -1,8 +1,10 @@
 import { GetCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { ShopRepo } from '../../domain/ports/repos';
-import type { ShopRecord, UserRecord } from '../../domain/records';
-import { AppError } from '../../platform/errors';
-import { batchDelete } from './batch';
+import type { PersonJoin, ShopRepo } from '../../domain/ports/repos';
+import type { PersonRecord, ShopRecord, UserRecord } from '../../domain/records';
+import { MembershipRace } from '../../domain/people';
+import { batchDelete, batchGet } from './batch';
+import { cancellationCodes, retryConflicts } from './counted';
+import { joinItems, leaveItems, memberPut, shopEmailPut } from './membership-items';
 import { queryAll } from './query';
 import { isConditionFailure, keys, setExpression, stripKeys } from './keys';
 
@@ -19,19 +21,27 @@ export class DynamoShopRepo implements ShopRepo {
     return Item ? this.get(Item.shopId as string) : undefined;
   }
 
-  async createWithOwner(shop: ShopRecord, owner: UserRecord): Promise<void> {
+  async getMany(shopIds: string[]): Promise<ShopRecord[]> {
+    const items = await batchGet(this.db, this.table, [...new Set(shopIds)].map((id) => keys.shop(id)));
+    return items.map((item) => stripKeys<ShopRecord>(item));
+  }
+
+  async createWithOwner(shop: ShopRecord, owner: UserRecord, join: PersonJoin): Promise<void> {
     const absent = 'attribute_not_exists(pk)';
+    const member = { ...owner, personId: join.person._id, is_verified_user: true, two_factor_enabled: join.person.two_factor_enabled };
     try {
       await this.db.send(new TransactWriteCommand({
         TransactItems: [
           { Put: { TableName: this.table, Item: { ...keys.shop(shop._id), type: 'shop', ...shop }, ConditionExpression: absent } },
           { Put: { TableName: this.table, Item: { ...keys.domainClaim(shop.domain), type: 'domain', shopId: shop._id }, ConditionExpression: absent } },
-          { Put: { TableName: this.table, Item: { ...keys.user(shop._id, owner._id), type: 'user', ...owner }, ConditionExpression: absent } },
-          { Put: { TableName: this.table, Item: { ...keys.emailClaim(owner.email), type: 'email', shopId: shop._id, userId: owner._id }, ConditionExpression: absent } },
+          memberPut(this.table, member),
+          shopEmailPut(this.table, member),
+          ...joinItems(this.table, member, join),
         ],
       }));
     } catch (error) {
-      if (isConditionFailure(error)) throw new AppError('EMAIL_TAKEN', { param: 'email' });
+      // the domain is taken by a racing install, or the person changed meanwhile: the caller starts again
+      if (isConditionFailure(error)) throw new MembershipRace(cancellationCodes(error).indexOf('ConditionalCheckFailed'));
       throw error;
     }
   }
@@ -52,13 +62,32 @@ export class DynamoShopRepo implements ShopRepo {
   async purge(shopId: string): Promise<number> {
     const shop = await this.get(shopId);
     const doomed: { pk: string; sk: string }[] = [];
-    for (const item of await queryAll(this.db, this.table, keys.shop(shopId).pk, undefined, ['pk', 'sk', 'type', 'email'])) {
+    const members: UserRecord[] = [];
+    for (const item of await queryAll(this.db, this.table, keys.shop(shopId).pk)) {
       doomed.push({ pk: item.pk as string, sk: item.sk as string });
-      if (item.type === 'user' && typeof item.email === 'string') doomed.push(keys.emailClaim(item.email));
+      if (item.type === 'user') members.push(stripKeys<UserRecord>(item));
+    }
+    // each member leaves their person (a person left with no shop goes, with its address); invitations just go
+    for (const member of members) {
+      if (member.personId) await this.leave(member, member.personId);
+      else doomed.push(keys.invite(member.email, shopId, member._id));
     }
     if (shop) doomed.push(keys.domainClaim(shop.domain));
     await batchDelete(this.db, this.table, doomed);
     return doomed.length;
+  }
+
+  private async leave(member: UserRecord, personId: string): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      const { Item } = await this.db.send(new GetCommand({ TableName: this.table, Key: keys.person(personId) }));
+      if (!Item) return;
+      try {
+        await retryConflicts(() => this.db.send(new TransactWriteCommand({ TransactItems: leaveItems(this.table, member, stripKeys<PersonRecord>(Item)) })));
+        return;
+      } catch (error) {
+        if (!cancellationCodes(error).includes('ConditionalCheckFailed') || attempt >= 5) throw error;
+      }
+    }
   }
 
   async endSessions(shopId: string): Promise<number> {

@@ -1,32 +1,55 @@
-import type { AccountRecord, SessionRecord, ShopRecord, UserRecord } from '../records';
+import type { AccountRecord, PersonRecord, SessionRecord, ShopRecord, UserRecord } from '../records';
 
 export interface ShopRepo {
   get(shopId: string): Promise<ShopRecord | undefined>;
   getByDomain(domain: string): Promise<ShopRecord | undefined>;
-  /** First install: shop, its domain claim, its owner and the owner's email claim in one transaction. */
-  createWithOwner(shop: ShopRecord, owner: UserRecord): Promise<void>;
+  /**
+   * First install: the shop, its domain claim and the owner's membership, joined to `person` (a new
+   * person is written with its email claim) in one transaction.
+   */
+  createWithOwner(shop: ShopRecord, owner: UserRecord, person: PersonJoin): Promise<void>;
+  /** Several shops in one BatchGet (a person's store list). */
+  getMany(shopIds: string[]): Promise<ShopRecord[]>;
   update(shopId: string, patch: Partial<Omit<ShopRecord, '_id' | 'domain'>>): Promise<void>;
-  /** shop/redact: every item of the shop and its domain and email claims. */
+  /** shop/redact: every item of the shop, its domain claim, and each member's place in it (a person left with no shop goes too). */
   purge(shopId: string): Promise<number>;
   /** app/uninstalled: bumps the shop's session epoch (older sessions are refused for good) and deletes its sessions. */
   endSessions(shopId: string): Promise<number>;
 }
 
+/** A membership joins an existing person (counted), or a new one written with it. */
+export type PersonJoin = { person: PersonRecord; isNew: boolean };
+export type MemberRef = { shopId: string; userId: string };
+
+/** Memberships and invitations of shops (the API's staff users), by shop and id. */
 export interface UserRepo {
-  create(user: UserRecord): Promise<void>;
   get(shopId: string, userId: string): Promise<UserRecord | undefined>;
-  /** Email is unique across every shop: login takes no shop. */
-  findByEmail(email: string): Promise<UserRecord | undefined>;
-  update(shopId: string, userId: string, patch: Partial<Omit<UserRecord, '_id' | 'shopId' | 'email'>>): Promise<void>;
+  /** Several memberships in one BatchGet (a person's store list). */
+  getMany(refs: MemberRef[]): Promise<UserRecord[]>;
+  /** The shop's own fields of a member (names, role, scopes, restriction); never the email or the person. */
+  update(shopId: string, userId: string, patch: Partial<Omit<UserRecord, '_id' | 'shopId' | 'email' | 'personId'>>): Promise<void>;
+}
+
+/** People: one sign-in each, which may belong to several shops. */
+export interface PeopleRepo {
+  get(personId: string): Promise<PersonRecord | undefined>;
+  /** Only verified people have an address: an invitation is not found here. */
+  findByEmail(email: string): Promise<PersonRecord | undefined>;
+  /** The person's memberships (one Query on the person's pointers). */
+  shopsOf(personId: string): Promise<MemberRef[]>;
+  /** Invitations waiting for this address, in any shop. */
+  invitationsOf(email: string): Promise<MemberRef[]>;
+  update(personId: string, patch: Partial<Pick<PersonRecord, 'passwordHash' | 'pendingTwoFactorSecret' | 'updatedAt'>>): Promise<void>;
   /** Records the time step of an accepted TOTP code; false when that step (or a later one) was accepted before. */
-  acceptTotpStep(shopId: string, userId: string, step: number): Promise<boolean>;
-  /** Turns two-factor on with the verified secret; false when it was already on (a racing second enable). */
-  enableTwoFactor(shopId: string, userId: string, on: { secret: string; step: number; recoveryCodes: string[]; updatedAt: string }): Promise<boolean>;
-  /** Turns two-factor off and forgets the secret, the last step and the recovery codes. */
-  disableTwoFactor(shopId: string, userId: string, updatedAt: string): Promise<void>;
+  acceptTotpStep(personId: string, step: number): Promise<boolean>;
+  /**
+   * Turns two-factor on (with the verified secret, its step and the recovery-code digests) or off, on the
+   * person and on every membership's copy in one transaction. False when it already was in that state.
+   */
+  setTwoFactor(person: PersonRecord, on: { secret: string; step: number; recoveryCodes: string[] } | null, updatedAt: string): Promise<boolean>;
   /** Deletes one unused recovery code; false when it is not (or no longer) there, so each works once. */
-  takeRecoveryCode(shopId: string, userId: string, digest: string): Promise<boolean>;
-  replaceRecoveryCodes(shopId: string, userId: string, digests: string[], updatedAt: string): Promise<void>;
+  takeRecoveryCode(personId: string, digest: string): Promise<boolean>;
+  replaceRecoveryCodes(personId: string, digests: string[], updatedAt: string): Promise<void>;
 }
 
 export interface SessionRepo {
@@ -58,34 +81,48 @@ export interface WebhookLog {
   markHandled(shopDomain: string, webhookId: string, expiresAt: number): Promise<void>;
 }
 
-export interface LinkRecord {
-  shopId: string;
+/** verify-email links belong to a membership (shopId, userId); password links to a person (personId). */
+export type LinkSlot =
+  | { purpose: 'verify-email'; shopId: string; userId: string; personId?: undefined }
+  | { purpose: 'create-password' | 'reset-password'; personId: string; shopId?: undefined; userId?: undefined };
+
+export type LinkRecord = LinkSlot & {
   digest: string;
-  userId: string;
   /** The address the link was mailed to: after an email change, older links stop working. */
   email: string;
-  purpose: 'create-password' | 'reset-password' | 'verify-email';
   expiresAt: number;
-}
+};
 
 export interface LinkRepo {
   /** One live link per user and purpose: this one replaces any older. */
   put(link: LinkRecord): Promise<void>;
-  get(slot: Pick<LinkRecord, 'shopId' | 'userId' | 'purpose'>): Promise<LinkRecord | undefined>;
+  get(slot: LinkSlot): Promise<LinkRecord | undefined>;
   /** Reads and deletes in one step when the digest is the live one: a link works once. */
-  take(slot: Pick<LinkRecord, 'shopId' | 'userId' | 'purpose'>, digest: string): Promise<LinkRecord | undefined>;
+  take(slot: LinkSlot, digest: string): Promise<LinkRecord | undefined>;
 }
 
+/** The people of a shop: invitations and memberships, each change with its pointers and counts in one transaction. */
 export interface StaffRepo {
-  /** Users of a shop, oldest first (a Query under the shop; a shop has tens of staff, not thousands). */
+  /** Members and invitations of a shop, oldest first (a Query under the shop; tens of staff, not thousands). */
   listOfShop(shopId: string): Promise<UserRecord[]>;
   /**
-   * Creates a staff user, its email claim and bumps the shop's staff counter in one transaction; with
-   * `limit` the counter must stay at or under it, so concurrent creates cannot pass the plan's limit.
+   * An invitation (no person): the membership, the shop's use of the address and the pointer for
+   * sign-in's 'verify your email', and the staff counter (at or under `limit`) in one transaction.
+   * EMAIL_TAKEN only when the address is already used in this shop.
    */
-  createCounted(user: UserRecord, limit: number | undefined): Promise<void>;
-  deleteCounted(user: UserRecord): Promise<void>;
-  changeEmail(user: UserRecord, email: string, patch: Partial<UserRecord>): Promise<void>;
+  invite(user: UserRecord, limit: number | undefined): Promise<void>;
+  /** The verification link was opened: the invitation becomes `person`'s membership. */
+  attach(invitation: UserRecord, join: PersonJoin, updatedAt: string): Promise<void>;
+  /** A new membership of an existing or new person, at once verified (the owner Shopify names). */
+  join(member: UserRecord, join: PersonJoin): Promise<void>;
+  /** Deletes a membership or an invitation with its pointers; a person left with no shop is deleted. */
+  remove(user: UserRecord): Promise<void>;
+  /**
+   * A new address for an invitation, or for a member whose person belongs to no other shop: the
+   * membership becomes an invitation to `email` (that person and its claim are deleted; `keepPassword`
+   * carries their password to the new person).
+   */
+  reinvite(user: UserRecord, email: string, person: PersonRecord | undefined, updatedAt: string): Promise<UserRecord>;
 }
 
 export interface RateLimiter {

@@ -3,7 +3,7 @@ import type { QueueWorker } from '../../platform/job-chain';
 import type { Deps } from '../../platform/deps';
 import type { Log } from '../../platform/log';
 import { createPasswordMail, resetPasswordMail, verifyEmailMail } from '../../domain/emails';
-import { issueLink } from '../../domain/links';
+import { issueMemberLink, issuePersonLink } from '../../domain/links';
 import type { OutgoingMail } from '../../domain/ports/mailer';
 
 /**
@@ -23,13 +23,13 @@ async function compose(message: MailMessage, deps: Deps, log: Log): Promise<Outg
   switch (message.kind) {
     case 'reset-password': {
       // the API queued this for any address; only here do we learn whether it has an account
-      const user = await deps.users.findByEmail(message.email);
-      if (!user?.is_active || !user.is_verified_user) {
-        log.info('password reset for an address without a usable account: nothing sent');
+      const person = await deps.people.findByEmail(message.email);
+      if (!person) {
+        log.info('password reset for an address without an account: nothing sent');
         return undefined;
       }
-      const hash = await issueLink(user, 'reset-password', deps);
-      return resetPasswordMail(user.email, `${app}/reset-password?hash=${encodeURIComponent(hash)}`);
+      const hash = await issuePersonLink(person, 'reset-password', deps);
+      return resetPasswordMail(person.email, `${app}/reset-password?hash=${encodeURIComponent(hash)}`);
     }
     case 'verify-email': {
       const user = await deps.users.get(message.shopId, message.userId);
@@ -38,18 +38,20 @@ async function compose(message: MailMessage, deps: Deps, log: Log): Promise<Outg
         log.info('verification no longer needed: nothing sent');
         return undefined;
       }
-      const token = await issueLink(user, 'verify-email', deps);
+      const token = await issueMemberLink(user, deps);
       return verifyEmailMail(user.email, user.first_name, shop.name, `${app}/email-verify?token=${encodeURIComponent(token)}`);
     }
     case 'create-password': {
+      // the membership names the person and the shop the mail speaks of; the password is the person's
       const user = await deps.users.get(message.shopId, message.userId);
       const shop = await deps.shops.get(message.shopId);
-      if (!user || !shop || user.passwordHash) {
+      const person = user?.personId ? await deps.people.get(user.personId) : undefined;
+      if (!person || !shop || person.passwordHash) {
         log.info('create-password no longer needed: nothing sent');
         return undefined;
       }
-      const hash = await issueLink(user, 'create-password', deps);
-      return createPasswordMail(user.email, shop.name, `${app}/create-new-password?hash=${encodeURIComponent(hash)}&id=${user._id}`);
+      const hash = await issuePersonLink(person, 'create-password', deps);
+      return createPasswordMail(person.email, shop.name, `${app}/create-new-password?hash=${encodeURIComponent(hash)}&id=${person._id}`);
     }
   }
 }

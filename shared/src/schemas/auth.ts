@@ -9,17 +9,34 @@ export const LoginInput = z.object({
     .max(254, 'Email is required or invalid')
     .pipe(z.email({ error: 'Email is required or invalid' })),
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200, 'Password is too long'),
+  /** The store to sign in to (its myshopify domain), for a person who belongs to several. */
+  store: z.string({ error: 'Choose a store' }).trim().toLowerCase().max(255, 'Choose a store').optional(),
 });
 export type LoginInput = z.infer<typeof LoginInput>;
 
-export const LoginOutput = z.object({
+/** A store a person may sign in to. */
+export const StoreOption = z.object({ domain: z.string(), name: z.string() });
+export type StoreOption = z.infer<typeof StoreOption>;
+
+export const SignedIn = z.object({
   auth_token: z.string(),
   two_factor_await: z.boolean(),
+});
+
+/**
+ * Spec 000 §3: auth_token and two_factor_await. A person who belongs to several stores and named none
+ * (or one they are not in) gets `stores` to choose from and no token yet; signing in again with
+ * `store` finishes.
+ */
+export const LoginOutput = SignedIn.extend({
+  stores: z.array(StoreOption).optional(),
+  /** Why the store asked for is not offered. */
+  notice: z.string().optional(),
 });
 export type LoginOutput = z.infer<typeof LoginOutput>;
 
 /** The install's hand-off token traded for a session, or for the second-factor step when two-factor is on. */
-export const ExchangeTokenOutput = LoginOutput;
+export const ExchangeTokenOutput = SignedIn;
 
 export const MeOutput = z.object({ data: SessionUser });
 export type MeOutput = z.infer<typeof MeOutput>;

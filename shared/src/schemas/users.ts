@@ -146,6 +146,8 @@ export const ExchangeTokenInput = z.object({
   token: z.string({ error: 'This sign-in link is not valid' }).min(1, 'This sign-in link is not valid').max(200, 'This sign-in link is not valid'),
 });
 
+/** `existing_account`: the address already signs in to Dakiya; this store joined that account (its password stays). */
+export const VerifyEmailOutput = z.object({ msg: z.string(), existing_account: z.boolean() });
 export const VerifyEmailInput = z.object({ token: z.string({ error: 'This link is not valid' }).min(1, 'This link is not valid').max(200, 'This link is not valid') });
 export const ResetPinInput = z.object({
   email: z.string({ error: 'Email is required' }).trim().toLowerCase().min(1, 'Email is required').max(254, 'Email must be at most 254 characters').pipe(z.email({ error: 'Email is invalid' })),

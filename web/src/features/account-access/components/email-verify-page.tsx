@@ -7,7 +7,7 @@ import { paths } from '../../../lib/paths';
 import { PublicFrame } from '../../../components/ui/public-frame';
 import { readToken, spendOnce, VERIFY_FAILED, VERIFY_OK } from '../links';
 
-type Outcome = { status: 'ok' } | { status: 'failed'; detail?: string } | { status: 'unreachable' };
+type Outcome = { status: 'ok'; existing: boolean } | { status: 'failed'; detail?: string } | { status: 'unreachable' };
 
 // Tokens are single-use: one call per token for the life of the page, shared by every mount.
 const calls = new Map<string, Promise<Outcome>>();
@@ -15,7 +15,7 @@ const calls = new Map<string, Promise<Outcome>>();
 function verify(token: string): Promise<Outcome> {
   return spendOnce(calls, token, () =>
     api('auth.verifyEmail', { body: { token } }, { token: null }).then(
-      (): Outcome => ({ status: 'ok' }),
+      (answer): Outcome => ({ status: 'ok', existing: answer.existing_account }),
       (error: unknown): Outcome => {
         // No answer: the link was not judged, so it may still work; let the person try again.
         if (isApiError(error) && error.status === 0) {
@@ -66,7 +66,11 @@ export function EmailVerifyPage() {
                   <LuCircleCheck />
                 </Center>
                 <Heading as="h1" size="lg">{VERIFY_OK}</Heading>
-                <Text color="fg.muted">Your email is confirmed. You can sign in to Dakiya now.</Text>
+                <Text color="fg.muted" data-testid="verify-detail">
+                  {outcome?.status === 'ok' && outcome.existing
+                    ? 'You already sign in to Dakiya with this email: this store is now in your account. Sign in with the password you already use.'
+                    : 'Your email is confirmed. You can sign in to Dakiya now.'}
+                </Text>
                 <Button asChild colorPalette="brand" size="lg" w="full" data-testid="verify-login">
                   <Link to={paths.login()}>Login</Link>
                 </Button>

@@ -5,6 +5,7 @@ import {
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { LuArrowLeft, LuEye, LuEyeOff, LuMail, LuStore } from 'react-icons/lu';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import type { LoginInput, StoreOption } from '@dakiya/shared';
 import { Logo } from '../../../components/ui/logo';
 import { LoadingPage } from '../../../components/ui/loading-page';
 import { PartBoundary, prefetchWhenIdle } from '../../../components/ui/part-boundary';
@@ -16,6 +17,7 @@ import { useSession } from '../session/session-context';
 import { LOAD_USER_ERROR } from '../session/session-reducer';
 import { loginErrorDetail, loginErrorMessage, validateLogin, type FieldErrors } from '../login-form';
 import { BrandPanel } from './brand-panel';
+import { StorePicker } from './store-picker';
 
 // The dialog machinery loads when the button is first pressed, or before when the browser is idle.
 const loadForgotDialog = () => import('./forgot-password-dialog');
@@ -60,7 +62,11 @@ export function LoginPage() {
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<{ message: string; detail?: string } | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  const [choice, setChoice] = useState<{ input: LoginInput; stores: StoreOption[]; notice?: string } | null>(null);
+  const [pendingStore, setPendingStore] = useState<string | null>(null);
   const tokenHandled = useRef(false);
+  // the store opened from the Shopify admin: sign-in goes there, or offers the person's own stores
+  const askedStore = searchParams.get('store') ?? undefined;
 
   // A token in the query string is used to sign in: the install's one-time token is traded for a session.
   useEffect(() => {
@@ -105,14 +111,30 @@ export function LoginPage() {
     }
     setFieldErrors({});
     setSubmitting(true);
+    await signInTo({ ...result.data, store: askedStore });
+    setSubmitting(false);
+  }
+
+  /** Sign in (to one store, when named); a person of several stores gets the picker. */
+  async function signInTo(input: LoginInput) {
     try {
-      const outcome = await session.login(result.data);
+      const outcome = await session.login(input);
+      if (outcome.stores) {
+        setChoice({ input, stores: outcome.stores, notice: outcome.notice });
+        return;
+      }
       navigate(outcome.twoFactor ? paths.twoFactor() : paths.dashboard.home(), { replace: true });
     } catch (error) {
       setFormError({ message: loginErrorMessage(error), detail: loginErrorDetail(error) });
-    } finally {
-      setSubmitting(false);
     }
+  }
+
+  async function choose(domain: string) {
+    if (!choice) return;
+    setFormError(null);
+    setPendingStore(domain);
+    await signInTo({ ...choice.input, store: domain });
+    setPendingStore(null);
   }
 
   return (
@@ -134,8 +156,8 @@ export function LoginPage() {
 
           <Card.Root variant="outline" bg="app.surface" borderRadius="xl" boxShadow="xs">
             <Card.Body p={{ base: '5', md: '7' }}>
-              <form onSubmit={onSubmit} noValidate data-testid="login-form">
-                <Stack gap="5">
+              {choice ? (
+                <Stack gap="4">
                   {formError && (
                     <Alert.Root status="error" borderRadius="md" data-testid="login-error">
                       <Alert.Indicator />
@@ -145,59 +167,85 @@ export function LoginPage() {
                       </Alert.Content>
                     </Alert.Root>
                   )}
-                  <Field.Root invalid={!!fieldErrors.email} required>
-                    <Field.Label>Email</Field.Label>
-                    <Input
-                      type="email"
-                      name="email"
-                      autoComplete="email"
-                      placeholder="you@yourstore.pk"
-                      value={email}
-                      onChange={(e) => setEmail(e.target.value)}
-                      data-testid="login-email"
-                    />
-                    <Field.ErrorText data-testid="login-email-error">{fieldErrors.email}</Field.ErrorText>
-                  </Field.Root>
-                  <Field.Root invalid={!!fieldErrors.password} required>
-                    <HStack justify="space-between" w="full">
-                      <Field.Label>Password</Field.Label>
-                      <ForgotPasswordButton />
-                    </HStack>
-                    <InputGroup
-                      endElement={
-                        <IconButton
-                          aria-label={showPassword ? 'Hide password' : 'Show password'}
-                          variant="ghost"
-                          size="xs"
-                          me="-1.5"
-                          onClick={() => setShowPassword((v) => !v)}
-                          data-testid="login-password-toggle"
-                        >
-                          {showPassword ? <LuEyeOff /> : <LuEye />}
-                        </IconButton>
-                      }
-                    >
-                      <Input
-                        type={showPassword ? 'text' : 'password'}
-                        name="password"
-                        autoComplete="current-password"
-                        value={password}
-                        onChange={(e) => setPassword(e.target.value)}
-                        data-testid="login-password"
-                      />
-                    </InputGroup>
-                    <Field.ErrorText data-testid="login-password-error">{fieldErrors.password}</Field.ErrorText>
-                  </Field.Root>
-                  <Stack gap="3" pt="1">
-                    <Button type="submit" colorPalette="brand" size="lg" loading={submitting} loadingText="Signing in" data-testid="login-submit">
-                      Login
-                    </Button>
-                    <Button variant="outline" size="lg" onClick={() => navigate(paths.home())} data-testid="login-cancel">
-                      <LuArrowLeft /> Cancel
-                    </Button>
-                  </Stack>
+                  <StorePicker
+                    email={choice.input.email}
+                    stores={choice.stores}
+                    notice={choice.notice}
+                    pending={pendingStore}
+                    onChoose={(domain) => void choose(domain)}
+                    onBack={() => {
+                      setChoice(null);
+                      setFormError(null);
+                      setPassword('');
+                    }}
+                  />
                 </Stack>
-              </form>
+              ) : (
+                <form onSubmit={onSubmit} noValidate data-testid="login-form">
+                  <Stack gap="5">
+                    {formError && (
+                      <Alert.Root status="error" borderRadius="md" data-testid="login-error">
+                        <Alert.Indicator />
+                        <Alert.Content>
+                          <Alert.Title>{formError.message}</Alert.Title>
+                          {formError.detail && <Alert.Description>{formError.detail}</Alert.Description>}
+                        </Alert.Content>
+                      </Alert.Root>
+                    )}
+                    <Field.Root invalid={!!fieldErrors.email} required>
+                      <Field.Label>Email</Field.Label>
+                      <Input
+                        type="email"
+                        name="email"
+                        autoComplete="email"
+                        placeholder="you@yourstore.pk"
+                        value={email}
+                        onChange={(e) => setEmail(e.target.value)}
+                        data-testid="login-email"
+                      />
+                      <Field.ErrorText data-testid="login-email-error">{fieldErrors.email}</Field.ErrorText>
+                    </Field.Root>
+                    <Field.Root invalid={!!fieldErrors.password} required>
+                      <HStack justify="space-between" w="full">
+                        <Field.Label>Password</Field.Label>
+                        <ForgotPasswordButton />
+                      </HStack>
+                      <InputGroup
+                        endElement={
+                          <IconButton
+                            aria-label={showPassword ? 'Hide password' : 'Show password'}
+                            variant="ghost"
+                            size="xs"
+                            me="-1.5"
+                            onClick={() => setShowPassword((v) => !v)}
+                            data-testid="login-password-toggle"
+                          >
+                            {showPassword ? <LuEyeOff /> : <LuEye />}
+                          </IconButton>
+                        }
+                      >
+                        <Input
+                          type={showPassword ? 'text' : 'password'}
+                          name="password"
+                          autoComplete="current-password"
+                          value={password}
+                          onChange={(e) => setPassword(e.target.value)}
+                          data-testid="login-password"
+                        />
+                      </InputGroup>
+                      <Field.ErrorText data-testid="login-password-error">{fieldErrors.password}</Field.ErrorText>
+                    </Field.Root>
+                    <Stack gap="3" pt="1">
+                      <Button type="submit" colorPalette="brand" size="lg" loading={submitting} loadingText="Signing in" data-testid="login-submit">
+                        Login
+                      </Button>
+                      <Button variant="outline" size="lg" onClick={() => navigate(paths.home())} data-testid="login-cancel">
+                        <LuArrowLeft /> Cancel
+                      </Button>
+                    </Stack>
+                  </Stack>
+                </form>
+              )}
             </Card.Body>
           </Card.Root>
 

@@ -1,8 +1,9 @@
 import { createContext, useContext } from 'react';
-import type { LoginInput } from '@dakiya/shared';
+import type { LoginInput, StoreOption } from '@dakiya/shared';
 import type { SessionState } from './session-reducer';
 
-export type LoginResult = { twoFactor: true } | { twoFactor: false };
+/** Signed in (or waiting for the code), or a person of several stores who must choose one first. */
+export type LoginResult = { twoFactor: boolean; stores?: undefined } | { twoFactor: false; stores: StoreOption[]; notice?: string };
 
 export interface Session extends SessionState {
   /** POST /login-user, then (unless a second factor is pending) GET /me with the new token. */

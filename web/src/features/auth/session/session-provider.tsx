@@ -82,6 +82,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const login = useCallback(
     async (input: LoginInput): Promise<LoginResult> => {
       const answer = await api('auth.login', { body: input }, { token: null });
+      if (answer.stores) return { twoFactor: false, stores: answer.stores, notice: answer.notice };
       if (answer.two_factor_await) {
         awaitSecondFactor(answer.auth_token);
         return { twoFactor: true };
