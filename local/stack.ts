@@ -3,6 +3,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { ensureTable } from '@dakiya/functions/adapters/dynamo/create-table';
+import { migrateToPeople } from '@dakiya/functions/adapters/dynamo/migrate-people';
 import { buildDeps, type Deps } from '@dakiya/functions/platform/deps';
 import { parseEnv, type Env } from '@dakiya/functions/platform/env';
 import { createLog, type LogLevel } from '@dakiya/functions/platform/log';
@@ -110,6 +111,8 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       LOG_LEVEL: opts.logLevel === 'SILENT' ? 'ERROR' : (opts.logLevel ?? 'WARN'),
     });
     const deps = buildDeps(env, { log: createLog(opts.logLevel ?? 'WARN') });
+    // data kept on disk by a version from before people (issue 8) moves over once; later starts find nothing
+    if (opts.persistent) await migrateToPeople(deps.db, TABLE_NAME, deps.secrets, deps.now);
 
     // after a start fauxqs holds no message: every job record still pending is sent again
     const jobs = await startJobPoller({ deps, queues, background: true, resendPendingOnStart: opts.persistent });
