@@ -2,7 +2,7 @@ import type { ErrorCode, RouteId } from '@dakiya/shared';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { LEOPARD_DEMO_CREDENTIALS } from '../../local/simulators/couriers';
 import { signWebhook } from '../adapters/shopify';
-import { issueLink, type LinkPurpose } from '../domain/links';
+import { issueMemberLink, issuePersonLink, type PersonLinkPurpose } from '../domain/links';
 import { startSession } from '../domain/sessions';
 import { seedAccount, seedUser, TEST_SHOPIFY_SECRET } from './harness';
 import { signedShopifyQuery, type Fixture, type World } from './world';
@@ -10,11 +10,13 @@ import { signedShopifyQuery, type Fixture, type World } from './world';
 const freshEmail = () => `new-${randomBytes(4).toString('hex')}@example.pk`;
 /** A USER of shop A made for this one call, so destructive routes never disturb other cases. */
 const staffOfA = async (w: World, opts: Parameters<typeof seedUser>[2] = {}) => (await seedUser(w.deps, w.a.shop._id, opts)).user._id;
-/** A fresh emailed link of a fresh user of shop A, as the mail worker issues it. */
-const linkOfA = async (w: World, purpose: LinkPurpose) => {
-  const { user } = await seedUser(w.deps, w.a.shop._id, { verified: purpose !== 'verify-email' });
-  return { user, hash: await issueLink(user, purpose, w.deps) };
+/** A fresh emailed password link of a fresh person of shop A, as the mail worker issues it. */
+const linkOfA = async (w: World, purpose: PersonLinkPurpose) => {
+  const { person } = await seedUser(w.deps, w.a.shop._id);
+  return { person: person!, hash: await issuePersonLink(person!, purpose, w.deps) };
 };
+/** A fresh invitation of shop A and its verify-email link. */
+const inviteOfA = async (w: World) => issueMemberLink((await seedUser(w.deps, w.a.shop._id, { verified: false })).user, w.deps);
 const webhookBody = Buffer.from(JSON.stringify({ id: 820982911946154500, name: '#1001', tags: 'vip' }));
 
 /**
@@ -28,10 +30,10 @@ export const routeFixtures: Record<RouteId, Fixture> = {
   'auth.me': () => ({}),
   'auth.logout': () => ({}),
   'auth.createPassword': async (w) => {
-    const { user, hash } = await linkOfA(w, 'create-password');
-    return { body: { password: 'new-password-1', confirm_password: 'new-password-1', hash, _id: user._id } };
+    const { person, hash } = await linkOfA(w, 'create-password');
+    return { body: { password: 'new-password-1', confirm_password: 'new-password-1', hash, _id: person._id } };
   },
-  'auth.verifyEmail': async (w) => ({ body: { token: (await linkOfA(w, 'verify-email')).hash } }),
+  'auth.verifyEmail': async (w) => ({ body: { token: await inviteOfA(w) } }),
   'auth.resetPin': (w) => ({ body: { email: w.a.owner.email } }),
   'auth.resetPassword': async (w) => ({
     query: { hash: (await linkOfA(w, 'reset-password')).hash }, body: { password: 'new-password-1', confirm_password: 'new-password-1' },
