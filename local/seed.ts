@@ -56,25 +56,40 @@ export async function installShop(stack: Stack, input: { shop: string; name: str
   return { shop, owner, firstStart };
 }
 
-/** The merchant's browser, step by step, without following redirects blindly. */
+/**
+ * The merchant's browser, step by step, without following redirects blindly: a top-level launch, the
+ * install grant (when the shop is new or uninstalled), the online grant that says who opened the app,
+ * and the owner's one-time /login?token= link traded for a session.
+ */
 export async function installThroughOAuth(stack: Stack, shopDomain: string): Promise<string> {
+  const landing = await launchFromAdmin(stack, shopDomain);
+  const handoff = landing.searchParams.get('token');
+  if (!handoff) throw new Error(`the launch of ${shopDomain} did not end signed in: ${landing.pathname}${landing.search}`);
+  // what /login does with ?token=: trade the one-time URL token for a session
+  return (await apiClient(stack.appUrl).call('auth.exchangeToken', { body: { token: handoff } })).auth_token;
+}
+
+/** Opens the app as the simulated admin's signed-in user would (top-level launch); answers where Dakiya lands them. */
+export async function launchFromAdmin(stack: Stack, shopDomain: string): Promise<URL> {
   const { shopify } = stack;
-  const step = async (url: string, cookie?: string) => {
-    const res = await fetch(url, { redirect: 'manual', headers: cookie ? { cookie } : {} });
-    const location = res.headers.get('location');
-    if (res.status !== 302 || !location) throw new Error(`install step ${new URL(url).pathname} answered ${res.status}: ${await res.text()}`);
-    return { location: new URL(location, url).toString(), cookies: res.headers.getSetCookie() };
-  };
+  const cookies = new Map<string, string>();
   shopify.control.setConsent('auto-approve');
   try {
-    const install = await step(shopify.control.launchUrl(shopDomain));
-    const stateCookie = install.cookies.map((c) => c.split(';')[0]).join('; ');
-    const authorize = await step(install.location);
-    const callback = await step(authorize.location, stateCookie);
-    const handoff = new URL(callback.location).searchParams.get('token');
-    if (!handoff) throw new Error('the install did not end signed in');
-    // what /login does with ?token=: trade the one-time URL token for a session
-    return (await apiClient(stack.appUrl).call('auth.exchangeToken', { body: { token: handoff } })).auth_token;
+    let url = shopify.control.launchUrl(shopDomain, { embedded: false });
+    for (let step = 0; step < 8; step++) {
+      const res = await fetch(url, { redirect: 'manual', headers: { cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; ') } });
+      for (const cookie of res.headers.getSetCookie()) {
+        const [pair] = cookie.split(';');
+        const [name, ...value] = pair!.split('=');
+        cookies.set(name!, value.join('='));
+      }
+      const location = res.headers.get('location');
+      if (res.status !== 302 || !location) throw new Error(`launch step ${new URL(url).pathname} answered ${res.status}: ${await res.text()}`);
+      const next = new URL(location, url);
+      if (next.origin === stack.appUrl && !next.pathname.startsWith('/api/')) return next;
+      url = next.toString();
+    }
+    throw new Error(`the launch of ${shopDomain} did not land in Dakiya`);
   } finally {
     shopify.control.setConsent('page');
   }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signQuery } from '@dakiya/functions/adapters/shopify';
 import { readLocalConfig } from './config';
 import { apiClient } from './api-client';
-import { installShop, installThroughOAuth } from './seed';
+import { installShop, installThroughOAuth, launchFromAdmin } from './seed';
 import { startStack, type Stack } from './stack';
 
 /**
@@ -48,7 +48,7 @@ describe('install', () => {
   });
 
   it('refuses a callback whose state was tampered with (the signature covers it) or that lacks the state cookie', async () => {
-    const launch = await get(stack.shopify.control.launchUrl(SHOP));
+    const launch = await get(stack.shopify.control.launchUrl(SHOP, { embedded: false }));
     const cookie = launch.headers.getSetCookie()[0]!.split(';')[0]!;
     stack.shopify.control.setConsent('auto-approve');
     const authorize = await get(launch.headers.get('location')!);
@@ -93,6 +93,92 @@ describe('people: one sign-in, several stores', () => {
         { domain: 'quetta-quilts-outlet.myshopify.com', name: 'Quetta Quilts Outlet' },
       ],
     });
+  });
+});
+
+describe('who opens the app from the Shopify admin', () => {
+  const PESHAWAR = 'peshawar-pottery.myshopify.com';
+  const pottery = () => installShop(stack, { shop: PESHAWAR, name: 'Peshawar Pottery', email: 'owner@pottery.pk', password: 'Pottery-owner-2026', orders: 0 });
+  const signInPage = () => `${stack.appUrl}/login?store=${encodeURIComponent(PESHAWAR)}`;
+  const meOf = async (handoff: string) => {
+    const api = apiClient(stack.appUrl);
+    const { auth_token } = await api.call('auth.exchangeToken', { body: { token: handoff } });
+    return (await api.call('auth.me', { token: auth_token })).data;
+  };
+  /** The embedded launch's answer: the page that sends the top window on, and where to. */
+  const embedded = async (url: string) => {
+    const res = await get(url);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    const html = await res.text();
+    const target = /window\.open\("([^"]+)", '_top'\)/.exec(html)?.[1];
+    expect(target).toBeTruthy();
+    return { html, csp: res.headers.get('content-security-policy') ?? '', target: new URL(target!) };
+  };
+  const embeddedLaunch = (idToken: string) => `${stack.appUrl}/api/v1/shopify/install?${signed({
+    embedded: '1', host: 'aG9zdA', id_token: idToken, locale: 'en', session: 'abc', shop: PESHAWAR,
+  })}`;
+  const asAdmin = (email: string) => stack.shopify.control.signInAs(PESHAWAR, email);
+
+  it('the account owner with a verified address lands with the owner\'s session; staff and an unverified owner land on the sign-in page', async () => {
+    const { owner } = await pottery();
+    asAdmin('owner@pottery.pk');
+    const mine = await launchFromAdmin(stack, PESHAWAR);
+    expect(mine.pathname).toBe('/login');
+    expect(await meOf(mine.searchParams.get('token')!)).toMatchObject({ _id: owner._id, role: 'ADMIN' });
+
+    // before, every launch signed whoever opened the app in as the owner
+    stack.shopify.control.addStaff(PESHAWAR, { email: 'packer@pottery.pk', first_name: 'Bilal' });
+    asAdmin('packer@pottery.pk');
+    expect((await launchFromAdmin(stack, PESHAWAR)).toString()).toBe(signInPage());
+    stack.shopify.control.addStaff(PESHAWAR, { email: 'helper@agency.pk', collaborator: true, account_owner: true });
+    asAdmin('helper@agency.pk');
+    expect((await launchFromAdmin(stack, PESHAWAR)).toString()).toBe(signInPage());
+    stack.shopify.control.addStaff(PESHAWAR, { email: 'owner@pottery.pk', email_verified: false });
+    asAdmin('owner@pottery.pk');
+    expect((await launchFromAdmin(stack, PESHAWAR)).toString()).toBe(signInPage());
+    stack.shopify.control.addStaff(PESHAWAR, { email: 'owner@pottery.pk', email_verified: true });
+  });
+
+  it('an embedded launch leaves the iframe first: a page only the admin may frame sends the top window on', async () => {
+    await pottery();
+    asAdmin('owner@pottery.pk');
+    const owner = await embedded(stack.shopify.control.launchUrl(PESHAWAR, { embedded: true }));
+    expect(owner.target.origin + owner.target.pathname).toBe(`${stack.appUrl}/login`);
+    expect(await meOf(owner.target.searchParams.get('token')!)).toMatchObject({ email: 'owner@pottery.pk' });
+    expect(owner.csp).toContain(`frame-ancestors https://admin.shopify.com https://*.myshopify.com ${stack.shopifyUrl}`);
+    expect(owner.csp).toMatch(/script-src \S+ 'sha256-[A-Za-z0-9+/=]+'/);
+    expect(owner.html).toContain(`src="${stack.shopifyUrl}/shopifycloud/app-bridge.js"`);
+
+    stack.shopify.control.addStaff(PESHAWAR, { email: 'rider@pottery.pk' });
+    asAdmin('rider@pottery.pk');
+    expect((await embedded(stack.shopify.control.launchUrl(PESHAWAR, { embedded: true }))).target.toString()).toBe(signInPage());
+    asAdmin('owner@pottery.pk');
+  });
+
+  it('a session token Shopify refuses sends the top window to a launch of its own, which asks through the online grant', async () => {
+    await pottery();
+    asAdmin('owner@pottery.pk');
+    const { target } = await embedded(embeddedLaunch(stack.shopify.control.sessionToken(PESHAWAR, { expired: true })));
+    expect(target.origin + target.pathname).toBe(`${stack.appUrl}/api/v1/shopify/install`);
+    expect([...target.searchParams.keys()].sort()).toEqual(['hmac', 'host', 'shop', 'timestamp']);
+    const top = await get(target.toString());
+    expect(top.status).toBe(302);
+    const authorize = new URL(top.headers.get('location')!);
+    expect(authorize.searchParams.getAll('grant_options[]')).toEqual(['per-user']);
+    expect(top.headers.getSetCookie()[0]).toMatch(/^shopify_app_state=[0-9a-f]{64}; Path=\/api\/v1\/shopify\/callback; HttpOnly; SameSite=Lax/);
+    // the app's signature covers what it sends on: changing the shop breaks it
+    target.searchParams.set('shop', 'lahore-linen.myshopify.com');
+    expect(await errorCode(await get(target.toString()))).toBe('SHOPIFY_HMAC_INVALID');
+  });
+
+  it('an embedded launch of a store not installed yet goes to the top window and on to the install grant', async () => {
+    stack.shopify.control.seedShop({ shop: 'sialkot-sports.myshopify.com', name: 'Sialkot Sports', email: 'owner@sialkot.pk' });
+    const { target } = await embedded(stack.shopify.control.launchUrl('sialkot-sports.myshopify.com', { embedded: true }));
+    const top = await get(target.toString());
+    const authorize = new URL(top.headers.get('location')!);
+    expect(authorize.pathname).toBe('/_shops/sialkot-sports.myshopify.com/admin/oauth/authorize');
+    expect(authorize.searchParams.getAll('grant_options[]')).toEqual([]);
   });
 });
 

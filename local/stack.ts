@@ -107,6 +107,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       SHOPIFY_CLIENT_SECRET: config.shopify.clientSecret,
       ORIGIN_SECRET: originSecret,
       SHOPIFY_ORIGIN_TEMPLATE: `${shopify.url}/_shops/{shop}`,
+      SHOPIFY_APP_BRIDGE_URL: `${shopify.url}/shopifycloud/app-bridge.js`,
       COURIER_BASE_URLS: JSON.stringify(couriers.urls),
       LOG_LEVEL: opts.logLevel === 'SILENT' ? 'ERROR' : (opts.logLevel ?? 'WARN'),
     });

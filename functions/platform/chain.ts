@@ -4,6 +4,7 @@ import { z } from '@dakiya/shared';
 import { API_BASE, GROUP_NEEDS, LAMBDA_REQUEST_LIMIT_BYTES, methodsForPath, routes, type Group, type RouteDef, type RouteId } from '@dakiya/shared';
 import { authenticate, authorize, needsSession, resolveAccess } from './auth';
 import { defaultDeps, type Deps } from './deps';
+import { errorPage } from './error-page';
 import { AppError } from './errors';
 import { deadlineOf, runInvocation } from './invocation';
 import { addressKey, requireOrigin, viewerAddress } from './origin';
@@ -145,6 +146,12 @@ export function groupHandler<G extends Group>(group: G, operations: GroupOperati
       onError: async (request) => {
         const state = (request as Request).context.dakiya;
         request.response = errorResult(request.error, state);
+        // a browser sent here by Shopify (launch, callback) reads a page, not JSON
+        const accept = (state?.input as { raw?: { headers: Record<string, string> } } | undefined)?.raw?.headers.accept ?? '';
+        if (state?.route.kind === 'redirect' && accept.includes('text/html')) {
+          const item = (JSON.parse(request.response.body ?? '{}') as { errors?: { msg?: string; code?: string }[] }).errors?.[0];
+          request.response = errorPage(request.response.statusCode ?? 500, item?.code, item?.msg ?? 'Something went wrong.', state.ctx.requestId);
+        }
       },
     })
     .handler(async (_event, context) => {
@@ -153,7 +160,14 @@ export function groupHandler<G extends Group>(group: G, operations: GroupOperati
       const output = await ops[id]!(input, ctx, deps);
       const parsed = route.output.parse(output) as Record<string, unknown>;
       if (route.kind === 'redirect') {
-        const { location, cookies } = parsed as { location: string; cookies?: string[] };
+        const { location, cookies, page } = parsed as { location: string; cookies?: string[]; page?: { html: string; csp: string } };
+        if (page) {
+          const result: Result = {
+            statusCode: 200, cookies, body: page.html,
+            headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'content-security-policy': page.csp, 'referrer-policy': 'no-referrer' },
+          };
+          return result;
+        }
         return { statusCode: 302, headers: { location, 'cache-control': 'no-store' }, cookies, body: '' };
       }
       return { statusCode: 200, headers: JSON_HEADERS, body: JSON.stringify(parsed) };

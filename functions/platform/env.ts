@@ -39,6 +39,8 @@ const Env = z.object({
   /** Tests and local mode point Shopify at the simulator: `{shop}` is replaced by the shop domain. */
   SHOPIFY_ORIGIN_TEMPLATE: z.string().default('https://{shop}'),
   SHOPIFY_SHOP_SUFFIX: z.string().default('.myshopify.com'),
+  /** App Bridge, loaded by the page that takes an embedded launch out of the admin's iframe; local mode uses the simulator's. */
+  SHOPIFY_APP_BRIDGE_URL: z.string().url().default('https://cdn.shopify.com/shopifycloud/app-bridge.js'),
   /** JSON `{ "LEOPARD": { "api": "..." }, ... }`: local mode points each courier at its simulator. */
   COURIER_BASE_URLS: z
     .string()

@@ -1,20 +1,22 @@
 import { ALL_SCOPES } from '@dakiya/shared';
 import {
-  ShopifyError, createShopifyClient, exchangeCode, hasScopes, isValidShopDomain, verifyQueryHmac, type TokenSet,
+  ShopifyError, authorizeUrl, createShopifyClient, exchangeCode, hasScopes, isValidShopDomain, onlineUserFromCode, verifyQueryHmac, type TokenSet,
 } from '../adapters/shopify';
 import type { Operation } from '../platform/operation';
 import type { Deps } from '../platform/deps';
 import { AppError } from '../platform/errors';
 import { newId } from '../platform/ids';
+import { randomNonce } from '../platform/tokens';
 import type { ShopRecord, UserRecord } from '../domain/records';
-import { startSession } from '../domain/sessions';
 import { withPersonOf } from '../domain/people';
-import { STATE_COOKIE, readCookie, requiredScopes, stateCookie } from './shopify-config';
+import { STATE_COOKIE, STATE_TTL_SECONDS, callbackUrl, readCookie, requiredScopes, stateCookie } from './shopify-config';
+import { landingFor } from './launch-identity';
 
 /**
  * The OAuth callback (reference/shopify.md §1.4-1.7): state, signature and shop are checked before
- * the code is spent. First install creates the shop and its owner; a reinstall refreshes them.
- * The merchant lands signed in on /login?token=... (spec 000 §2).
+ * the code is spent. The install grant creates the shop and its owner (a reinstall refreshes them),
+ * then asks who is installing through the online grant; the online grant's answer decides whose
+ * session the person lands with (the owner's on /login?token=..., spec 000 §2, or their own sign-in).
  */
 export const finishInstall: Operation<'shopify.callback'> = async ({ query, raw }, ctx, deps) => {
   const { env } = deps;
@@ -29,6 +31,16 @@ export const finishInstall: Operation<'shopify.callback'> = async ({ query, raw 
     throw new AppError('SHOPIFY_STATE_INVALID');
   }
   if (!isValidShopDomain(shopDomain, env.SHOPIFY_SHOP_SUFFIX)) throw new AppError('SHOPIFY_SHOP_INVALID', { param: 'shop' });
+
+  if (state.grant === 'online') {
+    const shop = await deps.shops.getByDomain(shopDomain);
+    // uninstalled between the launch and this callback: the next launch installs again
+    if (!shop || shop.status !== 'ACTIVE') throw new AppError('SHOPIFY_STATE_INVALID');
+    const user = await callShopify(() => onlineUserFromCode({
+      shop: shopDomain, code: query.code, origin: env.SHOPIFY_ORIGIN_TEMPLATE, clientId: env.SHOPIFY_CLIENT_ID, clientSecret: secrets[0]!, fetch: deps.fetch,
+    }));
+    return { location: await landingFor(shop, user, deps), cookies: [stateCookie(env, '', 0)] };
+  }
 
   const tokens = await callShopify(() => exchangeCode({
     shop: shopDomain, code: query.code, origin: env.SHOPIFY_ORIGIN_TEMPLATE,
@@ -71,14 +83,16 @@ export const finishInstall: Operation<'shopify.callback'> = async ({ query, raw 
     await deps.jobs.enqueue('mail.send', { kind: 'create-password', shopId, userId: owner._id }, { shopId }).catch((error: unknown) =>
       ctx.log.error('create-password email not queued', { shopId, error: error instanceof Error ? error.message : String(error) }));
   }
-  // Shopify already authenticated this person as the store's staff: no second factor on this path.
-  // The URL carries only a two-minute, one-time token, so browser history and access logs hold nothing lasting.
-  const shop = await deps.shops.get(shopId);
-  if (!shop) throw new Error(`shop ${shopId} vanished during its install`);
-  const token = await startSession(owner, shop, 'handoff', deps);
+  // who is installing: anyone with the permission to install apps may, and only the account owner
+  // gets the owner's session (Shopify approves an online grant of an installed app without asking)
+  const next = randomNonce();
+  await deps.oauthStates.put(next, shopDomain, nowSeconds + STATE_TTL_SECONDS, 'online');
   return {
-    location: `${env.APP_URL}/login?token=${encodeURIComponent(token)}`,
-    cookies: [stateCookie(env, '', 0)],
+    location: authorizeUrl({
+      shop: shopDomain, origin: env.SHOPIFY_ORIGIN_TEMPLATE, clientId: env.SHOPIFY_CLIENT_ID, scopes: requiredScopes(env),
+      redirectUri: callbackUrl(env), state: next, perUser: true,
+    }),
+    cookies: [stateCookie(env, next, STATE_TTL_SECONDS)],
   };
 };
 

@@ -1,17 +1,18 @@
 import { DeleteCommand, GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { OAuthStateRepo, WebhookLog } from '../../domain/ports/repos';
+import type { OAuthGrant, OAuthStateRepo, WebhookLog } from '../../domain/ports/repos';
 import { keys } from './keys';
 
 export class DynamoOAuthStateRepo implements OAuthStateRepo {
   constructor(private readonly db: DynamoDBDocumentClient, private readonly table: string) {}
 
-  async put(nonce: string, shop: string, expiresAt: number): Promise<void> {
-    await this.db.send(new PutCommand({ TableName: this.table, Item: { ...keys.oauthState(nonce), type: 'oauth-state', shop, expiresAt } }));
+  async put(nonce: string, shop: string, expiresAt: number, grant: OAuthGrant): Promise<void> {
+    await this.db.send(new PutCommand({ TableName: this.table, Item: { ...keys.oauthState(nonce), type: 'oauth-state', shop, expiresAt, grant } }));
   }
 
-  async take(nonce: string): Promise<{ shop: string; expiresAt: number } | undefined> {
+  async take(nonce: string): Promise<{ shop: string; expiresAt: number; grant: OAuthGrant } | undefined> {
     const { Attributes } = await this.db.send(new DeleteCommand({ TableName: this.table, Key: keys.oauthState(nonce), ReturnValues: 'ALL_OLD' }));
-    return Attributes ? { shop: Attributes.shop as string, expiresAt: Attributes.expiresAt as number } : undefined;
+    // a state written before online grants existed was an install's
+    return Attributes ? { shop: Attributes.shop as string, expiresAt: Attributes.expiresAt as number, grant: (Attributes.grant as OAuthGrant | undefined) ?? 'offline' } : undefined;
   }
 }
 

@@ -28,14 +28,15 @@ interface Credentials extends ShopTarget {
 }
 
 /**
- * Step 2 of the code grant (§1.3): where the app sends the merchant. No `grant_options[]`, so the
- * token is an offline (shop) token.
+ * Step 2 of the code grant (§1.3): where the app sends the merchant. Without `perUser` the token is
+ * an offline (shop) token; with it (`grant_options[]=per-user`) an online token naming the admin user.
  */
 export function authorizeUrl(input: ShopTarget & {
   clientId: string;
   scopes: string | string[];
   redirectUri: string;
   state: string;
+  perUser?: boolean;
 }): string {
   const query = new URLSearchParams({
     client_id: input.clientId,
@@ -43,6 +44,7 @@ export function authorizeUrl(input: ShopTarget & {
     redirect_uri: input.redirectUri,
     state: input.state,
   });
+  if (input.perUser) query.append('grant_options[]', 'per-user');
   return `${shopUrl(input.origin, input.shop, '/admin/oauth/authorize')}?${query.toString()}`;
 }
 
@@ -67,6 +69,46 @@ export function exchangeSessionToken(input: Credentials & { sessionToken: string
   });
 }
 
+/** The admin user an online token belongs to (§1.7 `associated_user`): who opened the app. */
+export interface AssociatedUser {
+  id: string;
+  email: string;
+  emailVerified: boolean;
+  accountOwner: boolean;
+  collaborator: boolean;
+}
+
+const ONLINE_TOKEN = 'urn:shopify:params:oauth:token-type:online-access-token';
+
+/** The callback of an online grant: who approved. The token itself is not kept (Dakiya calls Shopify as the shop). */
+export async function onlineUserFromCode(input: Credentials & { code: string }): Promise<AssociatedUser> {
+  return associatedUser(await postToken(input, { code: input.code }));
+}
+
+/** An embedded launch (§1.9): the session token traded for an online token, for who opened the app. */
+export async function onlineUserFromSessionToken(input: Credentials & { sessionToken: string }): Promise<AssociatedUser> {
+  return associatedUser(await postToken(input, {
+    grant_type: 'urn:ietf:params:oauth:grant-type:token-exchange',
+    subject_token: input.sessionToken,
+    subject_token_type: 'urn:ietf:params:oauth:token-type:id_token',
+    requested_token_type: ONLINE_TOKEN,
+  }));
+}
+
+function associatedUser(parsed: TokenResponse): AssociatedUser {
+  const user = parsed.associated_user;
+  if (typeof user !== 'object' || user === null) throw new ShopifyError('BAD_RESPONSE', 'Shopify online token has no associated_user');
+  const fields = user as Record<string, unknown>;
+  if (typeof fields.email !== 'string' || (typeof fields.id !== 'number' && typeof fields.id !== 'string')) {
+    throw new ShopifyError('BAD_RESPONSE', 'Shopify associated_user has no id or email');
+  }
+  // anything but a literal true is a no: a missing field never makes someone the owner
+  return {
+    id: String(fields.id), email: fields.email.toLowerCase(),
+    emailVerified: fields.email_verified === true, accountOwner: fields.account_owner === true, collaborator: fields.collaborator === true,
+  };
+}
+
 const TOKEN_TIMEOUT_MS = 15_000;
 
 interface TokenResponse {
@@ -75,9 +117,25 @@ interface TokenResponse {
   expires_in?: unknown;
   refresh_token?: unknown;
   refresh_token_expires_in?: unknown;
+  associated_user?: unknown;
 }
 
 async function tokenRequest(input: Credentials, grant: Record<string, string>): Promise<TokenSet> {
+  const parsed = await postToken(input, grant);
+  const now = (input.nowMs ?? Date.now)();
+  const tokens: TokenSet = {
+    accessToken: parsed.access_token as string,
+    scopes: typeof parsed.scope === 'string' ? parsed.scope.split(',').map((s) => s.trim()).filter(Boolean) : [],
+  };
+  if (typeof parsed.expires_in === 'number') tokens.expiresAt = iso(now + parsed.expires_in * 1000);
+  if (typeof parsed.refresh_token === 'string') tokens.refreshToken = parsed.refresh_token;
+  if (typeof parsed.refresh_token_expires_in === 'number') {
+    tokens.refreshTokenExpiresAt = iso(now + parsed.refresh_token_expires_in * 1000);
+  }
+  return tokens;
+}
+
+async function postToken(input: Credentials, grant: Record<string, string>): Promise<TokenResponse> {
   const url = shopUrl(input.origin, input.shop, '/admin/oauth/access_token');
   // JSON body, as the official library sends it.
   const body = JSON.stringify({ client_id: input.clientId, client_secret: input.clientSecret, ...grant });
@@ -112,17 +170,7 @@ async function tokenRequest(input: Credentials, grant: Record<string, string>): 
   if (typeof parsed.access_token !== 'string' || parsed.access_token.length === 0) {
     throw new ShopifyError('BAD_RESPONSE', 'Shopify token response has no access_token', { status: response.status });
   }
-  const now = (input.nowMs ?? Date.now)();
-  const tokens: TokenSet = {
-    accessToken: parsed.access_token,
-    scopes: typeof parsed.scope === 'string' ? parsed.scope.split(',').map((s) => s.trim()).filter(Boolean) : [],
-  };
-  if (typeof parsed.expires_in === 'number') tokens.expiresAt = iso(now + parsed.expires_in * 1000);
-  if (typeof parsed.refresh_token === 'string') tokens.refreshToken = parsed.refresh_token;
-  if (typeof parsed.refresh_token_expires_in === 'number') {
-    tokens.refreshTokenExpiresAt = iso(now + parsed.refresh_token_expires_in * 1000);
-  }
-  return tokens;
+  return parsed;
 }
 
 /** True when every scope the app needs is granted; `write_x` implies `read_x` (§1.3). */

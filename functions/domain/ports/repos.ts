@@ -68,10 +68,13 @@ export interface SignedIn {
   shop: ShopRecord;
 }
 
+/** `offline`: the install's shop token; `online`: who opened the app (reference/shopify.md §1.7). */
+export type OAuthGrant = 'offline' | 'online';
+
 export interface OAuthStateRepo {
-  put(nonce: string, shop: string, expiresAt: number): Promise<void>;
+  put(nonce: string, shop: string, expiresAt: number, grant: OAuthGrant): Promise<void>;
   /** Reads and deletes in one step: a state works once. */
-  take(nonce: string): Promise<{ shop: string; expiresAt: number } | undefined>;
+  take(nonce: string): Promise<{ shop: string; expiresAt: number; grant: OAuthGrant } | undefined>;
 }
 
 export interface WebhookLog {

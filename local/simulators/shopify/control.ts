@@ -3,7 +3,7 @@ import { refill } from './cost';
 import type { ShopEvents } from './events';
 import type { OrderRecord } from './records';
 import { json, type Reply } from './reply';
-import type { ConsentMode, SeedShopInput, ShopRecord, SimConfig, SimState } from './state';
+import type { ConsentMode, SeedShopInput, ShopRecord, SimConfig, SimState, StaffMember } from './state';
 import type { DeliveryRecord, WebhookDispatcher, WebhookFault } from './webhooks';
 
 export type FaultKind = 'throttled' | '429' | '500' | '503' | 'timeout';
@@ -45,6 +45,20 @@ export class ShopifySimControl {
     const shop = this.sim.state.shop(domain);
     if (!shop) throw new Error(`unknown shop ${domain}`);
     return shop;
+  }
+
+  /** A staff member (or collaborator) of the shop's admin; `account_owner` false unless said. */
+  addStaff(domain: string, input: Partial<Omit<StaffMember, 'id'>> & { email: string }): StaffMember {
+    return this.sim.state.addStaff(this.shop(domain), input);
+  }
+
+  /** Who opens the app from now on (launches, session tokens, online grants): a staff id or email. */
+  signInAs(domain: string, user: number | string): StaffMember {
+    const shop = this.shop(domain);
+    const member = shop.staff.find((m) => String(m.id) === String(user) || m.email === String(user).toLowerCase());
+    if (!member) throw new Error(`${domain} has no staff member ${user}`);
+    shop.adminUserId = member.id;
+    return member;
   }
 
   orders(domain: string): OrderRecord[] {
@@ -181,6 +195,10 @@ export async function handleFake(control: ShopifySimControl, method: string, pat
       const record = control.seedShop(params as unknown as SeedShopInput);
       return json(200, { shop: record.domain, name: record.name, orderCount: record.orders.length });
     }
+    case 'POST /_fake/staff':
+      return json(200, control.addStaff(need(), params as Parameters<ShopifySimControl['addStaff']>[1]));
+    case 'POST /_fake/admin-user':
+      return json(200, control.signInAs(need(), String(param(params, 'user') ?? '')));
     case 'GET /_fake/launch-url':
       return json(200, { url: control.launchUrl(need(), { embedded: params.embedded === undefined ? undefined : truthy(params.embedded), path: param(params, 'path') }) });
     case 'GET /_fake/session-token':

@@ -142,7 +142,7 @@ export class ShopEvents {
       iss: `https://${shop.domain}/admin`,
       dest: `https://${shop.domain}`,
       aud: options.aud ?? this.state.config.clientId,
-      sub: options.sub ?? '902541635',
+      sub: options.sub ?? String(shop.adminUserId),
       exp: iat + 60,
       nbf: iat,
       iat,

@@ -31,7 +31,9 @@ export function authorize(state: SimState, shop: ShopRecord, url: URL, consentHe
   }
   const scopes = q.has('scope') ? scopeList(q.get('scope')) : config.managedScopes;
   const perUser = q.getAll('grant_options[]').includes('per-user');
-  const decision = q.get('decision') ?? consentHeader ?? (config.consent === 'auto-approve' ? 'approve' : config.consent === 'decline' ? 'decline' : null);
+  // an online grant of an installed app asks nothing more: the admin user is identified and sent back
+  const granted = perUser && shop.installation?.active === true && scopes.every((scope) => state.hasScope(shop, scope));
+  const decision = q.get('decision') ?? consentHeader ?? (granted || config.consent === 'auto-approve' ? 'approve' : config.consent === 'decline' ? 'decline' : null);
 
   if (decision === 'decline') {
     return html(200, messagePage('Installation cancelled', `${shop.name} did not install the app.`));
@@ -51,7 +53,7 @@ export function authorize(state: SimState, shop: ShopRecord, url: URL, consentHe
     active: true,
   };
   const code = hex(16);
-  state.codes.set(code, { code, shop: shop.domain, scopes, redirectUri, expiresAt: now + config.codeTtlSec * 1000, used: false, perUser });
+  state.codes.set(code, { code, shop: shop.domain, scopes, redirectUri, expiresAt: now + config.codeTtlSec * 1000, used: false, perUser, userId: shop.adminUserId });
   const params: Record<string, string> = {
     code,
     host: adminHost(shop),
@@ -90,7 +92,9 @@ export function accessToken(state: SimState, shop: ShopRecord, params: Record<st
     if (!shop.installation?.active) return oauthError('The app is not installed on this shop');
     record.used = true;
     const kind: TokenKind = record.perUser ? 'online' : params.expiring === '1' ? 'expiring' : 'offline';
-    return json(200, issueToken(state, shop, kind));
+    const user = state.staffMember(shop, record.userId);
+    if (kind === 'online' && !user) return oauthError('The user who approved is no longer staff of this shop');
+    return json(200, issueToken(state, shop, kind, user));
   }
 
   if (grant === 'refresh_token') {
@@ -129,7 +133,9 @@ export function accessToken(state: SimState, shop: ShopRecord, params: Record<st
         shop.installation = { id: state.ids.id('AppInstallation'), scopes: config.managedScopes, installedAt: state.clock.iso(now), active: true };
       }
       const kind: TokenKind = requested === ONLINE_TOKEN ? 'online' : params.expiring === '1' ? 'expiring' : 'offline';
-      return json(200, issueToken(state, shop, kind));
+      const user = state.staffMember(shop, claims.sub as string | undefined);
+      if (kind === 'online' && !user) return oauthError('Invalid subject token', 'invalid_subject_token');
+      return json(200, issueToken(state, shop, kind, user));
     }
     if (subjectType === OFFLINE_TOKEN) {
       // Migration of a non-expiring token: irreversible, the old token is revoked (§1.7).

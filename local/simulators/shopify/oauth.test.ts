@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ShopifyError, ShopifyUnauthorizedError } from '../../../functions/adapters/shopify/errors';
 import { isValidShopDomain, verifyQueryHmac } from '../../../functions/adapters/shopify/hmac';
-import { authorizeUrl, exchangeCode, exchangeSessionToken, refreshAccessToken } from '../../../functions/adapters/shopify/oauth';
+import { authorizeUrl, exchangeCode, exchangeSessionToken, onlineUserFromCode, onlineUserFromSessionToken, refreshAccessToken } from '../../../functions/adapters/shopify/oauth';
 import { CLIENT_ID, CLIENT_SECRET, SCOPES, SHOP, startHarness, type Harness } from './test-fixture';
 
 let h: Harness;
@@ -135,5 +135,38 @@ describe('OAuth code grant against the simulator', () => {
     const error = (await exchangeCode({ ...credentials(), clientSecret: 'wrong-secret', code: 'x' }).catch((e: unknown) => e)) as ShopifyError;
     expect(error.status).toBe(400);
     expect(error.message).not.toContain('wrong-secret');
+  });
+});
+
+describe('online tokens: who opened the app (§1.7, §1.9)', () => {
+  const onlineCode = async () => {
+    const url = authorizeUrl({ shop: SHOP, clientId: CLIENT_ID, scopes: SCOPES, redirectUri: h.redirectUri, state: 's', origin: h.sim.originTemplate, perUser: true });
+    expect(new URL(url).searchParams.getAll('grant_options[]')).toEqual(['per-user']);
+    const answer = await fetch(url, { redirect: 'manual' });
+    expect(answer.status).toBe(302); // an installed app: no consent page for the online grant
+    return new URL(answer.headers.get('location') ?? '').searchParams.get('code') ?? '';
+  };
+
+  it('names the admin user signed in: the owner by default, a staff member once they open it', async () => {
+    h.sim.control.setConsent('auto-approve');
+    await h.install();
+    h.sim.control.setConsent('page');
+    expect(await onlineUserFromCode({ ...credentials(), code: await onlineCode() })).toEqual({
+      id: '902541635', email: 'hello@chaiwala.pk', emailVerified: true, accountOwner: true, collaborator: false,
+    });
+    const packer = h.sim.control.addStaff(SHOP, { email: 'Packer@ChaiWala.pk', first_name: 'Bilal' });
+    h.sim.control.signInAs(SHOP, packer.email);
+    expect(await onlineUserFromCode({ ...credentials(), code: await onlineCode() })).toMatchObject({ email: 'packer@chaiwala.pk', accountOwner: false });
+    // the session token names them too (sub), and its exchange answers the same person
+    expect(await onlineUserFromSessionToken({ ...credentials(), sessionToken: h.sim.control.sessionToken(SHOP) })).toMatchObject({ id: String(packer.id), accountOwner: false });
+  });
+
+  it('an unverified owner address is said so; a session token of nobody on the staff is refused', async () => {
+    h.sim.control.setConsent('auto-approve');
+    await h.install();
+    h.sim.control.addStaff(SHOP, { email: 'hello@chaiwala.pk', email_verified: false });
+    expect(await onlineUserFromSessionToken({ ...credentials(), sessionToken: h.sim.control.sessionToken(SHOP) })).toMatchObject({ accountOwner: true, emailVerified: false });
+    await expect(onlineUserFromSessionToken({ ...credentials(), sessionToken: h.sim.control.sessionToken(SHOP, { sub: '1' }) })).rejects.toMatchObject({ status: 400, code: 'OAUTH' });
+    await expect(onlineUserFromSessionToken({ ...credentials(), sessionToken: h.sim.control.sessionToken(SHOP, { expired: true }) })).rejects.toMatchObject({ status: 400 });
   });
 });

@@ -69,3 +69,41 @@ ${decisionForm(input.action, input.params, 'Approve')}`,
 export function messagePage(title: string, text: string): string {
   return layout(title, `<h1>${esc(title)}</h1><p>${esc(text)}</p>`);
 }
+
+/** Where the App Bridge stand-in is served: the CDN's path, so the app only swaps the origin. */
+export const APP_BRIDGE_PATH = '/shopifycloud/app-bridge.js';
+
+/**
+ * The part of App Bridge the app uses (shopify-app-js renders `window.open(url, '_top')` to leave the
+ * iframe): the admin frame, not the app, navigates the top window, as a cross-origin iframe may not.
+ */
+export const APP_BRIDGE_SCRIPT = `(function () {
+  var open = window.open.bind(window);
+  window.shopify = { environment: { embedded: window.top !== window.self } };
+  window.open = function (url, target, features) {
+    if (target === '_top' && window.top !== window.self) {
+      window.parent.postMessage({ type: 'shopify-sim:redirect', url: String(url) }, '*');
+      return null;
+    }
+    return open(url, target, features);
+  };
+})();
+`;
+
+/** The admin with the app opened: a top bar naming the shop and signed-in user, and the app's iframe. */
+export function adminFramePage(shop: { name: string; domain: string; staff: { id: number; email: string }[]; adminUserId: number }, launchUrl: string, appOrigin: string): string {
+  const user = shop.staff.find((member) => member.id === shop.adminUserId);
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${esc(shop.name)} · Dakiya · Shopify</title>
+<style>body{margin:0;font-family:system-ui,sans-serif}header{background:#1a1a1a;color:#fff;padding:10px 16px;font-size:14px}
+iframe{border:0;width:100%;height:calc(100vh - 40px)}</style></head><body>
+<header data-testid="admin-bar">Shopify admin (simulator) · ${esc(shop.domain)} · ${esc(user?.email ?? 'nobody')}</header>
+<iframe name="app-iframe" title="Dakiya" src="${esc(launchUrl)}"></iframe>
+<script>
+addEventListener('message', function (event) {
+  if (event.origin !== ${JSON.stringify(appOrigin)} || !event.data || event.data.type !== 'shopify-sim:redirect') return;
+  var target = new URL(event.data.url, event.origin);
+  if (target.protocol === 'http:' || target.protocol === 'https:') location.assign(target.href);
+});
+</script></body></html>`;
+}

@@ -4,6 +4,8 @@ export interface Reply {
   headers?: Record<string, string>;
   json?: unknown;
   html?: string;
+  /** A script served as is (the App Bridge stand-in); the headers carry its type. */
+  script?: string;
 }
 
 export const json = (status: number, body: unknown, headers?: Record<string, string>): Reply => ({ status, json: body, headers });

@@ -7,8 +7,8 @@ import { uuid } from './crypto';
 import { ShopEvents } from './events';
 import { runGraphql } from './graphql-endpoint';
 import { accessToken, authorize } from './oauth-routes';
-import { messagePage } from './pages';
-import { html, json, redirect, type Reply } from './reply';
+import { APP_BRIDGE_PATH, APP_BRIDGE_SCRIPT, adminFramePage, messagePage } from './pages';
+import { html, json, type Reply } from './reply';
 import { SimState, type ConsentMode, type ShopRecord, type SimConfig } from './state';
 import { authenticate } from './tokens';
 import { WebhookDispatcher } from './webhooks';
@@ -116,6 +116,8 @@ function send(res: ServerResponse, reply: Reply): void {
   if (reply.html !== undefined) {
     headers['Content-Type'] = 'text/html; charset=utf-8';
     body = reply.html;
+  } else if (reply.script !== undefined) {
+    body = reply.script;
   } else if (reply.json !== undefined) {
     headers['Content-Type'] = 'application/json; charset=utf-8';
     body = JSON.stringify(reply.json);
@@ -159,6 +161,10 @@ async function handle(sim: SimInternals, control: ShopifySimControl, req: Incomi
   const body = await readBody(req);
   const method = req.method ?? 'GET';
   sim.state.tick();
+
+  if (url.pathname === APP_BRIDGE_PATH && method === 'GET') {
+    return send(res, { status: 200, headers: { 'Content-Type': 'text/javascript; charset=utf-8' }, script: APP_BRIDGE_SCRIPT });
+  }
 
   if (url.pathname.startsWith('/_fake/')) {
     let params: Record<string, unknown> = Object.fromEntries(url.searchParams);
@@ -233,7 +239,8 @@ async function route(
   if (charge && method === 'GET') return confirmCharge(sim.state, sim.webhooks, shop, charge[1] ?? '', url, consentHeader);
 
   if (path === `/admin/apps/${sim.state.config.clientId}` && method === 'GET') {
-    return redirect(sim.events.launchUrl(shop, { embedded: true }));
+    // the admin renders the app in an iframe, opened with an embedded launch (§1.2)
+    return html(200, adminFramePage(shop, sim.events.launchUrl(shop, { embedded: true }), new URL(sim.state.config.appUrl).origin));
   }
 
   if (graphqlPath && method === 'POST') {

@@ -41,6 +41,18 @@ export interface Installation {
   active: boolean;
 }
 
+/** A person who signs in to the shop's admin (the `associated_user` of an online token, §1.7). */
+export interface StaffMember {
+  id: number;
+  first_name: string;
+  last_name: string;
+  email: string;
+  email_verified: boolean;
+  account_owner: boolean;
+  collaborator: boolean;
+  locale: string;
+}
+
 export interface ShopRecord {
   domain: string;
   id: string;
@@ -54,6 +66,10 @@ export interface ShopRecord {
   orders: OrderRecord[];
   nextOrderNumber: number;
   installation: Installation | null;
+  /** The store owner first; tests add staff and collaborators. */
+  staff: StaffMember[];
+  /** Who is signed in to the admin: the user behind launches, session tokens and online grants. */
+  adminUserId: number;
   subscriptions: SubscriptionRecord[];
   bucket: { maximumAvailable: number; restoreRate: number; level: number; updatedAt: number; mode: 'graphql' | '429' | 'off' };
 }
@@ -85,6 +101,8 @@ export interface CodeRecord {
   expiresAt: number;
   used: boolean;
   perUser: boolean;
+  /** The admin user who approved (the online token's associated_user). */
+  userId: number;
 }
 
 export interface SeedShopInput {
@@ -133,17 +151,49 @@ export class SimState {
       orders: [],
       nextOrderNumber: 1001,
       installation: null,
+      staff: [],
+      adminUserId: 0,
       subscriptions: [],
       bucket: { maximumAvailable: 2000, restoreRate: 100, level: 2000, updatedAt: now, mode: 'graphql' },
     };
     if (input.name) shop.name = input.name;
     if (input.email) shop.email = input.email;
+    if (shop.staff.length === 0) {
+      const owner = this.addStaff(shop, { email: shop.email, first_name: 'Store', last_name: 'Owner', account_owner: true });
+      shop.adminUserId = owner.id;
+    } else if (input.email) {
+      const owner = shop.staff.find((member) => member.account_owner);
+      if (owner) owner.email = input.email;
+    }
     if (input.maximumAvailable) shop.bucket.maximumAvailable = shop.bucket.level = input.maximumAvailable;
     if (input.restoreRate) shop.bucket.restoreRate = input.restoreRate;
     shop.orders.push(...orders);
     shop.nextOrderNumber += orders.length;
     this.shops.set(domain, shop);
     return shop;
+  }
+
+  /** Adds a staff member, or changes the one with this email. */
+  addStaff(shop: ShopRecord, input: Partial<Omit<StaffMember, 'id'>> & { email: string }): StaffMember {
+    const existing = shop.staff.find((m) => m.email === input.email.toLowerCase());
+    if (existing) return Object.assign(existing, { ...input, email: existing.email });
+    const member: StaffMember = {
+      id: 902541635 + shop.staff.length * 1117,
+      first_name: input.first_name ?? 'Staff',
+      last_name: input.last_name ?? 'Member',
+      email: input.email.toLowerCase(),
+      email_verified: input.email_verified ?? true,
+      account_owner: input.account_owner ?? false,
+      collaborator: input.collaborator ?? false,
+      locale: input.locale ?? 'en',
+    };
+    shop.staff.push(member);
+    return member;
+  }
+
+  /** The admin user with this id (a session token's `sub`, a code's approver). */
+  staffMember(shop: ShopRecord, id: number | string | undefined): StaffMember | undefined {
+    return shop.staff.find((member) => String(member.id) === String(id));
   }
 
   shop(domain: string): ShopRecord | undefined {

@@ -1,5 +1,5 @@
 import { hex } from './crypto';
-import type { ShopRecord, SimState, TokenRecord } from './state';
+import type { ShopRecord, SimState, StaffMember, TokenRecord } from './state';
 
 const ACCESS_TTL_SEC = 3600;
 const REFRESH_TTL_SEC = 7_776_000;
@@ -7,8 +7,8 @@ const ONLINE_TTL_SEC = 86_399;
 
 export type TokenKind = 'offline' | 'expiring' | 'online';
 
-/** Mints a token and returns the access_token response body of §1.7. */
-export function issueToken(state: SimState, shop: ShopRecord, kind: TokenKind): Record<string, unknown> {
+/** Mints a token and returns the access_token response body of §1.7 (`user`: whose online token). */
+export function issueToken(state: SimState, shop: ShopRecord, kind: TokenKind, user?: StaffMember): Record<string, unknown> {
   const now = state.clock.now();
   const scopes = shop.installation?.scopes ?? [];
   const record: TokenRecord = {
@@ -30,20 +30,8 @@ export function issueToken(state: SimState, shop: ShopRecord, kind: TokenKind): 
     Object.assign(body, { expires_in: ACCESS_TTL_SEC, refresh_token: refresh, refresh_token_expires_in: REFRESH_TTL_SEC });
   }
   if (kind === 'online') {
-    Object.assign(body, {
-      expires_in: ONLINE_TTL_SEC,
-      associated_user_scope: scopes.join(','),
-      associated_user: {
-        id: 902541635,
-        first_name: 'Ayesha',
-        last_name: 'Khan',
-        email: shop.email,
-        email_verified: true,
-        account_owner: true,
-        locale: 'en',
-        collaborator: false,
-      },
-    });
+    if (!user) throw new Error('an online token needs the admin user it belongs to');
+    Object.assign(body, { expires_in: ONLINE_TTL_SEC, associated_user_scope: scopes.join(','), associated_user: { ...user } });
   }
   return body;
 }

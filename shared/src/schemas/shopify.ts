@@ -25,7 +25,15 @@ export const ShopifyCallbackQuery = z
   .catchall(ShopifyValue);
 export type ShopifyCallbackQuery = z.infer<typeof ShopifyCallbackQuery>;
 
-export const Redirect = z.object({ location: z.string(), cookies: z.array(z.string()).optional() });
+/**
+ * A redirect: a 302 to `location`, or, with `page`, a 200 HTML page that sends the top window there
+ * (an embedded launch cannot 3xx out of the admin's iframe, reference/shopify.md §1.3).
+ */
+export const Redirect = z.object({
+  location: z.string(),
+  cookies: z.array(z.string()).optional(),
+  page: z.object({ html: z.string(), csp: z.string() }).optional(),
+});
 export type Redirect = z.infer<typeof Redirect>;
 
 export const WebhookAck = z.object({ ok: z.literal(true) });

@@ -151,7 +151,14 @@ export function LoginPage() {
             <Heading as="h1" size="2xl" fontWeight="semibold" letterSpacing="-0.01em">
               Sign in to Dakiya
             </Heading>
-            <Text color="fg.muted">Book and track your store's parcels.</Text>
+            {askedStore ? (
+              // sent here by the Shopify admin: only the store owner is signed in from Shopify
+              <Text color="fg.muted" data-testid="login-store">
+                Sign in with your own Dakiya account to open <Text as="span" fontWeight="medium" color="fg">{askedStore}</Text>.
+              </Text>
+            ) : (
+              <Text color="fg.muted">Book and track your store's parcels.</Text>
+            )}
           </Stack>
 
           <Card.Root variant="outline" bg="app.surface" borderRadius="xl" boxShadow="xs">
