@@ -165,15 +165,7 @@ export function LoginPage() {
             <Card.Body p={{ base: '5', md: '7' }}>
               {choice ? (
                 <Stack gap="4">
-                  {formError && (
-                    <Alert.Root status="error" borderRadius="md" data-testid="login-error">
-                      <Alert.Indicator />
-                      <Alert.Content>
-                        <Alert.Title>{formError.message}</Alert.Title>
-                        {formError.detail && <Alert.Description>{formError.detail}</Alert.Description>}
-                      </Alert.Content>
-                    </Alert.Root>
-                  )}
+                  {formError && <LoginError {...formError} />}
                   <StorePicker
                     email={choice.input.email}
                     stores={choice.stores}
@@ -190,15 +182,7 @@ export function LoginPage() {
               ) : (
                 <form onSubmit={onSubmit} noValidate data-testid="login-form">
                   <Stack gap="5">
-                    {formError && (
-                      <Alert.Root status="error" borderRadius="md" data-testid="login-error">
-                        <Alert.Indicator />
-                        <Alert.Content>
-                          <Alert.Title>{formError.message}</Alert.Title>
-                          {formError.detail && <Alert.Description>{formError.detail}</Alert.Description>}
-                        </Alert.Content>
-                      </Alert.Root>
-                    )}
+                    {formError && <LoginError {...formError} />}
                     <Field.Root invalid={!!fieldErrors.email} required>
                       <Field.Label>Email</Field.Label>
                       <Input
@@ -277,5 +261,18 @@ export function LoginPage() {
         </Stack>
       </Flex>
     </Flex>
+  );
+}
+
+/** Why sign-in did not go through, above the form or the store picker. */
+function LoginError({ message, detail }: { message: string; detail?: string }) {
+  return (
+    <Alert.Root status="error" borderRadius="md" data-testid="login-error">
+      <Alert.Indicator />
+      <Alert.Content>
+        <Alert.Title>{message}</Alert.Title>
+        {detail && <Alert.Description>{detail}</Alert.Description>}
+      </Alert.Content>
+    </Alert.Root>
   );
 }
