@@ -253,7 +253,7 @@ export function LoginPage() {
             </a>
           </Button>
           <Text textStyle="xs" color="fg.muted" textAlign="center">
-            Open Dakiya from Apps in your Shopify admin to sign in without a password. Trouble?{' '}
+            Store owners open Dakiya from Apps in their Shopify admin without a password. Trouble?{' '}
             <ChakraLink href={`mailto:${config.supportEmail}`} color="brand.fg">
               <LuMail style={{ display: 'inline' }} /> {config.supportEmail}
             </ChakraLink>
