@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ShopifyError } from './errors';
-import { authorizeUrl, exchangeCode, hasScopes, refreshAccessToken } from './oauth';
+import { authorizeUrl, exchangeCode, hasScopes, onlineUserFromCode, onlineUserFromSessionToken, refreshAccessToken } from './oauth';
 
 const base = { shop: 'demo.myshopify.com', clientId: 'client-id', clientSecret: 'super-secret', origin: 'https://{shop}', nowMs: () => Date.UTC(2026, 7, 1) };
 
@@ -64,5 +64,26 @@ describe('oauth', () => {
   it('checks scopes with write implying read', () => {
     expect(hasScopes(['write_orders'], ['read_orders', 'write_orders'])).toBe(true);
     expect(hasScopes(['read_orders'], ['write_orders'])).toBe(false);
+  });
+
+  it('reads who opened the app from an online token; only a literal true makes an owner or a verified address', async () => {
+    const online = { access_token: 'shpua_x', scope: 'read_orders', expires_in: 86399, associated_user_scope: 'read_orders' };
+    const owner = replying(200, { ...online, associated_user: { id: 902541635, email: 'Sana@Quilts.PK', email_verified: true, account_owner: true, collaborator: false } });
+    expect(await onlineUserFromCode({ ...base, fetch: owner.fetch, code: 'c0de' })).toEqual({
+      id: '902541635', email: 'sana@quilts.pk', emailVerified: true, accountOwner: true, collaborator: false,
+    });
+    expect(owner.calls[0]?.body).toEqual({ client_id: 'client-id', client_secret: 'super-secret', code: 'c0de' });
+
+    const vague = replying(200, { ...online, associated_user: { id: '77', email: 'x@y.pk', email_verified: 'true', account_owner: 1 } });
+    expect(await onlineUserFromSessionToken({ ...base, fetch: vague.fetch, sessionToken: 'jwt' })).toMatchObject({ emailVerified: false, accountOwner: false });
+    expect(vague.calls[0]?.body).toMatchObject({
+      grant_type: 'urn:ietf:params:oauth:grant-type:token-exchange', subject_token: 'jwt',
+      subject_token_type: 'urn:ietf:params:oauth:token-type:id_token', requested_token_type: 'urn:shopify:params:oauth:token-type:online-access-token',
+    });
+
+    // an offline answer where an online one was asked for names nobody
+    await expect(onlineUserFromCode({ ...base, fetch: replying(200, online).fetch, code: 'c' })).rejects.toMatchObject({ code: 'BAD_RESPONSE' });
+    await expect(onlineUserFromSessionToken({ ...base, fetch: replying(400, { error: 'invalid_subject_token' }).fetch, sessionToken: 'old' }))
+      .rejects.toMatchObject({ code: 'OAUTH', status: 400 });
   });
 });
