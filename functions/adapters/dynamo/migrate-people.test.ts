@@ -1,4 +1,4 @@
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { generate } from 'otplib';
 import { call, seedShop, testDeps } from '../../test-support/harness';
@@ -28,7 +28,9 @@ describe('a table from before people (local data kept on disk)', () => {
     }
 
     expect(await migrateToPeople(deps.db, table, deps.secrets, deps.now)).toBe(2);
-    // a second run finds nothing left to move
+    // a second start does not scan again; and were it to, it would find nothing left to move
+    expect(await migrateToPeople(deps.db, table, deps.secrets, deps.now)).toBe(0);
+    await deps.db.send(new DeleteCommand({ TableName: table, Key: { pk: 'MIGRATION#people', sk: 'MIGRATION' } }));
     expect(await migrateToPeople(deps.db, table, deps.secrets, deps.now)).toBe(0);
 
     const login = await call(deps, 'auth.login', { body: { email: 'old-verified@example.pk', password: 'old-pass-123' } });

@@ -1,7 +1,10 @@
-import { ScanCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, ScanCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { SecretBox } from '../../platform/secret-box';
 import { newId } from '../../platform/ids';
 import { keys } from './keys';
+
+/** Written once the table has moved, so later starts do not scan it again (a local table may hold 100,000 orders). */
+const DONE = { pk: 'MIGRATION#people', sk: 'MIGRATION' };
 
 /** A user item as written before people existed: the password and two-factor lived on it. */
 interface OldUser {
@@ -23,6 +26,7 @@ interface OldUser {
  * in AWS does (no deployment held the old layout). Scans: run it from the local runner only.
  */
 export async function migrateToPeople(db: DynamoDBDocumentClient, table: string, secrets: SecretBox, now: () => Date): Promise<number> {
+  if ((await db.send(new GetCommand({ TableName: table, Key: DONE }))).Item) return 0;
   const old: OldUser[] = [];
   let cursor: Record<string, unknown> | undefined;
   do {
@@ -87,5 +91,6 @@ export async function migrateToPeople(db: DynamoDBDocumentClient, table: string,
       ],
     }));
   }
+  await db.send(new PutCommand({ TableName: table, Item: { ...DONE, type: 'migration', at: now().toISOString(), moved: old.length } }));
   return old.length;
 }
