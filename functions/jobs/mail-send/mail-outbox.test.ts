@@ -103,7 +103,7 @@ describe('a failed send is retried, not handed back to the user', () => {
     expect(mailer.calls - before).toBe(3);
     expect(mailsTo('retry@example.pk').map((m) => m.subject)).toEqual(['Verify your email for Dakiya']);
     const token = linkParam(mailsTo('retry@example.pk')[0], 'token');
-    expect((await call(deps, 'auth.verifyEmail', { body: { token } })).body).toEqual({ msg: 'Email verified' });
+    expect((await call(deps, 'auth.verifyEmail', { body: { token } })).body).toEqual({ msg: 'Email verified', existing_account: false });
   });
 
   it('a send that never works ends dead after the receive limit, its message in the dead-letter queue', async () => {
