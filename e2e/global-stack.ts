@@ -20,7 +20,10 @@ declare module 'vitest' {
 
 /** The whole local product, in memory on random ports, with the demo shop installed through OAuth. */
 export default async function setup(project: TestProject) {
-  const stack = await startStack({ config: readLocalConfig(), persistent: false, randomPorts: true, logLevel: 'ERROR' });
+  // every flow signs in from 127.0.0.1: hundreds of people behind one address, more than the default allows
+  const stack = await startStack({
+    config: readLocalConfig(), persistent: false, randomPorts: true, logLevel: 'ERROR', env: { SIGN_IN_LIMIT_PER_ADDRESS: '5000' },
+  });
   try {
     const signIns = await seedDemo(stack);
     project.provide('appUrl', stack.appUrl);

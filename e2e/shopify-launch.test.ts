@@ -4,6 +4,7 @@ import { signQuery } from '@dakiya/functions/adapters/shopify';
 import { readLocalConfig } from '../local/config';
 import { expectRefusal, launch, newPage, shot } from './support/browser';
 import { api, linkFromInbox } from './support/inbox';
+import { installNewShop, sim } from './support/shops';
 
 let browser: Browser;
 beforeAll(async () => { browser = await launch(); });
@@ -16,36 +17,11 @@ const OWNER = `owner@${HANDLE}.pk`;
 const STAFF = { email: `packer@${HANDLE}.pk`, password: 'Packer-glass-2026' };
 const { clientId, clientSecret } = readLocalConfig().shopify;
 
-const sim = (path: string, body: object) => fetch(`${inject('shopifyUrl')}/_fake/${path}`, {
-  method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body),
-}).then(async (res) => { if (!res.ok) throw new Error(`${path}: ${await res.text()}`); });
 /** The simulated Shopify admin with Dakiya open in it (the app in an iframe). */
 const adminApp = () => `${inject('shopifyUrl')}/_shops/${SHOP}/admin/apps/${clientId}`;
 
-/** The owner installs the store (a script's browser: launch, install grant, online grant) and answers their session. */
-async function install(): Promise<string> {
-  const cookies = new Map<string, string>();
-  const launchUrl = ((await (await fetch(`${inject('shopifyUrl')}/_fake/launch-url?shop=${SHOP}&embedded=0`)).json()) as { url: string }).url;
-  let url = launchUrl;
-  for (let step = 0; step < 8; step++) {
-    const res = await fetch(url, { redirect: 'manual', headers: { 'x-fake-consent': 'approve', cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; ') } });
-    for (const cookie of res.headers.getSetCookie()) {
-      const [name, ...value] = cookie.split(';')[0]!.split('=');
-      cookies.set(name!, value.join('='));
-    }
-    const location = res.headers.get('location');
-    if (!location) throw new Error(`install step ${new URL(url).pathname} answered ${res.status}: ${await res.text()}`);
-    const next = new URL(location, url);
-    const token = next.pathname === '/login' ? next.searchParams.get('token') : null;
-    if (token) return (await api().call('auth.exchangeToken', { body: { token } })).auth_token;
-    url = next.toString();
-  }
-  throw new Error('the install did not land signed in');
-}
-
 beforeAll(async () => {
-  await sim('shops', { shop: SHOP, name: 'Gujranwala Glassworks', email: OWNER, orders: 3 });
-  const ownerToken = await install();
+  const ownerToken = await installNewShop(SHOP, 'Gujranwala Glassworks', OWNER);
   await api().call('users.create', {
     token: ownerToken,
     body: { first_name: 'Bilal', last_name: 'Packer', email: STAFF.email, password: STAFF.password, tag: 'packer', role: 'USER', access_scopes: ['READ_ORDERS'] },

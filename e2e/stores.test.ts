@@ -2,19 +2,24 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { expectConsoleError, expectRefusal, launch, newPage, shot, signIn } from './support/browser';
 import { api, linkFromInbox } from './support/inbox';
+import { installNewShop } from './support/shops';
 
 let browser: Browser;
 beforeAll(async () => { browser = await launch(); });
 afterAll(async () => { await browser?.close(); });
 
 const PASSWORD = 'Two-stores-2026';
+/** The first store is one of its own (the demo shop's free plan keeps its ten users for other flows). */
+const HANDLE = `hyderabad-handloom-${Date.now().toString(36)}`;
+const FIRST = `${HANDLE}.myshopify.com`;
+let firstOwnerToken = '';
+beforeAll(async () => { firstOwnerToken = await installNewShop(FIRST, 'Hyderabad Handloom', `owner@${HANDLE}.pk`); }, 60_000);
 
-/** A person who works in both demo stores: created by the demo shop's owner, then invited by the paid shop's. */
+/** A person who works in two stores: created by the first store's owner, then invited by the paid shop's. */
 async function personInTwoStores(): Promise<{ email: string; paidMemberId: string; paidOwnerToken: string; secondLink: URL }> {
   const email = `both-${Date.now()}@dakiya-demo.pk`;
-  const owner = await api().call('auth.login', { body: inject('owner') });
   await api().call('users.create', {
-    token: owner.auth_token,
+    token: firstOwnerToken,
     body: { first_name: 'Hamza', last_name: 'Both', email, password: PASSWORD, tag: 'both', role: 'USER', access_scopes: ['READ_ORDERS'] },
   });
   const first = await linkFromInbox(email, '/email-verify');
@@ -47,7 +52,7 @@ describe('one person in two stores', () => {
 
     await signIn(page, email, PASSWORD);
     await page.getByTestId('store-picker').waitFor();
-    expect(await page.getByTestId('store-option-dakiya-demo.myshopify.com').innerText()).toContain('Karachi Kapra House');
+    expect(await page.getByTestId(`store-option-${FIRST}`).innerText()).toContain('Hyderabad Handloom');
     expect(await page.getByTestId('store-option-dakiya-paid.myshopify.com').innerText()).toContain('Pindi Paper Co');
     await shot(page, 'login-store-picker');
     await page.getByTestId('store-option-dakiya-paid.myshopify.com').click();
@@ -59,7 +64,7 @@ describe('one person in two stores', () => {
     await page.getByTestId('menu-logout').click();
     await page.waitForURL('**/login');
     await signIn(page, email, PASSWORD);
-    await page.getByTestId('store-option-dakiya-demo.myshopify.com').click();
+    await page.getByTestId(`store-option-${FIRST}`).click();
     await page.waitForURL('**/dashboard**');
     await expect.poll(() => page.getByTestId('role-badge').innerText()).toBe('USER');
   });

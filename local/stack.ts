@@ -44,6 +44,8 @@ export interface StackOptions {
   randomPorts?: boolean;
   webDir?: string;
   logLevel?: LogLevel;
+  /** Settings of the functions' environment this stack alone needs (see functions/platform/env.ts). */
+  env?: Record<string, string>;
 }
 
 function secretKey(config: LocalConfig, persistent: boolean): string {
@@ -110,6 +112,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       SHOPIFY_APP_BRIDGE_URL: `${shopify.url}/shopifycloud/app-bridge.js`,
       COURIER_BASE_URLS: JSON.stringify(couriers.urls),
       LOG_LEVEL: opts.logLevel === 'SILENT' ? 'ERROR' : (opts.logLevel ?? 'WARN'),
+      ...opts.env,
     });
     const deps = buildDeps(env, { log: createLog(opts.logLevel ?? 'WARN') });
     // data kept on disk by a version from before people (issue 8) moves over once; later starts find nothing

@@ -10,7 +10,6 @@ import { membershipsOf, type Membership } from '../domain/people';
 /** Attempts per account (a success starts the count again) and per address, in a 15-minute window. */
 const WINDOW_SECONDS = 15 * 60;
 const PER_ACCOUNT = 10;
-const PER_ADDRESS = 100;
 
 const usable = (m: Membership) => m.user.is_active && m.shop.status === 'ACTIVE';
 const option = (m: Membership): StoreOption => ({ domain: m.shop.domain, name: m.shop.name });
@@ -22,7 +21,7 @@ const option = (m: Membership): StoreOption => ({ domain: m.shop.domain, name: m
  */
 export const loginUser: Operation<'auth.login'> = async ({ body }, ctx, deps) => {
   const accountKey = loginLimiterKey(body.email);
-  if (!(await deps.limiter.hit(`login-ip:${ctx.addressKey}`, PER_ADDRESS, WINDOW_SECONDS))) throw new AppError('RATE_LIMITED');
+  if (!(await deps.limiter.hit(`login-ip:${ctx.addressKey}`, deps.env.SIGN_IN_LIMIT_PER_ADDRESS, WINDOW_SECONDS))) throw new AppError('RATE_LIMITED');
   // counted before the check, atomically: parallel guesses cannot all read a count of zero
   if (!(await deps.limiter.hit(accountKey, PER_ACCOUNT, WINDOW_SECONDS))) throw new AppError('RATE_LIMITED');
   const person = await deps.people.findByEmail(body.email);

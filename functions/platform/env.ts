@@ -47,6 +47,8 @@ const Env = z.object({
     .optional()
     .transform((value) => (value ? (JSON.parse(value) as Record<string, { api: string; tracking?: string }>) : undefined)),
   COURIER_TIMEOUT_MS: z.coerce.number().int().positive().default(15000),
+  /** Sign-in attempts per viewer address (an IPv6 /64) in 15 minutes: an office behind one NAT may need more. */
+  SIGN_IN_LIMIT_PER_ADDRESS: z.coerce.number().int().positive().default(100),
   SESSION_TTL_HOURS: z.coerce.number().int().positive().default(24 * 7),
   LOG_LEVEL: z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR']).default('INFO'),
 });
