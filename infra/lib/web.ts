@@ -11,7 +11,7 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct, type IConstruct } from 'constructs';
 import { rules } from 'cdk-nag';
-import { ORIGIN_HEADER } from '@dakiya/shared';
+import { API_BASE, ORIGIN_HEADER, routes } from '@dakiya/shared';
 import { acknowledge } from './nag';
 
 export interface WebProps {
@@ -30,6 +30,11 @@ export interface WebProps {
 
 /** The path the CloudFront behaviour sends to the HTTP API. */
 export const API_PATH_PATTERN = '/api/*';
+/**
+ * The Shopify launch: an embedded launch answers a page that must render inside Shopify's admin
+ * before it breaks out of the iframe, and that page sets its own CSP (frame-ancestors: the admin only).
+ */
+export const LAUNCH_PATH_PATTERN = `${API_BASE}${routes['shopify.install'].path}*`;
 /** Vite's content-hashed build output: a file here never changes under its name. */
 export const ASSETS_PATH_PATTERN = '/assets/*';
 
@@ -125,6 +130,17 @@ export class Web extends Construct {
       },
     });
 
+    // Same headers except the two that forbid framing: the launch page's own CSP says who may frame it.
+    const launchHeaders = new cloudfront.ResponseHeadersPolicy(this, 'LaunchHeaders', {
+      responseHeadersPolicyName: `${props.prefix}-launch-headers`,
+      comment: 'Dakiya: the Shopify launch page keeps its own CSP (framed by the Shopify admin only)',
+      securityHeadersBehavior: {
+        strictTransportSecurity: { accessControlMaxAge: Duration.days(365), includeSubdomains: true, preload: false, override: true },
+        contentTypeOptions: { override: true },
+        referrerPolicy: { referrerPolicy: cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
+      },
+    });
+
     const spaRewrite = new cloudfront.Function(this, 'SpaRewrite', {
       functionName: `${props.prefix}-spa-rewrite`,
       comment: 'Client-side routes to /index.html (S3 behaviour only)',
@@ -147,6 +163,19 @@ export class Web extends Construct {
       enableAcceptEncodingBrotli: true,
     });
     const spaOrigin = origins.S3BucketOrigin.withOriginAccessControl(this.bucket);
+
+    const apiBehaviour = {
+      origin: new origins.HttpOrigin(apiHost, {
+        protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
+        originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
+        // the execute-api endpoint is public: this header is how the functions know CloudFront sent the request
+        customHeaders: { [ORIGIN_HEADER]: props.originHeaderValue },
+      }),
+      viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
+      allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
+      cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
+      originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+    };
 
     const customDomain = props.domainName && props.certificateArn
       ? {
@@ -182,19 +211,9 @@ export class Web extends Construct {
           responseHeadersPolicy: securityHeaders,
           compress: true,
         },
-        [API_PATH_PATTERN]: {
-          origin: new origins.HttpOrigin(apiHost, {
-            protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
-            originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
-            // the execute-api endpoint is public: this header is how the functions know CloudFront sent the request
-            customHeaders: { [ORIGIN_HEADER]: props.originHeaderValue },
-          }),
-          viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
-          allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
-          cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
-          originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
-          responseHeadersPolicy: securityHeaders,
-        },
+        // before /api/*: CloudFront takes the first pattern that matches
+        [LAUNCH_PATH_PATTERN]: { ...apiBehaviour, responseHeadersPolicy: launchHeaders },
+        [API_PATH_PATTERN]: { ...apiBehaviour, responseHeadersPolicy: securityHeaders },
       },
     });
     this.appUrl = `https://${props.domainName ?? this.distribution.distributionDomainName}`;

@@ -276,7 +276,7 @@ describe('web', () => {
 
   it('sends /api/* to the HTTP API uncached with all viewer headers except Host', () => {
     const config = distribution();
-    expect(config.CacheBehaviors.map((b) => b.PathPattern).sort()).toEqual(['/api/*', '/assets/*']);
+    expect(config.CacheBehaviors.map((b) => b.PathPattern).sort()).toEqual(['/api/*', '/api/v1/shopify/install*', '/assets/*']);
     const api = config.CacheBehaviors.find((b) => b.PathPattern === '/api/*')!;
     expect(api).toMatchObject({
       PathPattern: '/api/*',
@@ -302,10 +302,30 @@ describe('web', () => {
     });
     const config = distribution();
     expect(config.DefaultCacheBehavior.ResponseHeadersPolicyId).toBeDefined();
-    for (const behaviour of config.CacheBehaviors) {
+    for (const behaviour of config.CacheBehaviors.filter((b) => b.PathPattern !== '/api/v1/shopify/install*')) {
       expect(behaviour.ResponseHeadersPolicyId, behaviour.PathPattern).toEqual(config.DefaultCacheBehavior.ResponseHeadersPolicyId);
     }
     expect(config.Logging).toMatchObject({ Bucket: expect.anything(), Prefix: 'cloudfront/' });
+  });
+
+  it('lets the Shopify admin frame the launch page: its behaviour comes before /api/* and keeps the page\'s own CSP', () => {
+    const config = distribution();
+    const patterns = config.CacheBehaviors.map((b) => b.PathPattern);
+    expect(patterns.indexOf('/api/v1/shopify/install*')).toBeGreaterThanOrEqual(0);
+    expect(patterns.indexOf('/api/v1/shopify/install*')).toBeLessThan(patterns.indexOf('/api/*'));
+    const launch = config.CacheBehaviors.find((b) => b.PathPattern === '/api/v1/shopify/install*')!;
+    const api = config.CacheBehaviors.find((b) => b.PathPattern === '/api/*')!;
+    // same origin (with the origin header), same policies, only the response headers differ
+    expect({ ...launch, PathPattern: '', ResponseHeadersPolicyId: '' }).toEqual({ ...api, PathPattern: '', ResponseHeadersPolicyId: '' });
+    const policies = resources(s.template, 'AWS::CloudFront::ResponseHeadersPolicy');
+    const launchPolicy = Object.entries(policies).find(([id]) => JSON.stringify(launch.ResponseHeadersPolicyId).includes(id));
+    expect(launchPolicy, 'the launch behaviour has its own headers policy').toBeDefined();
+    const headers = (launchPolicy![1] as { Properties: { ResponseHeadersPolicyConfig: { SecurityHeadersConfig: Record<string, unknown> } } })
+      .Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig;
+    expect(headers.ContentSecurityPolicy).toBeUndefined();
+    expect(headers.FrameOptions).toBeUndefined();
+    expect(headers.StrictTransportSecurity).toMatchObject({ AccessControlMaxAgeSec: 31536000, Override: true });
+    expect(headers.ContentTypeOptions).toMatchObject({ Override: true });
   });
 
   it('caches hashed assets for a year and revalidates index.html and every other file each time', () => {
