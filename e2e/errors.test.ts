@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { DESKTOP, expectConsoleError, expectRefusal, launch, newPage, PHONE, shot, signIn } from './support/browser';
+import { DESKTOP, expectConsoleError, expectRefusal, isOnTop, launch, newPage, PHONE, shot, signIn } from './support/browser';
 
 let browser: Browser;
 beforeAll(async () => { browser = await launch(); });
@@ -54,7 +54,7 @@ describe.each([['desktop', DESKTOP], ['phone', PHONE]] as const)('no white page 
     await page.waitForURL('**/dashboard');
   });
 
-  it('a toast never covers the top bar: the user menu opens while one shows', async () => {
+  it('a toast never covers the open user menu: its header and items are on top and clickable', async () => {
     const page = await ownerPage(viewport);
     await page.goto('/dashboard/create-user');
     await page.getByTestId('user-first-name').fill('Toast');
@@ -67,9 +67,47 @@ describe.each([['desktop', DESKTOP], ['phone', PHONE]] as const)('no white page 
     await page.getByTestId('create-user-submit').click();
     await toast(page).waitFor();
     await page.getByTestId('user-menu').click({ timeout: 3000 });
-    await page.getByTestId('menu-accounts').click({ timeout: 3000 });
-    await page.waitForURL('**/dashboard/accounts');
+    await page.getByTestId('menu-profile').waitFor();
+    for (const id of ['menu-full-name', 'menu-shop-name', 'menu-profile', 'menu-accounts', 'menu-logout']) {
+      expect(await isOnTop(page, id, 'user-menu-content'), id).toBe(true);
+    }
+    // wherever the toasts sit, the menu's layer is above theirs (zag-js put toasts at 2^31-1)
+    const layers = await page.evaluate(() => {
+      const z = (el: Element | null) => Number(el ? getComputedStyle(el).zIndex : NaN);
+      return {
+        menu: z(document.querySelector('[data-testid="user-menu-content"]')?.parentElement ?? null),
+        toasts: z(document.querySelector('[data-scope="toast"][data-part="group"]')),
+      };
+    });
+    expect(layers.menu).toBeGreaterThan(layers.toasts);
+    await shot(page, `errors-toast-vs-menu-${name}`);
     expect(await toast(page).isVisible()).toBe(true);
+    await page.getByTestId('menu-profile').click({ timeout: 3000 });
+    await page.waitForURL('**/dashboard/profile');
+  });
+
+  it("toasts leave a page's header free: title, Back and the header's buttons stay on top", async () => {
+    const page = await ownerPage(viewport);
+    await page.goto('/dashboard/create-user');
+    await page.getByTestId('user-first-name').fill('Header');
+    await page.getByTestId('user-last-name').fill('Check');
+    await page.getByTestId('user-email').fill(inject('staff').email);
+    await page.getByTestId('user-password').fill('header-pass-2026');
+    await page.getByTestId('user-tag').fill('header');
+    await page.getByTestId('scope-READ_ORDERS').click();
+    expectRefusal(page, 409, '/create-user');
+    await page.getByTestId('create-user-submit').click();
+    await toast(page).waitFor();
+    await page.evaluate(() => window.scrollTo(0, 0));
+    for (const id of ['page-back', 'page-title']) expect(await isOnTop(page, id), id).toBe(true);
+    // the same refusal again replaces the toast instead of piling up a second one
+    await page.getByTestId('create-user-submit').click();
+    await expect.poll(() => page.getByTestId('toast').count()).toBe(1);
+    await page.getByTestId('page-back').click();
+    await page.getByTestId('users-refresh').waitFor();
+    expect(await toast(page).isVisible()).toBe(true);
+    for (const id of ['page-back', 'page-title', 'users-refresh', 'users-create']) expect(await isOnTop(page, id), id).toBe(true);
+    await shot(page, `errors-toast-vs-header-${name}`);
   });
 });
 

@@ -111,3 +111,17 @@ export async function signIn(page: Page, email: string, password: string): Promi
 export function stored(page: Page, key: string): Promise<string | null> {
   return page.evaluate(`window.localStorage.getItem(${JSON.stringify(key)})`);
 }
+
+/**
+ * Whether a person sees (and can click) the element `testId` at its centre: what the browser hits there
+ * belongs to it, or to `within` (the menu around an item). An element under a toast or an overlay is not.
+ */
+export function isOnTop(page: Page, testId: string, within = testId): Promise<boolean> {
+  return page.evaluate(([id, container]) => {
+    const target = document.querySelector(`[data-testid="${id}"]`);
+    if (!target) throw new Error(`isOnTop: no [data-testid="${id}"]`);
+    const box = target.getBoundingClientRect();
+    const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+    return !!hit && !!hit.closest(`[data-testid="${container}"]`);
+  }, [testId, within] as const);
+}

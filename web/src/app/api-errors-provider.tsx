@@ -25,7 +25,7 @@ export function ApiErrorsProvider({ navigate, children }: { navigate(to: string)
         clearAuthorization();
         navigate(paths.login());
       } else if (reaction.kind === 'toast') {
-        notifyError(reaction.message, undefined, reaction.detail);
+        notifyError(reaction.message, reaction.key, reaction.detail);
       }
     },
     [clearAuthorization, navigate],

@@ -4,7 +4,7 @@ import { GENERIC_ERROR, isApiError } from './api';
 /** What the app does with a failed call (spec 000 §8). Pure, so it is tested without a browser. */
 export type ApiErrorReaction =
   | { kind: 'unauthorized'; message: 'Unauthorized' }
-  | { kind: 'toast'; message: string; detail?: string }
+  | { kind: 'toast'; message: string; detail?: string; key?: string }
   | { kind: 'none' };
 
 /**
@@ -20,8 +20,11 @@ export function reactToApiError(error: unknown, purpose: 'read' | 'write' = 'rea
   // A missing resource is shown by the page itself; a toast would repeat it.
   if (error.status === 404 && purpose === 'read') return { kind: 'none' };
   const message = error.message || GENERIC_ERROR;
+  // One toast per call: a newer failure of the same save replaces the older one, so two toasts never
+  // give contradicting reasons (offline, then refused) for one action.
+  const key = error.route ? `failed:${error.route}` : undefined;
   // A server failure's request id lets support find what happened.
-  return error.requestId ? { kind: 'toast', message, detail: `Reference: ${error.requestId}` } : { kind: 'toast', message };
+  return { kind: 'toast', message, ...(error.requestId ? { detail: `Reference: ${error.requestId}` } : {}), ...(key ? { key } : {}) };
 }
 
 export type ApiErrorHandler = (error: unknown) => void;

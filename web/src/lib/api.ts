@@ -18,6 +18,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly body: Partial<ErrorBody> | null,
     message: string,
+    /** The route that failed: a newer failure of the same call replaces the older one's toast. */
+    readonly route?: RouteId,
   ) {
     super(message);
   }
@@ -144,13 +146,13 @@ export async function api<Id extends RouteId>(
     });
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
-    throw new ApiError(0, null, NETWORK_ERROR);
+    throw new ApiError(0, null, NETWORK_ERROR, id);
   }
 
   const body = await readBody(response);
   if (!response.ok) {
     const errorBody = body && typeof body === 'object' ? (body as Partial<ErrorBody>) : null;
-    const error = new ApiError(response.status, errorBody, errorMessage(body));
+    const error = new ApiError(response.status, errorBody, errorMessage(body), id);
     if (error.requestId) lastFailure = { requestId: error.requestId, at: Date.now() };
     throw error;
   }

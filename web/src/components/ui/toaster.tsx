@@ -10,12 +10,21 @@ const ToasterView = lazy(loadView);
 
 /**
  * The one toaster (Chakra v3 `createToaster`). Call `toaster.create({ type, title })` anywhere.
- * Top right, but below the shell's 4rem top bar: over it the toasts hid the user menu for their whole
- * life (the open menu is drawn above them, see user-menu.tsx). At the bottom they would hide the Save
- * buttons of long forms on a phone, just when the person wants to try again.
+ * Bottom left, full width on a phone. At the top they hid the page header's actions (Refresh, Create
+ * user) and, on a phone, the title and its back button; at the bottom right they hid the Save buttons,
+ * which close every form on the right, just when a person wants to try again. On a desktop bottom left is
+ * over the end of the side menu. The shell leaves room under a phone's page (shell-layout.tsx) so its last
+ * button can always be scrolled above them. At most three show; older ones wait.
  */
-export const TOAST_OFFSETS = { top: '4.5rem', right: '1rem', bottom: '1rem', left: '1rem' };
-export const toaster = createToaster({ placement: 'top-end', offsets: TOAST_OFFSETS, pauseOnPageIdle: true, max: 4 });
+export const TOAST_OFFSETS = { top: '1rem', right: '1rem', bottom: '1rem', left: '1rem' };
+export const TOAST_MAX = 3;
+export const toaster = createToaster({ placement: 'bottom-start', offsets: TOAST_OFFSETS, pauseOnPageIdle: true, max: TOAST_MAX });
+/**
+ * zag-js gives the toast group an inline z-index of 2^31-1, above everything, the open user menu
+ * included. The toasts keep Chakra's toast layer instead, so the menu (popover layer + 1, see
+ * user-menu.tsx) and its Logout stay above them.
+ */
+export const TOAST_GROUP_STYLE = { zIndex: 'var(--chakra-z-index-toast)' } as const;
 
 /**
  * An error toast. `id` makes repeats of one event show once (the 401 of several calls at the same time).
@@ -23,7 +32,8 @@ export const toaster = createToaster({ placement: 'top-end', offsets: TOAST_OFFS
  * React, so the whole app, down with it: the key is only sent with a value.
  */
 export function notifyError(message: string, id?: string, description?: string) {
-  toaster.create({ ...(id ? { id } : {}), ...(description ? { description } : {}), type: 'error', title: message, closable: true, duration: 6000 });
+  // A toast whose id shows already is replaced, not stacked: its description must go when the new one has none.
+  toaster.create({ ...(id ? { id } : {}), description, type: 'error', title: message, closable: true, duration: 6000 });
 }
 
 export function notifySuccess(message: string) {
@@ -65,7 +75,7 @@ function PlainToasts() {
     const timers = new Set<ReturnType<typeof setTimeout>>();
     const drop = (id: string) => setToasts((list) => list.filter((t) => t.id !== id));
     const show = (toast: PlainToast & { duration?: number }) => {
-      setToasts((list) => [toast, ...list.filter((t) => t.id !== toast.id)].slice(0, 4));
+      setToasts((list) => [toast, ...list.filter((t) => t.id !== toast.id)].slice(0, TOAST_MAX));
       const timer = setTimeout(() => {
         timers.delete(timer);
         drop(toast.id);
@@ -85,7 +95,7 @@ function PlainToasts() {
   }, []);
   if (toasts.length === 0) return null;
   return (
-    <Stack position="fixed" insetEnd="4" top={TOAST_OFFSETS.top} insetStart={{ base: '4', md: 'auto' }} zIndex="toast" gap="2" maxW={{ md: 'sm' }}>
+    <Stack position="fixed" insetStart="4" bottom={TOAST_OFFSETS.bottom} insetEnd={{ base: '4', md: 'auto' }} zIndex="toast" gap="2" maxW={{ md: 'sm' }}>
       {toasts.map((toast) => (
         <HStack key={toast.id} role="status" bg={toast.type === 'error' ? 'red.solid' : 'fg'} color="white" borderRadius="lg" p="3" ps="4" gap="3" boxShadow="lg" data-testid="toast">
           <Box flex="1">

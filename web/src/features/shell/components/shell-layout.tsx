@@ -88,7 +88,8 @@ export function ShellLayout({ user, onLogout, children }: ShellLayoutProps) {
             setDrawerWanted(true);
             setDrawerOpen(true);
           }} />
-        <Box as="main" flex="1" px={{ base: '4', md: '8' }} py={{ base: '5', md: '8' }} maxW="7xl" w="full" mx="auto">
+        {/* A phone's page ends with room for the toasts (bottom, full width): its last button scrolls above them. */}
+        <Box as="main" flex="1" px={{ base: '4', md: '8' }} pt={{ base: '5', md: '8' }} pb={{ base: '32', md: '8' }} maxW="7xl" w="full" mx="auto">
           <AlertsList />
           {allowed ? (
             children
