@@ -54,6 +54,60 @@ describe.each([['desktop', DESKTOP], ['phone', PHONE]] as const)('no white page 
     await page.waitForURL('**/dashboard');
   });
 
+  it("signing in when the form's code cannot download: offline it says the connection failed, never a silent button", async () => {
+    const owner = inject('owner');
+    const page = await newPage(browser, viewport);
+    let asked = 0;
+    // the schema's chunk (fetched early when the browser is idle) never arrives; the connection is gone by the submit
+    await page.route(/\/assets\/src-[^/]+\.js$/, (route) => { asked += 1; return route.abort('internetdisconnected'); });
+    expectConsoleError(page, /ERR_INTERNET_DISCONNECTED|Failed to fetch dynamically imported module/);
+    await page.goto('/login');
+    await page.getByTestId('login-submit').waitFor();
+    await page.context().setOffline(true);
+    await page.getByTestId('login-email').fill(owner.email);
+    await page.getByTestId('login-password').fill(owner.password);
+    await page.getByTestId('login-submit').click();
+    await expect.poll(() => page.getByTestId('login-error').innerText()).toBe(
+      'Something went wrong\nThe connection failed. Check your internet connection and try again.',
+    );
+    expect(asked).toBeGreaterThan(0);
+    expect(await page.evaluate("sessionStorage.getItem('chunk_reload_at')")).toBeNull();
+    await shot(page, `errors-login-chunk-offline-${name}`);
+    await page.context().setOffline(false);
+    await page.unroute(/\/assets\/src-[^/]+\.js$/);
+    await page.getByTestId('login-submit').click();
+    await page.waitForURL('**/dashboard');
+  });
+
+  it("signing in after a deploy renamed the form's code reloads the page once; then sign-in works", async () => {
+    const owner = inject('owner');
+    const page = await newPage(browser, viewport);
+    // until the page reloads, the old build's chunk name is gone from the server
+    let loads = 0;
+    let refused = 0;
+    page.on('load', () => { loads += 1; });
+    await page.route(/\/assets\/src-[^/]+\.js$/, async (route) => {
+      if (loads < 2) {
+        refused += 1;
+        await route.fulfill({ status: 404, body: 'Not found' });
+      } else await route.continue();
+    });
+    expectConsoleError(page, /status of 404/, /Failed to fetch dynamically imported module/);
+    await page.goto('/login');
+    await page.getByTestId('login-submit').waitFor();
+    await page.getByTestId('login-email').fill(owner.email);
+    await page.getByTestId('login-password').fill(owner.password);
+    const reloaded = page.waitForEvent('load');
+    await page.getByTestId('login-submit').click();
+    await reloaded;
+    expect(await page.evaluate("sessionStorage.getItem('chunk_reload_at')")).toMatch(/^\d+$/);
+    await page.getByTestId('login-email').fill(owner.email);
+    await page.getByTestId('login-password').fill(owner.password);
+    await page.getByTestId('login-submit').click();
+    await page.waitForURL('**/dashboard');
+    expect(refused).toBeGreaterThan(0);
+  });
+
   it('a toast never covers the open user menu: its header and items are on top and clickable', async () => {
     const page = await ownerPage(viewport);
     await page.goto('/dashboard/create-user');

@@ -31,4 +31,11 @@ describe('login validation (spec 000 §5)', () => {
     expect(loginErrorDetail(offline)).toBe('The connection failed. Check your internet connection and try again.');
     expect(loginErrorDetail(new ApiError(400, null, 'Email or password is incorrect'))).toBeUndefined();
   });
+  it("the form's code could not download: offline the connection failed; online (a reload did not help) reload the page", () => {
+    const missing = new TypeError('Failed to fetch dynamically imported module: http://localhost/assets/src-abc.js');
+    expect(loginErrorMessage(missing)).toBe('Something went wrong');
+    expect(loginErrorDetail(missing, false)).toBe('The connection failed. Check your internet connection and try again.');
+    expect(loginErrorDetail(missing, true)).toBe('Dakiya could not download part of this page. Reload the page, then sign in again.');
+  });
 });
+

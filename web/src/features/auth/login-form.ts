@@ -1,5 +1,6 @@
 import type { LoginInput } from '@dakiya/shared';
 import { GENERIC_ERROR, isApiError, NETWORK_ERROR } from '../../lib/api';
+import { isChunkLoadError } from '../../lib/chunk-errors';
 import { LOAD_USER_ERROR } from './session/session-reducer';
 
 export type FieldErrors = Partial<Record<'email' | 'password', string>>;
@@ -28,7 +29,14 @@ export function loginErrorMessage(error: unknown): string {
   return GENERIC_ERROR;
 }
 
-/** The line under that message when no answer came at all: what failed and what to do. */
-export function loginErrorDetail(error: unknown): string | undefined {
+/** Sign-in's own code (the form's checks) could not be downloaded, online, and a reload did not help. */
+export const LOGIN_CODE_MISSING = 'Dakiya could not download part of this page. Reload the page, then sign in again.';
+
+/**
+ * The line under that message when no answer came at all (or the form's code could not be downloaded):
+ * what failed and what to do. `online` is the browser's own guess (navigator.onLine).
+ */
+export function loginErrorDetail(error: unknown, online = true): string | undefined {
+  if (isChunkLoadError(error)) return online ? LOGIN_CODE_MISSING : NETWORK_ERROR;
   return isApiError(error) && error.status === 0 ? NETWORK_ERROR : undefined;
 }

@@ -11,8 +11,10 @@ import { LoadingPage } from '../../../components/ui/loading-page';
 import { PartBoundary, prefetchWhenIdle } from '../../../components/ui/part-boundary';
 import { notifyError } from '../../../components/ui/toaster';
 import { api, NETWORK_ERROR } from '../../../lib/api';
+import { claimChunkReload, isChunkLoadError } from '../../../lib/chunk-errors';
 import { config } from '../../../lib/config';
 import { paths } from '../../../lib/paths';
+import { perTab } from '../../../lib/storage';
 import { useSession } from '../session/session-context';
 import { LOAD_USER_ERROR } from '../session/session-reducer';
 import { loginErrorDetail, loginErrorMessage, validateLogin, type FieldErrors } from '../login-form';
@@ -102,8 +104,19 @@ export function LoginPage() {
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     setFormError(null);
-    // The schema (and zod) load with the API contract on the first submit, not with the page.
-    const { LoginInput: schema } = await import('@dakiya/shared');
+    // The schema (and zod) load with the API contract on the first submit, not with the page. That
+    // download can fail: offline (say so), or after a deploy renamed the file (reload once, as screens do).
+    let schema: typeof import('@dakiya/shared').LoginInput;
+    try {
+      ({ LoginInput: schema } = await import('@dakiya/shared'));
+    } catch (error) {
+      if (isChunkLoadError(error) && claimChunkReload(perTab, Date.now(), navigator.onLine)) {
+        window.location.reload();
+        return;
+      }
+      setFormError({ message: loginErrorMessage(error), detail: loginErrorDetail(error, navigator.onLine) });
+      return;
+    }
     const result = validateLogin(schema, { email, password });
     if (!result.ok) {
       setFieldErrors(result.errors);
