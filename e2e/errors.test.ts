@@ -126,13 +126,13 @@ describe.each([['desktop', DESKTOP], ['phone', PHONE]] as const)('no white page 
       expect(await isOnTop(page, id, 'user-menu-content'), id).toBe(true);
     }
     // wherever the toasts sit, the menu's layer is above theirs (zag-js put toasts at 2^31-1)
-    const layers = await page.evaluate(() => {
-      const z = (el: Element | null) => Number(el ? getComputedStyle(el).zIndex : NaN);
+    const layers = (await page.evaluate(`(() => {
+      const z = (el) => Number(el ? getComputedStyle(el).zIndex : NaN);
       return {
-        menu: z(document.querySelector('[data-testid="user-menu-content"]')?.parentElement ?? null),
+        menu: z(document.querySelector('[data-testid="user-menu-content"]')?.parentElement),
         toasts: z(document.querySelector('[data-scope="toast"][data-part="group"]')),
       };
-    });
+    })()`)) as { menu: number; toasts: number };
     expect(layers.menu).toBeGreaterThan(layers.toasts);
     await shot(page, `errors-toast-vs-menu-${name}`);
     expect(await toast(page).isVisible()).toBe(true);
@@ -152,7 +152,7 @@ describe.each([['desktop', DESKTOP], ['phone', PHONE]] as const)('no white page 
     expectRefusal(page, 409, '/create-user');
     await page.getByTestId('create-user-submit').click();
     await toast(page).waitFor();
-    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.evaluate('window.scrollTo(0, 0)');
     for (const id of ['page-back', 'page-title']) expect(await isOnTop(page, id), id).toBe(true);
     // the same refusal again replaces the toast instead of piling up a second one
     await page.getByTestId('create-user-submit').click();

@@ -125,4 +125,29 @@ describe.each(VIEWPORTS)('tracking account screens when things go wrong (%s)', (
     await toastSays(page, 'Account updated');
     await row(page, `${accountName} R`).waitFor();
   });
+
+  it('edit account: the default account is not made inactive unseen; with Default turned off by the person it is', async () => {
+    const accountName = `Default ${name} ${tag()}`;
+    const id = await leopards(accountName);
+    await api().call('accounts.update', { token, body: { id, is_default: true } });
+    const page = await signedIn(browser, inject('paidAdmin'), viewport, '**/dashboard');
+    await page.goto(`/dashboard/edit-account/${id}`);
+    await page.getByTestId('edit-account-form').waitFor();
+    await page.getByTestId('edit-activity').last().selectOption('IN_ACTIVE');
+    const refusal = 'This is the default account, so it cannot be made inactive. Make another account the default first, or turn Default off.';
+    expect(await page.getByTestId('edit-activity-error').innerText()).toBe(refusal);
+    expect(await page.getByTestId('edit-default').locator('input').isChecked()).toBe(true);
+    await shot(page, `edit-account-default-inactive-${name}`);
+    await page.getByTestId('edit-submit').click();
+    expect(await page.getByTestId('edit-activity-error').innerText()).toBe(refusal);
+    expect(page.url()).toContain(`/edit-account/${id}`);
+    expect((await api().call('accounts.get', { token, params: { id } })).account).toMatchObject({ is_default: true, in_active: false });
+
+    await page.getByTestId('edit-default').click();
+    expect(await page.getByTestId('edit-activity-error').count()).toBe(0);
+    await page.getByTestId('edit-submit').click();
+    await page.waitForURL('**/dashboard/accounts**');
+    await toastSays(page, 'Account updated');
+    expect((await api().call('accounts.get', { token, params: { id } })).account).toMatchObject({ is_default: false, in_active: true });
+  });
 });

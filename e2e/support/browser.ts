@@ -117,11 +117,12 @@ export function stored(page: Page, key: string): Promise<string | null> {
  * belongs to it, or to `within` (the menu around an item). An element under a toast or an overlay is not.
  */
 export function isOnTop(page: Page, testId: string, within = testId): Promise<boolean> {
-  return page.evaluate(([id, container]) => {
-    const target = document.querySelector(`[data-testid="${id}"]`);
-    if (!target) throw new Error(`isOnTop: no [data-testid="${id}"]`);
+  // a string: the e2e project has no DOM types
+  return page.evaluate(`(() => {
+    const target = document.querySelector('[data-testid="${testId}"]');
+    if (!target) throw new Error('isOnTop: no [data-testid="${testId}"]');
     const box = target.getBoundingClientRect();
     const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
-    return !!hit && !!hit.closest(`[data-testid="${container}"]`);
-  }, [testId, within] as const);
+    return !!hit && !!hit.closest('[data-testid="${within}"]');
+  })()`) as Promise<boolean>;
 }

@@ -67,6 +67,16 @@ describe('create account', () => {
       expect(res.body.errors.map((e: { msg: string }) => e.msg)).toContain(msg);
     }
   });
+
+  it('an empty shipper mobile is one error, "required", on create and on edit (not also "must be a mobile number")', async () => {
+    const created = await api(world.deps, 'accounts.create', { token: world.a.ownerToken, body: bodyFor('TCS', { shipper_mobile: '' }) });
+    expect(created.body.errors).toEqual([{ msg: 'Shipper mobile is required', code: 'VALIDATION_FAILED', param: 'shipper_mobile' }]);
+    const spaces = await api(world.deps, 'accounts.create', { token: world.a.ownerToken, body: bodyFor('TCS', { shipper_mobile: '   ' }) });
+    expect(spaces.body.errors).toEqual([{ msg: 'Shipper mobile is required', code: 'VALIDATION_FAILED', param: 'shipper_mobile' }]);
+    const id = (await api(world.deps, 'accounts.create', { token: world.a.ownerToken, body: bodyFor('TCS') })).body.account._id;
+    const edited = await api(world.deps, 'accounts.update', { token: world.a.ownerToken, body: { id, shipper_mobile: '' } });
+    expect(edited.body.errors).toEqual([{ msg: 'Shipper mobile is required', code: 'VALIDATION_FAILED', param: 'shipper_mobile' }]);
+  });
 });
 
 describe('defaults, activity and limits', () => {
@@ -117,7 +127,21 @@ describe('defaults, activity and limits', () => {
     expect(empty.body.errors[0]).toEqual({ msg: 'API password is required', code: 'VALIDATION_FAILED', param: 'api_password' });
   });
 
-  it('an inactive account cannot be the default; deactivating the default clears it', async () => {
+  it('what update-account is not sent stays: {id, name} keeps the default, activity and credentials', async () => {
+    const shop = await seedShop(world.deps, { plan: 'MONTHLY' });
+    const created = await api(world.deps, 'accounts.create', { token: shop.ownerToken, body: bodyFor('LEOPARD', { account_name: 'Main', is_default: 'Default' }) });
+    const id = created.body.account._id;
+    const renamed = await api(world.deps, 'accounts.update', { token: shop.ownerToken, body: { id, name: 'Main Lahore' } });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body.account).toMatchObject({ name: 'Main Lahore', is_default: true, in_active: false });
+    const stored = (await api(world.deps, 'accounts.get', { token: shop.ownerToken, params: { id } })).body.account;
+    expect(stored).toMatchObject({ name: 'Main Lahore', is_default: true, in_active: false, saved_credentials: created.body.account.saved_credentials });
+    // and an explicit false still clears it
+    const cleared = await api(world.deps, 'accounts.update', { token: shop.ownerToken, body: { id, is_default: false } });
+    expect(cleared.body.account).toMatchObject({ name: 'Main Lahore', is_default: false });
+  });
+
+  it('an inactive account cannot be the default; the default is made inactive only with Default turned off in the same request', async () => {
     const shop = await seedShop(world.deps, { plan: 'MONTHLY' });
     const first = await api(world.deps, 'accounts.create', { token: shop.ownerToken, body: bodyFor('LEOPARD', { account_name: 'First' }) });
     const second = await api(world.deps, 'accounts.create', { token: shop.ownerToken, body: bodyFor('POSTEX', { account_name: 'Second' }) });
@@ -129,7 +153,17 @@ describe('defaults, activity and limits', () => {
     let list = (await api(world.deps, 'accounts.list', { token: shop.ownerToken })).body.accounts as { name: string; is_default: boolean; in_active: boolean }[];
     expect(list.map((a) => [a.name, a.is_default, a.in_active])).toEqual(expect.arrayContaining([['First', true, false], ['Second', false, false]]));
 
-    await api(world.deps, 'accounts.update', { token: shop.ownerToken, body: { id: first.body.account._id, name: 'First', activity: 'IN_ACTIVE', is_default: false } });
+    // the default is not made inactive behind the merchant's back: refused, nothing written
+    const firstId = first.body.account._id;
+    const deactivate = await api(world.deps, 'accounts.update', { token: shop.ownerToken, body: { id: firstId, name: 'First', activity: 'IN_ACTIVE' } });
+    expect(deactivate.status).toBe(400);
+    expect(deactivate.body.errors).toEqual([{
+      msg: 'This is the default account, so it cannot be made inactive. Make another account the default first, or turn Default off.', code: 'VALIDATION_FAILED', param: 'activity',
+    }]);
+    list = (await api(world.deps, 'accounts.list', { token: shop.ownerToken })).body.accounts;
+    expect(list.map((a) => [a.name, a.is_default, a.in_active])).toEqual(expect.arrayContaining([['First', true, false]]));
+    // turning Default off in the same request is a choice: then it goes inactive and the shop has no default
+    await api(world.deps, 'accounts.update', { token: shop.ownerToken, body: { id: firstId, name: 'First', activity: 'IN_ACTIVE', is_default: false } });
     list = (await api(world.deps, 'accounts.list', { token: shop.ownerToken })).body.accounts;
     expect(list.filter((a) => a.is_default)).toEqual([]);
 

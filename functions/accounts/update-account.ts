@@ -1,4 +1,4 @@
-import { courierDefinition } from '@dakiya/shared';
+import { courierDefinition, DEFAULT_NOT_DEACTIVATED } from '@dakiya/shared';
 import type { Operation } from '../platform/operation';
 import { requireAuth } from '../platform/operation';
 import { AppError } from '../platform/errors';
@@ -15,13 +15,18 @@ export const INACTIVE_DEFAULT = 'An inactive account cannot be the default. Make
  * field the courier's definition marks editable keeps its saved value unless it is sent, so renaming an
  * account or making it the default needs no password. Only when a value really changes is the new set
  * checked with the courier before anything is saved. An inactive account is hidden from booking, so it
- * cannot be the default.
+ * cannot be the default; the default is not made inactive unless the same request turns Default off
+ * (`is_default: false`), so no shop loses its default without saying so. `is_default` not sent: unchanged.
  */
 export const updateAccount: Operation<'accounts.update'> = async ({ body }, ctx, deps) => {
   const { shop } = requireAuth(ctx);
   const account = await loadAccount(shop._id, body.id, deps);
   const inactive = body.activity === undefined ? account.in_active : body.activity === 'IN_ACTIVE';
   if (inactive && body.is_default) throw new AppError('VALIDATION_FAILED', { msg: INACTIVE_DEFAULT, param: 'is_default' });
+  const current = await deps.accounts.defaultId(shop._id);
+  if (inactive && !account.in_active && current === account._id && body.is_default !== false) {
+    throw new AppError('VALIDATION_FAILED', { msg: DEFAULT_NOT_DEACTIVATED, param: 'activity' });
+  }
 
   const saved = await openCredentials(account, deps);
   const credentials = { ...saved };
@@ -45,10 +50,9 @@ export const updateAccount: Operation<'accounts.update'> = async ({ body }, ctx,
   }
   await deps.accounts.update(shop._id, account._id, patch);
 
-  const current = await deps.accounts.defaultId(shop._id);
   let defaultId = current;
-  if (body.is_default) defaultId = account._id;
-  else if (current === account._id) defaultId = undefined;
+  if (body.is_default === true) defaultId = account._id;
+  else if (body.is_default === false && current === account._id) defaultId = undefined;
   if (defaultId !== current) await deps.accounts.setDefault(shop._id, defaultId);
   return { msg: 'Account updated', account: toAccount({ ...account, ...patch }, defaultId) };
 };

@@ -49,7 +49,7 @@ describe('account schemas derived from the definitions', () => {
     const parsed = UpdateAccountInput.parse({
       id: 'a'.repeat(24), name: 'Main', activity: 'ACTIVE', api_password: 'p', api_key: 'never-changes', shipper_mobile: '03001234567',
     });
-    expect(parsed).toEqual({ id: 'a'.repeat(24), name: 'Main', activity: 'ACTIVE', api_password: 'p', shipper_mobile: '03001234567', is_default: false });
+    expect(parsed).toEqual({ id: 'a'.repeat(24), name: 'Main', activity: 'ACTIVE', api_password: 'p', shipper_mobile: '03001234567' }); // is_default not sent: left out, the default stays
     expect(ACCOUNT_DETAILS).toEqual(['shipper_name', 'shipper_mobile', 'shipper_address', 'shipper_city']);
   });
 });

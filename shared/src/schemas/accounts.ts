@@ -24,8 +24,9 @@ const cityOf = (label: string) => z.enum(PAKISTAN_CITIES, { error: `Please add t
  */
 const City = cityOf('pickup city');
 /** Empty is missing, not a malformed number. */
+// An empty value is only "required": `abort` stops the pattern check from adding a second message.
 const mobile = (label: string, max: number) => z.string({ error: `${label} is required` }).trim()
-  .min(1, `${label} is required`)
+  .min(1, { error: `${label} is required`, abort: true })
   .max(max, `${label} must be at most ${max} characters`)
   .regex(/^(\+92|0092|92|0)?3\d{9}$/, `${label} must be a Pakistani mobile number like 03001234567`);
 
@@ -83,9 +84,18 @@ export const UpdateAccountInput = z.object({
   city: City.optional(),
   activity: z.enum(['ACTIVE', 'IN_ACTIVE'], { error: 'Activity is ACTIVE or IN_ACTIVE' }).optional(),
   weight: Weight.optional(),
-  is_default: z.boolean().default(false),
+  // Not sent: the default stays as it is (a `.default(false)` here once quietly took it from a renamed default).
+  is_default: z.boolean().optional(),
 });
 export type UpdateAccountInput = z.infer<typeof UpdateAccountInput>;
+
+/**
+ * The default account is preselected on every booking: deactivating it would leave the shop with none
+ * without a word. update-account refuses it (param activity) until another account is the default, or
+ * the same request turns Default off on purpose; the edit form says it before saving.
+ */
+export const DEFAULT_NOT_DEACTIVATED =
+  'This is the default account, so it cannot be made inactive. Make another account the default first, or turn Default off.';
 
 /** Fields some courier keeps in the clear on the account; address_code is always present (spec). */
 export const ACCOUNT_DETAILS = [...CREDENTIAL_FIELDS.values()].filter((f) => f.onAccount && f.key !== 'address_code').map((f) => f.key as AccountDetailKey);

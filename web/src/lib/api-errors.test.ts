@@ -25,11 +25,11 @@ describe('reactToApiError (spec 000 §8)', () => {
     expect(reactToApiError(new ApiError(0, null, NETWORK_ERROR))).toEqual({ kind: 'toast', message: 'The connection failed. Check your internet connection and try again.' });
   });
   it('failures of one call share a toast key, so the newer replaces the older; other calls keep theirs', () => {
-    const offline = reactToApiError(new ApiError(0, null, NETWORK_ERROR, 'profile.updateTag'), 'write');
-    const refused = reactToApiError(new ApiError(400, { errors: [{ msg: 'Tag is too long', code: 'X' }] }, 'Tag is too long', 'profile.updateTag'), 'write');
+    const offline = reactToApiError(new ApiError(0, null, NETWORK_ERROR, 'profile.editTag'), 'write');
+    const refused = reactToApiError(new ApiError(400, { errors: [{ msg: 'Tag is too long', code: 'X' }] }, 'Tag is too long', 'profile.editTag'), 'write');
     const other = reactToApiError(new ApiError(0, null, NETWORK_ERROR, 'profile.changePassword'), 'write');
-    expect(offline).toEqual({ kind: 'toast', message: NETWORK_ERROR, key: 'failed:profile.updateTag' });
-    expect(refused).toEqual({ kind: 'toast', message: 'Tag is too long', key: 'failed:profile.updateTag' });
+    expect(offline).toEqual({ kind: 'toast', message: NETWORK_ERROR, key: 'failed:profile.editTag' });
+    expect(refused).toEqual({ kind: 'toast', message: 'Tag is too long', key: 'failed:profile.editTag' });
     expect(other).toMatchObject({ key: 'failed:profile.changePassword' });
   });
 });

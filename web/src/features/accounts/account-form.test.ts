@@ -201,6 +201,14 @@ describe('edit account validation (spec 001 §5, credentials only to change them
     expect(mobile.ok ? null : mobile.errors).toEqual({ shipper_mobile: MOBILE_MESSAGE });
   });
 
+  it('the saved default is not made inactive while Default is on (the server refuses it too); turned off, it may', () => {
+    const message = 'This is the default account, so it cannot be made inactive. Make another account the default first, or turn Default off.';
+    expect(validateUpdateAccount(UpdateAccountInput, ID, 'LEOPARD', edit({ activity: 'IN_ACTIVE', is_default: true }), true)).toEqual({ ok: false, errors: { activity: message } });
+    expect(validateUpdateAccount(UpdateAccountInput, ID, 'LEOPARD', edit({ activity: 'IN_ACTIVE', is_default: false }), true).ok).toBe(true);
+    // not the saved default: the form simply sends it as not the default
+    expect(validateUpdateAccount(UpdateAccountInput, ID, 'LEOPARD', edit({ activity: 'IN_ACTIVE', is_default: true }), false).ok).toBe(true);
+  });
+
   it('requires a name of at most 30 characters and keeps the weight in range', () => {
     const result = validateUpdateAccount(UpdateAccountInput, ID, 'LEOPARD', edit({ name: ' ', weight: '50001' }));
     expect(result).toEqual({ ok: false, errors: { name: 'Name is required', weight: 'Weight must be at most 50000' } });

@@ -1,4 +1,4 @@
-import { CREDENTIAL_FIELDS, type Courier, type CreateAccountInput, type TrackingAccount, type UpdateAccountInput } from '@dakiya/shared';
+import { CREDENTIAL_FIELDS, DEFAULT_NOT_DEACTIVATED, type Courier, type CreateAccountInput, type TrackingAccount, type UpdateAccountInput } from '@dakiya/shared';
 import { validate, type FieldErrors, type ParseableSchema, type Validation } from '../../lib/validate';
 import { COURIER_IDS, CREATE_FIELDS, EDIT_FIELDS, type CredentialKey } from './couriers';
 
@@ -120,6 +120,14 @@ export function formFromAccount(account: TrackingAccount, cities: readonly strin
 export const INACTIVE_NOT_DEFAULT = 'An inactive account cannot be the default.';
 
 /**
+ * The saved default made inactive while Default is still on: the server refuses it (param activity), so
+ * the form says it at once. Turning Default off first is the person's choice to leave the shop without one.
+ */
+export function defaultDeactivationConflict(savedDefault: boolean, values: Pick<EditAccountValues, 'activity' | 'is_default'>): string | undefined {
+  return savedDefault && values.activity === 'IN_ACTIVE' && values.is_default ? DEFAULT_NOT_DEACTIVATED : undefined;
+}
+
+/**
  * The update-account body: id, the common fields, and what the courier lets change (spec 001 §7). A
  * secret left empty is not sent, so the saved one stays (the departure from the spec the README lists);
  * an inactive account is never sent as the default.
@@ -153,10 +161,13 @@ export function validateUpdateAccount(
   id: string,
   company: Courier,
   values: EditAccountValues,
+  savedDefault = false,
 ): Validation<UpdateAccountInput, EditAccountField> {
   const payload = toUpdatePayload(id, company, values);
   const result = validate<UpdateAccountInput, EditAccountField>(schema, payload);
   const errors: FieldErrors<EditAccountField> = result.ok ? {} : { ...result.errors };
+  const conflict = defaultDeactivationConflict(savedDefault, values);
+  if (conflict) errors.activity = conflict;
   if (values.city === '') errors.city = PICKUP_CITY_REQUIRED;
   for (const field of EDIT_FIELDS[company]) {
     const key = field.key as EditAccountField;

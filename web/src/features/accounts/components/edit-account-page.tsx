@@ -1,5 +1,5 @@
 import { Badge, Box, Button, chakra, HStack, NativeSelect, SimpleGrid, Skeleton, SkeletonText, Stack, Text, Wrap } from '@chakra-ui/react';
-import { PAKISTAN_CITIES, UpdateAccountInput, type TrackingAccount } from '@dakiya/shared';
+import { DEFAULT_NOT_DEACTIVATED, PAKISTAN_CITIES, UpdateAccountInput, type TrackingAccount } from '@dakiya/shared';
 import { useState, type FormEvent } from 'react';
 import { LuKeyRound, LuLockKeyhole, LuSave, LuSearchX, LuSlidersHorizontal } from 'react-icons/lu';
 import { Link, useNavigate, useParams } from 'react-router-dom';
@@ -16,7 +16,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { SectionCard } from '../../../components/ui/section-card';
 import { TextField } from '../../../components/ui/text-field';
 import { notifySuccess } from '../../../components/ui/toaster';
-import { ACCOUNT_NAME_MAX, formFromAccount, INACTIVE_NOT_DEFAULT, validateUpdateAccount, type EditAccountField, type EditAccountValues } from '../account-form';
+import { ACCOUNT_NAME_MAX, defaultDeactivationConflict, formFromAccount, INACTIVE_NOT_DEFAULT, validateUpdateAccount, type EditAccountField, type EditAccountValues } from '../account-form';
 import { isAccountsKey } from '../accounts-list';
 import { COURIERS, credentialLabel, EDIT_FIELDS, joinLabels, permanentLabels, type CredentialField } from '../couriers';
 import { classifySubmitError } from '../submit-errors';
@@ -109,7 +109,7 @@ function EditAccountForm({ account }: { account: TrackingAccount }) {
     event.preventDefault();
     if (submitting) return;
     setProblem(null);
-    const result = validateUpdateAccount(UpdateAccountInput, account._id, account.company, values);
+    const result = validateUpdateAccount(UpdateAccountInput, account._id, account.company, values, account.is_default);
     if (!accept(result)) return;
     setSubmitting(true);
     try {
@@ -216,7 +216,8 @@ function EditAccountForm({ account }: { account: TrackingAccount }) {
                 label="Activity"
                 value={values.activity}
                 onChange={() => {}}
-                error={errors.activity}
+                // live: the refusal goes as soon as Default is turned off or the account made active again
+                error={defaultDeactivationConflict(account.is_default, values) ?? (errors.activity === DEFAULT_NOT_DEACTIVATED ? undefined : errors.activity)}
                 helper="Inactive accounts are hidden from the booking page."
                 testId="edit-activity"
               >
@@ -226,8 +227,9 @@ function EditAccountForm({ account }: { account: TrackingAccount }) {
                     onChange={(e) => {
                       const activity = e.currentTarget.value === 'IN_ACTIVE' ? 'IN_ACTIVE' : 'ACTIVE';
                       set('activity', activity);
-                      // Hidden from booking, so it cannot stay the default.
-                      if (activity === 'IN_ACTIVE') set('is_default', false);
+                      // Hidden from booking, so it cannot stay the default; the saved default is not
+                      // given up silently: the person turns Default off themselves (or picks another first).
+                      if (activity === 'IN_ACTIVE' && !account.is_default) set('is_default', false);
                     }}
                     data-testid="edit-activity"
                   >
@@ -242,11 +244,13 @@ function EditAccountForm({ account }: { account: TrackingAccount }) {
               label="Default account"
               description={
                 values.activity === 'IN_ACTIVE'
-                  ? `${INACTIVE_NOT_DEFAULT} Make it active to choose it.`
+                  ? values.is_default
+                    ? 'Turn this off to leave your store without a default account, or make another account the default first.'
+                    : `${INACTIVE_NOT_DEFAULT} Make it active to choose it.`
                   : 'Preselected on the booking page. Only one account is the default.'
               }
               checked={values.is_default}
-              disabled={values.activity === 'IN_ACTIVE'}
+              disabled={values.activity === 'IN_ACTIVE' && !values.is_default}
               onChange={(checked) => set('is_default', checked)}
               testId="edit-default"
             />
