@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { DESKTOP, expectConsoleError, expectRefusal, isOnTop, launch, newPage, PHONE, shot, signIn } from './support/browser';
+import { api } from './support/inbox';
 
 let browser: Browser;
 beforeAll(async () => { browser = await launch(); });
@@ -219,5 +220,58 @@ describe('a screen that fails shows a panel, never a white page', () => {
     // the navigation around the panel still works
     await page.getByTestId('nav-accounts').click();
     await page.getByTestId('accounts-table').waitFor();
+  });
+});
+
+/** A server failure with a request id, as the API answers one. */
+const serverFailure = (id: string) => ({
+  status: 500,
+  contentType: 'application/json',
+  body: JSON.stringify({ errors: [{ msg: 'Something went wrong. Please try again later', code: 'INTERNAL' }], request_id: id }),
+});
+
+describe.each([['desktop', DESKTOP], ['phone', PHONE]] as const)('a screen whose load fails can be tried again (%s)', (name, viewport) => {
+  it('profile: a 500 on its load says why, gives the reference, and Try again opens the page', async () => {
+    const page = await ownerPage(viewport);
+    const read = /\/api\/v1\/get-user$/;
+    await page.route(read, (route) => route.fulfill(serverFailure(`req-profile-${name}`)));
+    expectRefusal(page, 500, '/get-user');
+    await page.goto('/dashboard/profile');
+    await expect.poll(() => page.getByTestId('profile-error-message').innerText(), { timeout: 10_000 }).toBe('Something went wrong. Please try again later');
+    expect(await page.getByTestId('profile-error-reference').innerText()).toBe(`Reference: req-profile-${name}`);
+    expect(await isOnTop(page, 'profile-error-retry')).toBe(true);
+    await shot(page, `errors-profile-load-${name}`);
+    await page.unroute(read);
+    await page.getByTestId('profile-error-retry').click();
+    await page.getByTestId('profile-title').waitFor();
+    expect(await page.getByTestId('profile-error').count()).toBe(0);
+  });
+});
+
+describe('every screen that loads data offers Try again when the load fails', () => {
+  it('staff list, edit user, tracking accounts list and edit account', async () => {
+    const owner = inject('owner');
+    const { auth_token: token } = await api().call('auth.login', { body: owner });
+    const listed = (await api().call('users.list', { token, query: { page: 1, limit: 50 } as never })) as { childrenAccounts: { _id: string; email: string }[] };
+    const staffId = listed.childrenAccounts.find((u) => u.email === inject('staff').email)!._id;
+    const accountId = (await api().call('accounts.list', { token })).accounts[0]!._id;
+    const screens = [
+      { at: '/dashboard/users', read: /\/api\/v1\/get-users\?/, path: '/get-users', alert: 'users-error', loaded: 'users-table' },
+      { at: `/dashboard/users/${staffId}`, read: /\/api\/v1\/get-user-to-edit\//, path: `/get-user-to-edit/${staffId}`, alert: 'user-load-error', loaded: 'edit-user-submit' },
+      { at: '/dashboard/accounts', read: /\/api\/v1\/get-accounts-table/, path: '/get-accounts-table', alert: 'accounts-error', loaded: 'accounts-table' },
+      { at: `/dashboard/edit-account/${accountId}`, read: /\/api\/v1\/get-edit-account\//, path: `/get-edit-account/${accountId}`, alert: 'account-load-error', loaded: 'edit-account-form' },
+    ];
+    const page = await ownerPage();
+    for (const screen of screens) {
+      await page.route(screen.read, (route) => route.fulfill(serverFailure(`req-${screen.alert}`)));
+      expectRefusal(page, 500, screen.path);
+      await page.goto(screen.at);
+      await expect.poll(() => page.getByTestId(`${screen.alert}-message`).innerText(), { timeout: 10_000 }).toBe('Something went wrong. Please try again later');
+      expect(await page.getByTestId(`${screen.alert}-reference`).innerText()).toBe(`Reference: req-${screen.alert}`);
+      await page.unroute(screen.read);
+      await page.getByTestId(`${screen.alert}-retry`).click();
+      await page.getByTestId(screen.loaded).waitFor();
+      await expect.poll(() => page.getByTestId(screen.alert).count(), { message: screen.at }).toBe(0);
+    }
   });
 });

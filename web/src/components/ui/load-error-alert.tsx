@@ -1,17 +1,33 @@
-import { Alert, type AlertRootProps } from '@chakra-ui/react';
-import type { ReactNode } from 'react';
+import { Alert, Button, type AlertRootProps } from '@chakra-ui/react';
+import { LuRefreshCw } from 'react-icons/lu';
+import { GENERIC_ERROR, isApiError } from '../../lib/api';
 
 export interface LoadErrorAlertProps extends Omit<AlertRootProps, 'status' | 'title'> {
-  message: ReactNode;
+  /** What the read threw: an ApiError's message (and a server failure's request id) is shown. */
+  error: unknown;
+  /** Ask again (SWR's `mutate()`): a failed load is most often a moment's outage. */
+  onRetry(): void;
+  retrying?: boolean;
   testId?: string;
 }
 
-/** A page or list that could not load its data: a warning banner with the reason. */
-export function LoadErrorAlert({ message, testId, ...props }: LoadErrorAlertProps) {
+/**
+ * A page or list that could not load its data: a warning banner with the reason, the reference of a
+ * server failure for support, and Try again. `<testId>-retry` and `<testId>-reference` for tests.
+ */
+export function LoadErrorAlert({ error, onRetry, retrying = false, testId, ...props }: LoadErrorAlertProps) {
+  const message = (isApiError(error) && error.message) || GENERIC_ERROR;
+  const reference = isApiError(error) ? error.requestId : undefined;
   return (
-    <Alert.Root status="warning" borderRadius="lg" data-testid={testId} {...props}>
+    <Alert.Root status="warning" borderRadius="lg" alignItems="center" flexWrap="wrap" rowGap="3" data-testid={testId} {...props}>
       <Alert.Indicator />
-      <Alert.Title>{message}</Alert.Title>
+      <Alert.Content minW="48">
+        <Alert.Title data-testid={testId ? `${testId}-message` : undefined}>{message}</Alert.Title>
+        {reference && <Alert.Description data-testid={testId ? `${testId}-reference` : undefined}>Reference: {reference}</Alert.Description>}
+      </Alert.Content>
+      <Button size="sm" variant="outline" bg="bg" ms={{ base: '8', md: '0' }} loading={retrying} onClick={onRetry} data-testid={testId ? `${testId}-retry` : undefined}>
+        <LuRefreshCw /> Try again
+      </Button>
     </Alert.Root>
   );
 }

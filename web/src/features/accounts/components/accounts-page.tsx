@@ -88,7 +88,7 @@ export function AccountsPage({ canWrite }: AccountsPageProps) {
       />
 
       {error && (
-        <LoadErrorAlert message={error.message} mb="4" testId="accounts-error" />
+        <LoadErrorAlert error={error} onRetry={() => void mutate()} retrying={isValidating} mb="4" testId="accounts-error" />
       )}
 
       {isLoading && !accounts ? (

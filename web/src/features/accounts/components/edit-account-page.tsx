@@ -37,7 +37,7 @@ export function EditAccountPage({ canWrite }: EditAccountPageProps) {
   const { account_id: id } = useParams();
   // The page shows a failed load itself; only a 401 goes to the app's handler.
   const onError = useUnauthorizedOnly();
-  const { data, error, isLoading } = useApi('accounts.get', id && canWrite ? { params: { id } } : null, { onError, revalidateOnFocus: false });
+  const { data, error, isLoading, isValidating, mutate } = useApi('accounts.get', id && canWrite ? { params: { id } } : null, { onError, revalidateOnFocus: false });
 
   if (!canWrite) return <NoWriteAccess />;
 
@@ -66,7 +66,7 @@ export function EditAccountPage({ canWrite }: EditAccountPageProps) {
             </Button>
           </EmptyState>
         ) : (
-          <LoadErrorAlert message={error.message} testId="account-load-error" />
+          <LoadErrorAlert error={error} onRetry={() => void mutate()} retrying={isValidating} testId="account-load-error" />
         )}
       </>
     );

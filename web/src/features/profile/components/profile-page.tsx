@@ -3,7 +3,6 @@ import { hasScope, SCOPE_CATALOGUE, type Profile } from '@dakiya/shared';
 import { useState } from 'react';
 import { LuCircleCheck, LuKeyRound, LuListChecks, LuPencil, LuStore, LuTruck, LuUserRound } from 'react-icons/lu';
 import { Link } from 'react-router-dom';
-import { isApiError } from '../../../lib/api';
 import { useUnauthorizedOnly } from '../../../lib/api-errors';
 import { paths } from '../../../lib/paths';
 import { groupLabel, heldGroups, scopeLabel } from '../../../lib/scopes';
@@ -27,7 +26,7 @@ export interface ProfilePageProps {
 export function ProfilePage({ onTokenReplaced }: ProfilePageProps) {
   // The page shows a failed read itself; only a 401 goes to the app's handler.
   const onError = useUnauthorizedOnly();
-  const { data, error, isLoading } = useApi('profile.get', {}, { onError });
+  const { data, error, isLoading, isValidating, mutate } = useApi('profile.get', {}, { onError });
   const [editingTag, setEditingTag] = useState(false);
   const [changingPassword, setChangingPassword] = useState(false);
 
@@ -36,7 +35,7 @@ export function ProfilePage({ onTokenReplaced }: ProfilePageProps) {
     return (
       <>
         <PageHeader title="Profile" backTo={paths.dashboard.accounts()} />
-        <LoadErrorAlert message={isApiError(error) ? error.message : 'Something went wrong'} testId="profile-error" />
+        <LoadErrorAlert error={error} onRetry={() => void mutate()} retrying={isValidating} testId="profile-error" />
       </>
     );
   }

@@ -1,10 +1,11 @@
-import { Alert, Button, chakra, Code, Flex, HStack, Image, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Button, chakra, Code, Flex, HStack, Image, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { EnableTwoFactorInput, type RouteOutput } from '@dakiya/shared';
 import { useState, type FormEvent } from 'react';
 import { LuSmartphone } from 'react-icons/lu';
 import { api } from '../../../lib/api';
 import { useHandleApiError, useUnauthorizedOnly } from '../../../lib/api-errors';
 import { useApi } from '../../../lib/swr';
+import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { serverFieldErrors, validate, type FieldErrors } from '../../../lib/validate';
 import { CodeInput } from '../../../components/ui/code-input';
 import { PasswordInput } from '../../../components/ui/password-input';
@@ -35,17 +36,7 @@ export function TwoFactorSetup({ onEnabled, onCancel }: TwoFactorSetupProps) {
   };
 
   if (qr.error) {
-    return (
-      <Alert.Root status="warning" borderRadius="lg" data-testid="twofa-error">
-        <Alert.Indicator />
-        <Alert.Content>
-          <Alert.Title>{qr.error.message}</Alert.Title>
-        </Alert.Content>
-        <Button size="xs" variant="outline" onClick={() => void qr.mutate()} data-testid="twofa-retry">
-          Try again
-        </Button>
-      </Alert.Root>
-    );
+    return <LoadErrorAlert error={qr.error} onRetry={() => void qr.mutate()} retrying={qr.isValidating} testId="twofa-error" />;
   }
 
   async function onSubmit(event: FormEvent) {

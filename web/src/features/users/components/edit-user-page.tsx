@@ -13,6 +13,7 @@ import { isRouteKey, useApi } from '../../../lib/swr';
 import { serverFieldErrors, validate, type FieldErrors } from '../../../lib/validate';
 import { useConfirm } from '../../../components/ui/confirm';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { PageHeader } from '../../../components/ui/page-header';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { SectionCard } from '../../../components/ui/section-card';
@@ -34,9 +35,18 @@ export function EditUserPage({ currentUserId }: { currentUserId?: string }) {
   const { user_id: userId = '' } = useParams();
   // The page shows a failed read itself; only a 401 goes to the app's handler.
   const onError = useUnauthorizedOnly();
-  const { data, error, isLoading } = useApi('users.get', { params: { id: userId } }, { onError });
+  const { data, error, isLoading, isValidating, mutate } = useApi('users.get', { params: { id: userId } }, { onError });
 
   if (isLoading && !data) return <PageSkeleton />;
+  // Not there (deleted, a wrong link) is final; anything else may pass: say it and offer another try.
+  if (!data && error && error.status !== 404 && error.status !== 400) {
+    return (
+      <>
+        <PageHeader title="Edit user" backTo={paths.dashboard.users()} />
+        <LoadErrorAlert error={error} onRetry={() => void mutate()} retrying={isValidating} testId="user-load-error" />
+      </>
+    );
+  }
   if (!data) {
     return (
       <>
@@ -45,7 +55,7 @@ export function EditUserPage({ currentUserId }: { currentUserId?: string }) {
           testId="user-not-found"
           icon={<LuUserX />}
           title="This user could not be opened"
-          description={!error || error.status === 404 || error.status === 400 ? 'They may have been deleted, or the link is wrong.' : error.message}
+          description="They may have been deleted, or the link is wrong."
         >
           <Button asChild variant="outline" size="sm">
             <Link to={paths.dashboard.users()}>Back to staff users</Link>

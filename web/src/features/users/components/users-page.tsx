@@ -112,7 +112,7 @@ export function UsersPage({ currentUserId, timeZone }: UsersPageProps) {
       />
 
       {error && (
-        <LoadErrorAlert message={error.message} mb="4" testId="users-error" />
+        <LoadErrorAlert error={error} onRetry={() => void mutate()} retrying={isValidating} mb="4" testId="users-error" />
       )}
 
       {isLoading && !list ? (
