@@ -99,8 +99,13 @@ describe.each(VIEWPORTS)('public screens when things go wrong (%s)', (name, view
     await page.getByTestId('reset-confirm').fill('second-reset-2026');
     expectRefusal(page, 400, '/password/reset-password');
     await page.getByTestId('reset-submit').click();
-    await expect.poll(() => page.getByTestId('reset-error').innerText()).toBe('This reset link is not valid or has expired');
+    await expect.poll(() => page.getByTestId('reset-error-message').innerText()).toBe('This reset link is not valid or has expired');
+    // a way on: ask for a new link (sign-in with Forgot password open) or sign in
+    expect(await page.getByTestId('reset-link-actions').innerText()).toMatch(/Send a new link\s+Go to sign in/);
     await shot(page, `fail-reset-spent-${name}`);
+    await page.getByTestId('link-send-new').click();
+    await page.waitForURL('**/login?forgot=1');
+    await page.getByTestId('forgot-email').waitFor();
 
     const fresh = await resetLink(person.email, spent);
     await page.goto(`${fresh.pathname}${fresh.search}`);
@@ -109,9 +114,22 @@ describe.each(VIEWPORTS)('public screens when things go wrong (%s)', (name, view
     const online = await dropConnection(page);
     await page.getByTestId('reset-submit').click();
     await expect.poll(() => page.getByTestId('reset-error').innerText()).toBe(CONNECTION_FAILED);
+    // no answer is not a spent link: no "new link" offered for it
+    expect(await page.getByTestId('reset-link-actions').count()).toBe(0);
     await online();
     await page.getByTestId('reset-submit').click();
     await page.getByTestId('reset-success').waitFor();
+  });
+
+  it('reset password: a malformed link (hash=abc) says it is not valid up front, with Send a new link and Go to sign in', async () => {
+    const page = await newPage(browser, viewport);
+    await page.goto('/reset-password?hash=abc');
+    await expect.poll(() => page.getByTestId('link-invalid').innerText()).toContain('This link is not valid');
+    expect(await page.getByTestId('reset-submit').count()).toBe(0);
+    await shot(page, `fail-reset-malformed-${name}`);
+    await page.getByTestId('link-send-new').click();
+    await page.waitForURL('**/login?forgot=1');
+    await page.getByTestId('forgot-email').waitFor();
   });
 
   it('create password: a malformed link says it is not valid; a stale link and a dropped connection are said above the form', async () => {
@@ -130,14 +148,18 @@ describe.each(VIEWPORTS)('public screens when things go wrong (%s)', (name, view
     await page.getByTestId('create-confirm').fill('owner-pass-2026');
     expectRefusal(page, 400, '/password/create-password');
     await page.getByTestId('create-submit').click();
-    await expect.poll(() => page.getByTestId('create-error').innerText()).toBe('This link is not valid or has expired');
+    await expect.poll(() => page.getByTestId('create-error-message').innerText()).toBe('This link is not valid or has expired');
+    expect(await page.getByTestId('create-link-actions').innerText()).toBe('Go to sign in');
+    await shot(page, `fail-create-password-spent-${name}`);
     const online = await dropConnection(page);
     await page.getByTestId('create-submit').click();
     await expect.poll(() => page.getByTestId('create-error').innerText()).toBe(CONNECTION_FAILED);
     await online();
     await page.getByTestId('create-submit').click();
-    await expect.poll(() => page.getByTestId('create-error').innerText()).toBe('This link is not valid or has expired');
+    await expect.poll(() => page.getByTestId('create-error-message').innerText()).toBe('This link is not valid or has expired');
     await stillUsable(page, 'Create your password');
+    await page.getByTestId('link-sign-in').click();
+    await page.waitForURL('**/login');
   });
 
   it('email verify: a spent link reads as whole sentences; offline it offers Try again, which verifies once back', async () => {

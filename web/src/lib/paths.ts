@@ -36,6 +36,8 @@ export const DOCS_TITLES: Record<DocsPage, string> = {
 export const paths = {
   home: () => '/',
   login: () => '/login',
+  /** Sign in with the Forgot password dialog open: where a spent reset link sends for a new one. */
+  forgotPassword: () => '/login?forgot=1',
   createNewPassword: () => '/create-new-password',
   twoFactor: () => '/two-factor',
   track: (trackNumber: string) => `/track/${seg(trackNumber)}`,

@@ -5,8 +5,11 @@ export interface CreatePasswordLink {
   email?: string;
 }
 
-/** What the server accepts as a link's hash and a user id (CreatePasswordInput): anything else is a broken link. */
-const HASH = /^[A-Za-z0-9_-]{1,200}$/;
+/**
+ * An emailed link's hash: ids (24 hex characters each) and a 43-character secret, in URL-safe base64
+ * letters; the server accepts at most 200. Anything shorter or other is a link cut off or mangled on the way.
+ */
+const HASH = /^[A-Za-z0-9_-]{67,200}$/;
 const USER_ID = /^[0-9a-f]{24}$/;
 
 /**
@@ -20,6 +23,12 @@ export function readCreatePasswordLink(search: URLSearchParams, state: unknown):
   if (!HASH.test(hash) || !USER_ID.test(id)) return null;
   const email = state && typeof state === 'object' && typeof (state as { email?: unknown }).email === 'string' ? (state as { email: string }).email : undefined;
   return email ? { hash, id, email } : { hash, id };
+}
+
+/** The reset-password link's hash, or null when the link is missing it or it cannot be one. */
+export function readResetLink(search: URLSearchParams): string | null {
+  const hash = search.get('hash')?.trim() ?? '';
+  return HASH.test(hash) ? hash : null;
 }
 
 export function readToken(search: URLSearchParams, name: 'token' | 'hash'): string | null {

@@ -17,7 +17,7 @@ describe('what the new-password forms show when they cannot go on', () => {
 
   it('a spent link, a refused password and a dropped connection', () => {
     const spent = new ApiError(400, { errors: [{ msg: 'This link is not valid or has expired', code: 'VALIDATION_FAILED', param: 'hash' }] }, 'This link is not valid or has expired');
-    expect(failedPair(spent)).toEqual({ errors: {}, message: 'This link is not valid or has expired' });
+    expect(failedPair(spent)).toEqual({ errors: {}, message: 'This link is not valid or has expired', spentLink: true });
     const weak = new ApiError(400, { errors: [{ msg: 'Password must be at least 8 characters', code: 'VALIDATION_FAILED', param: 'password' }] }, 'x');
     expect(failedPair(weak)).toEqual({ errors: { password: 'Password must be at least 8 characters' } });
     expect(failedPair(new ApiError(0, null, NETWORK_ERROR))).toEqual({ errors: {}, message: NETWORK_ERROR });

@@ -1,7 +1,8 @@
 import { GENERIC_ERROR, isApiError } from '../../lib/api';
 import type { FieldErrors, Validation } from '../../lib/validate';
 import type { PairKey } from './components/password-pair-card';
-export type PairFailure = { errors: FieldErrors<PairKey>; message?: string };
+/** `spentLink`: the server refused the link itself (used, expired, replaced): the page offers a way on. */
+export type PairFailure = { errors: FieldErrors<PairKey>; message?: string; spentLink?: boolean };
 
 const pairOnly = (errors: FieldErrors): FieldErrors<PairKey> => ({
   ...(errors.password ? { password: errors.password } : {}),
@@ -24,5 +25,7 @@ export function failedPair(error: unknown): PairFailure {
   const fields: FieldErrors = {};
   for (const item of error.body?.errors ?? []) if (item.param && !fields[item.param]) fields[item.param] = item.msg;
   const pair = pairOnly(fields);
-  return Object.keys(pair).length > 0 ? { errors: pair } : { errors: {}, message: error.message || GENERIC_ERROR };
+  if (Object.keys(pair).length > 0) return { errors: pair };
+  const message = error.message || GENERIC_ERROR;
+  return fields.hash || fields._id ? { errors: {}, message, spentLink: true } : { errors: {}, message };
 }

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, chakra, Heading, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Card, chakra, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { LuCircleCheck } from 'react-icons/lu';
 import type { FieldErrors } from '../../../lib/validate';
@@ -17,15 +17,17 @@ export interface PasswordPairCardProps {
    * Checks and sends; resolves the success message, or what to show: messages of the two fields, and a
    * message for the whole form (the link is spent, the connection failed).
    */
-  onSubmit(values: { password: string; confirm_password: string }): Promise<{ done: string } | { errors: FieldErrors<PairKey>; message?: string } | null>;
+  onSubmit(values: { password: string; confirm_password: string }): Promise<{ done: string } | { errors: FieldErrors<PairKey>; message?: string; spentLink?: boolean } | null>;
+  /** What a spent link offers under its message (Go to sign in, Send a new link): the form alone leads nowhere. */
+  spentLink?: { help: string; actions: ReactNode };
 }
 
 /** New password and its confirmation, then a success message (the page redirects after it). */
-export function PasswordPairCard({ title, description, submitLabel, testPrefix, onSubmit }: PasswordPairCardProps) {
+export function PasswordPairCard({ title, description, submitLabel, testPrefix, onSubmit, spentLink }: PasswordPairCardProps) {
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [errors, setErrors] = useState<FieldErrors<PairKey>>({});
-  const [message, setMessage] = useState<string | null>(null);
+  const [message, setMessage] = useState<{ text: string; spentLink: boolean } | null>(null);
   const [sending, setSending] = useState(false);
   const [done, setDone] = useState<string | null>(null);
 
@@ -38,7 +40,7 @@ export function PasswordPairCard({ title, description, submitLabel, testPrefix, 
       if (outcome && 'done' in outcome) setDone(outcome.done);
       else {
         setErrors(outcome?.errors ?? {});
-        setMessage(outcome?.message ?? null);
+        setMessage(outcome?.message ? { text: outcome.message, spentLink: !!outcome.spentLink } : null);
       }
     } finally {
       setSending(false);
@@ -70,7 +72,17 @@ export function PasswordPairCard({ title, description, submitLabel, testPrefix, 
               {message && (
                 <Alert.Root status="error" borderRadius="lg" data-testid={`${testPrefix}-error`} role="alert">
                   <Alert.Indicator />
-                  <Alert.Title>{message}</Alert.Title>
+                  <Alert.Content gap="2">
+                    <Alert.Title data-testid={`${testPrefix}-error-message`}>{message.text}</Alert.Title>
+                    {message.spentLink && spentLink && (
+                      <>
+                        <Alert.Description>{spentLink.help}</Alert.Description>
+                        <HStack gap="2" wrap="wrap" pt="1" data-testid={`${testPrefix}-link-actions`}>
+                          {spentLink.actions}
+                        </HStack>
+                      </>
+                    )}
+                  </Alert.Content>
                 </Alert.Root>
               )}
               <TextField label="New password" required value={password} onChange={setPassword} error={errors.password} helper="At least 8 characters." testId={`${testPrefix}-password`}>

@@ -25,8 +25,9 @@ import { StorePicker } from './store-picker';
 const loadForgotDialog = () => import('./forgot-password-dialog');
 const ForgotPasswordDialog = lazy(loadForgotDialog);
 
-function ForgotPasswordButton() {
-  const [open, setOpen] = useState(false);
+/** `openAtStart`: /login?forgot=1, where a spent reset link sends a person for a new one. */
+function ForgotPasswordButton({ openAtStart = false }: { openAtStart?: boolean }) {
+  const [open, setOpen] = useState(openAtStart);
   useEffect(() => prefetchWhenIdle(loadForgotDialog), []);
   return (
     <>
@@ -69,6 +70,7 @@ export function LoginPage() {
   const tokenHandled = useRef(false);
   // the store opened from the Shopify admin: sign-in goes there, or offers the person's own stores
   const askedStore = searchParams.get('store') ?? undefined;
+  const [forgotAtStart] = useState(() => searchParams.get('forgot') === '1');
 
   // A token in the query string is used to sign in: the install's one-time token is traded for a session.
   useEffect(() => {
@@ -212,7 +214,7 @@ export function LoginPage() {
                     <Field.Root invalid={!!fieldErrors.password} required>
                       <HStack justify="space-between" w="full">
                         <Field.Label>Password</Field.Label>
-                        <ForgotPasswordButton />
+                        <ForgotPasswordButton openAtStart={forgotAtStart} />
                       </HStack>
                       <InputGroup
                         endElement={
