@@ -99,6 +99,10 @@ describe.each(VIEWPORTS)('staff screens when things go wrong (%s)', (name, viewp
     expect(await owner.getByTestId('role-locked').innerText()).toBe('The store owner is always an ADMIN.');
     expect(await owner.getByTestId('role-USER').locator('input').isDisabled()).toBe(true);
     expect(await owner.getByTestId('user-first-name').isDisabled()).toBe(false);
+    // their own two-factor card speaks to them, not of "they"
+    const twoFactor = await owner.getByTestId('user-twofa-section').innerText();
+    expect(twoFactor).not.toMatch(/\bthey\b/i);
+    expect(twoFactor).toContain('Turn two-factor on from your profile.');
     await shot(owner, `edit-user-owner-self-${name}`);
 
     // another admin (of the paid shop) opens that shop's owner
@@ -122,6 +126,16 @@ describe.each(VIEWPORTS)('staff screens when things go wrong (%s)', (name, viewp
     expect(await page.getByTestId('no-access').count()).toBe(0);
     await expect.poll(() => page.title()).toBe('Orders · Dakiya');
     await shot(page, `landing-staff-orders-${name}`);
+  });
+
+  it('a staff member on the dashboard is told what they can do meanwhile, not to set up accounts and staff', async () => {
+    const reader = await newStaff('USER', ['READ_ANALYTICS', 'READ_ACCOUNTS']);
+    const page = await signedIn(browser, reader, viewport, '**/dashboard');
+    await page.getByTestId('dashboard-analytics-next').waitFor();
+    const note = await page.getByTestId('dashboard-analytics-next').innerText();
+    expect(note).toContain("you can look through your store's tracking accounts");
+    expect(note).not.toMatch(/staff|set up/i);
+    await shot(page, `dashboard-staff-note-${name}`);
   });
 
   it('a reload with no connection keeps the person signed in and offers Try again', async () => {

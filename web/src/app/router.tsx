@@ -94,7 +94,11 @@ const HomePage = lazy(async () => {
       if (!user) return null;
       return (
         <m.HomePage
-          viewer={{ isAdmin: user.role === 'ADMIN', canReadAccounts: user.access_scopes.includes('READ_ACCOUNTS') }}
+          viewer={{
+            isAdmin: user.role === 'ADMIN',
+            canReadAccounts: user.access_scopes.includes('READ_ACCOUNTS'),
+            canWriteAccounts: user.access_scopes.includes('WRITE_ACCOUNTS'),
+          }}
           firstName={user.first_name.trim()}
           shopName={user.shop.name}
         />

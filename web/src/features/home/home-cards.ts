@@ -5,6 +5,8 @@ import { paths } from '../../lib/paths';
 export interface HomeViewer {
   isAdmin: boolean;
   canReadAccounts: boolean;
+  /** Connect and edit accounts; without it a USER only looks at them. */
+  canWriteAccounts?: boolean;
 }
 
 export type HomeCardId = 'accounts' | 'staff' | 'profile';
@@ -23,7 +25,9 @@ export function homeCards(viewer: HomeViewer): HomeCard[] {
     cards.push({
       id: 'accounts',
       title: 'Tracking accounts',
-      description: `Connect ${courierNames('and')}, and choose the default for booking.`,
+      description: viewer.isAdmin || viewer.canWriteAccounts
+        ? `Connect ${courierNames('and')}, and choose the default for booking.`
+        : 'The courier accounts your store books with, and which one is the default.',
       to: paths.dashboard.accounts(),
     });
   }
@@ -42,4 +46,17 @@ export function homeCards(viewer: HomeViewer): HomeCard[] {
     to: paths.dashboard.profile(),
   });
   return cards;
+}
+
+const ANALYTICS_LATER = 'Booked, delivered and returned counts and cash on delivery arrive here together with orders.';
+
+/**
+ * The note under the cards: what comes, and what this person can do until then. Only an ADMIN sets up
+ * tracking accounts and staff; a USER is told what their own access opens.
+ */
+export function homeNote(viewer: HomeViewer): string {
+  if (viewer.isAdmin) return `${ANALYTICS_LATER} Until then, set up your tracking accounts and staff so you are ready to book.`;
+  if (viewer.canWriteAccounts) return `${ANALYTICS_LATER} Until then, you can connect your store's tracking accounts and keep your profile and sign-in up to date.`;
+  if (viewer.canReadAccounts) return `${ANALYTICS_LATER} Until then, you can look through your store's tracking accounts and keep your profile and sign-in up to date.`;
+  return `${ANALYTICS_LATER} Until then, you can keep your profile and sign-in up to date.`;
 }

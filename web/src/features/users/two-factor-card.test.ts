@@ -12,4 +12,13 @@ describe('the edit-user two-factor card', () => {
     });
     expect(twoFactorResetNote({ two_factor_enabled: true, is_owner: true }, false).canReset).toBe(false);
   });
+
+  it('on one\'s own page (the owner editing themselves) it says "you", never "they"', () => {
+    for (const is_owner of [true, false]) {
+      expect(twoFactorResetNote({ two_factor_enabled: false, is_owner }, true)).toEqual({
+        canReset: false, note: 'You sign in with your password only. Turn two-factor on from your profile.',
+      });
+      expect(twoFactorResetNote({ two_factor_enabled: true, is_owner }, true).note).not.toMatch(/\bthey\b/i);
+    }
+  });
 });

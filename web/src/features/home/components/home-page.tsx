@@ -2,7 +2,7 @@ import { Box, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react'
 import type { ReactNode } from 'react';
 import { LuChartColumn, LuChevronRight, LuTruck, LuUserRound, LuUsers } from 'react-icons/lu';
 import { Link } from 'react-router-dom';
-import { homeCards, type HomeCardId, type HomeViewer } from '../home-cards';
+import { homeCards, homeNote, type HomeCardId, type HomeViewer } from '../home-cards';
 
 export interface HomePageProps {
   viewer: HomeViewer;
@@ -84,9 +84,8 @@ export function HomePage({ viewer, firstName, shopName }: HomePageProps) {
           <Text fontWeight="medium" textStyle="sm">
             Order analytics are on their way
           </Text>
-          <Text textStyle="sm" color="fg.muted">
-            Booked, delivered and returned counts and cash on delivery arrive here together with orders. Until then, set up
-            your tracking accounts and staff so you are ready to book.
+          <Text textStyle="sm" color="fg.muted" data-testid="dashboard-analytics-next">
+            {homeNote(viewer)}
           </Text>
         </Stack>
       </HStack>

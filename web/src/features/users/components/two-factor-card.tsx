@@ -13,6 +13,8 @@ export const TWO_FACTOR_RESET = 'Two factor authentication has been reset';
 
 /** What the reset can do for this member, or why it is not offered. */
 export function twoFactorResetNote(user: Pick<User, 'two_factor_enabled' | 'is_owner'>, isSelf: boolean): { canReset: boolean; note: string } {
+  // One's own page speaks to oneself.
+  if (!user.two_factor_enabled && isSelf) return { canReset: false, note: 'You sign in with your password only. Turn two-factor on from your profile.' };
   if (!user.two_factor_enabled) return { canReset: false, note: 'They sign in with their password only. They can turn it on from their profile.' };
   if (isSelf) return { canReset: false, note: 'Turn yours off from your profile, with your password and a code.' };
   if (user.is_owner) return { canReset: false, note: "Only the store owner changes the owner's two-factor: the owner's recovery codes replace a lost phone." };
