@@ -169,6 +169,8 @@ describe.each(VIEWPORTS)('public screens when things go wrong (%s)', (name, view
     expectRefusal(page, 400, '/verify-email');
     await page.goto(`${spent.link.pathname}${spent.link.search}`);
     await expect.poll(() => page.getByTestId('verify-status').getAttribute('data-status')).toBe('failed');
+    // the spec's words, spelled right (README, "Choices")
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Email verification failed');
     expect(await page.getByTestId('verify-detail').innerText()).toBe(
       'This verification link is not valid or has expired. Ask your store admin to send a new one.',
     );
@@ -185,6 +187,7 @@ describe.each(VIEWPORTS)('public screens when things go wrong (%s)', (name, view
     await online();
     await other.getByTestId('verify-retry').click();
     await expect.poll(() => other.getByTestId('verify-status').getAttribute('data-status')).toBe('ok');
+    expect(await other.getByRole('heading', { level: 1 }).innerText()).toBe('Email verification successful');
   });
 
   it('two-factor sign-in: a wrong code and a dropped connection each say so; the right code still signs in', async () => {

@@ -51,6 +51,10 @@ export function spendOnce<T>(cache: Map<string, Promise<T>>, key: string, run: (
 
 /** Spec 001 §9: to /login 2 s after the password is set. */
 export const PASSWORD_SET_REDIRECT_MS = 2000;
-/** Spec 001 §8. */
-export const VERIFY_OK = 'Email verification successfull...';
-export const VERIFY_FAILED = 'Email verification Failed...';
+/**
+ * Spec 001 §8 says 'Email verification successfull...' and 'Email verification Failed...'. Spec messages are
+ * kept word for word unless clearly wrong: here the spelling and the trailing dots (a finished result that
+ * reads as still going) are fixed, the words kept (README, "Choices").
+ */
+export const VERIFY_OK = 'Email verification successful';
+export const VERIFY_FAILED = 'Email verification failed';
