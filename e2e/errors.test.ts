@@ -19,6 +19,22 @@ async function ownerPage(viewport = DESKTOP): Promise<Page> {
 
 const toast = (page: Page) => page.getByTestId('toast').first();
 
+/** The create-user form sent with an email already in use: its refusal toast is showing. */
+async function refusedCreateUser(viewport: typeof DESKTOP, first: string): Promise<Page> {
+  const page = await ownerPage(viewport);
+  await page.goto('/dashboard/create-user');
+  await page.getByTestId('user-first-name').fill(first);
+  await page.getByTestId('user-last-name').fill('Check');
+  await page.getByTestId('user-email').fill(inject('staff').email);
+  await page.getByTestId('user-password').fill(`${first.toLowerCase()}-pass-2026`);
+  await page.getByTestId('user-tag').fill(first.toLowerCase().slice(0, 10));
+  await page.getByTestId('scope-READ_ORDERS').click();
+  expectRefusal(page, 409, '/create-user');
+  await page.getByTestId('create-user-submit').click();
+  await toast(page).waitFor();
+  return page;
+}
+
 describe.each([['desktop', DESKTOP], ['phone', PHONE]] as const)('no white page (%s)', (name, viewport) => {
   it('a refused save shows the server message in a toast and the form stays usable', async () => {
     const page = await ownerPage(viewport);
@@ -110,17 +126,7 @@ describe.each([['desktop', DESKTOP], ['phone', PHONE]] as const)('no white page 
   });
 
   it('a toast never covers the open user menu: its header and items are on top and clickable', async () => {
-    const page = await ownerPage(viewport);
-    await page.goto('/dashboard/create-user');
-    await page.getByTestId('user-first-name').fill('Toast');
-    await page.getByTestId('user-last-name').fill('Check');
-    await page.getByTestId('user-email').fill(inject('staff').email);
-    await page.getByTestId('user-password').fill('toast-pass-2026');
-    await page.getByTestId('user-tag').fill('toast');
-    await page.getByTestId('scope-READ_ORDERS').click();
-    expectRefusal(page, 409, '/create-user');
-    await page.getByTestId('create-user-submit').click();
-    await toast(page).waitFor();
+    const page = await refusedCreateUser(viewport, 'Toast');
     await page.getByTestId('user-menu').click({ timeout: 3000 });
     await page.getByTestId('menu-profile').waitFor();
     for (const id of ['menu-full-name', 'menu-shop-name', 'menu-profile', 'menu-accounts', 'menu-logout']) {
@@ -142,17 +148,7 @@ describe.each([['desktop', DESKTOP], ['phone', PHONE]] as const)('no white page 
   });
 
   it("toasts leave a page's header free: title, Back and the header's buttons stay on top", async () => {
-    const page = await ownerPage(viewport);
-    await page.goto('/dashboard/create-user');
-    await page.getByTestId('user-first-name').fill('Header');
-    await page.getByTestId('user-last-name').fill('Check');
-    await page.getByTestId('user-email').fill(inject('staff').email);
-    await page.getByTestId('user-password').fill('header-pass-2026');
-    await page.getByTestId('user-tag').fill('header');
-    await page.getByTestId('scope-READ_ORDERS').click();
-    expectRefusal(page, 409, '/create-user');
-    await page.getByTestId('create-user-submit').click();
-    await toast(page).waitFor();
+    const page = await refusedCreateUser(viewport, 'Header');
     await page.evaluate('window.scrollTo(0, 0)');
     for (const id of ['page-back', 'page-title']) expect(await isOnTop(page, id), id).toBe(true);
     // the same refusal again replaces the toast instead of piling up a second one
