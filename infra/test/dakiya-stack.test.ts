@@ -320,7 +320,7 @@ describe('web', () => {
     const policies = resources(s.template, 'AWS::CloudFront::ResponseHeadersPolicy');
     const launchPolicy = Object.entries(policies).find(([id]) => JSON.stringify(launch.ResponseHeadersPolicyId).includes(id));
     expect(launchPolicy, 'the launch behaviour has its own headers policy').toBeDefined();
-    const headers = (launchPolicy![1] as { Properties: { ResponseHeadersPolicyConfig: { SecurityHeadersConfig: Record<string, unknown> } } })
+    const headers = (launchPolicy![1] as unknown as { Properties: { ResponseHeadersPolicyConfig: { SecurityHeadersConfig: Record<string, unknown> } } })
       .Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig;
     expect(headers.ContentSecurityPolicy).toBeUndefined();
     expect(headers.FrameOptions).toBeUndefined();
