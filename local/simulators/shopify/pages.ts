@@ -14,7 +14,7 @@ const SCOPE_TEXT: Record<string, string> = {
 
 function layout(title: string, body: string): string {
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>${esc(title)}</title>
+<html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>${esc(title)}</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <style>
 body{font-family:system-ui,sans-serif;background:#f1f1f1;margin:0;padding:40px 16px;color:#303030}
@@ -94,7 +94,7 @@ export const APP_BRIDGE_SCRIPT = `(function () {
 export function adminFramePage(shop: { name: string; domain: string; staff: { id: number; email: string }[]; adminUserId: number }, launchUrl: string, appOrigin: string): string {
   const user = shop.staff.find((member) => member.id === shop.adminUserId);
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>${esc(shop.name)} · Dakiya · Shopify</title>
+<html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>${esc(shop.name)} · Dakiya · Shopify</title>
 <style>body{margin:0;font-family:system-ui,sans-serif}header{background:#1a1a1a;color:#fff;padding:10px 16px;font-size:14px}
 iframe{border:0;width:100%;height:calc(100vh - 40px)}</style></head><body>
 <header data-testid="admin-bar">Shopify admin (simulator) · ${esc(shop.domain)} · ${esc(user?.email ?? 'nobody')}</header>
