@@ -15,7 +15,6 @@ export function errorPage(status: number, code: string | undefined, catalogueMes
   const message = (code && FOR_PEOPLE[code]) ?? catalogueMessage;
   const html = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Dakiya could not open</title>
-<link rel="icon" type="image/svg+xml" href="/favicon.svg">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <style>body{font-family:system-ui,sans-serif;background:#f6f7f9;margin:0;padding:48px 16px;color:#1f2937}
 main{max-width:480px;margin:auto;background:#fff;border:1px solid #e5e7eb;border-radius:12px;padding:28px}
