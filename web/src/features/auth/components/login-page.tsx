@@ -1,12 +1,13 @@
 import {
-  Alert, Box, Button, Card, Field, Flex, Heading, HStack, IconButton, Input, InputGroup, Link as ChakraLink,
+  Alert, Box, Button, Card, Field, Flex, Heading, HStack, Input, Link as ChakraLink,
   Separator, Stack, Text,
 } from '@chakra-ui/react';
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
-import { LuArrowLeft, LuEye, LuEyeOff, LuMail, LuStore } from 'react-icons/lu';
+import { LuArrowLeft, LuMail, LuStore } from 'react-icons/lu';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import type { LoginInput, StoreOption } from '@dakiya/shared';
 import { Logo } from '../../../components/ui/logo';
+import { PasswordInput } from '../../../components/ui/password-input';
 import { LoadingPage } from '../../../components/ui/loading-page';
 import { PartBoundary, prefetchWhenIdle } from '../../../components/ui/part-boundary';
 import { notifyError } from '../../../components/ui/toaster';
@@ -61,7 +62,6 @@ export function LoginPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [showPassword, setShowPassword] = useState(false);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<{ message: string; detail?: string } | null>(null);
   const [submitting, setSubmitting] = useState(false);
@@ -216,29 +216,13 @@ export function LoginPage() {
                         <Field.Label>Password</Field.Label>
                         <ForgotPasswordButton openAtStart={forgotAtStart} />
                       </HStack>
-                      <InputGroup
-                        endElement={
-                          <IconButton
-                            aria-label={showPassword ? 'Hide password' : 'Show password'}
-                            variant="ghost"
-                            size="xs"
-                            me="-1.5"
-                            onClick={() => setShowPassword((v) => !v)}
-                            data-testid="login-password-toggle"
-                          >
-                            {showPassword ? <LuEyeOff /> : <LuEye />}
-                          </IconButton>
-                        }
-                      >
-                        <Input
-                          type={showPassword ? 'text' : 'password'}
-                          name="password"
-                          autoComplete="current-password"
-                          value={password}
-                          onChange={(e) => setPassword(e.target.value)}
-                          data-testid="login-password"
-                        />
-                      </InputGroup>
+                      <PasswordInput
+                        name="password"
+                        autoComplete="current-password"
+                        value={password}
+                        onChange={(e) => setPassword(e.target.value)}
+                        testId="login-password"
+                      />
                       <Field.ErrorText data-testid="login-password-error">{fieldErrors.password}</Field.ErrorText>
                     </Field.Root>
                     <Stack gap="3" pt="1">
