@@ -1,4 +1,5 @@
 import { LIMITS } from '@dakiya/shared';
+import { planLimit } from '../domain/billing/plan-check';
 import type { Operation } from '../platform/operation';
 import { requireAuth } from '../platform/operation';
 import { newId } from '../platform/ids';
@@ -19,7 +20,7 @@ export const createAccount: Operation<'accounts.create'> = async ({ body }, ctx,
     credentials: await sealCredentials(shop._id, credentials, deps), saved_credentials: saved,
     createdAt: stamp, updatedAt: stamp,
   };
-  await deps.accounts.createCounted(account, shop.plan === 'FREE' ? LIMITS.freeTrackingAccounts : undefined);
+  await deps.accounts.createCounted(account, planLimit(shop, 'accounts'));
   // the first account becomes the default even when not asked, so booking always has one preselected
   let defaultId = await deps.accounts.defaultId(shop._id);
   if (body.is_default === 'Default' || !defaultId) {

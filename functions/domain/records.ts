@@ -9,7 +9,12 @@ export interface ShopRecord {
   currency: string;
   iana_time_zone: string;
   status: ShopStatus;
+  /** Written only from Shopify's answers (domain/billing/reconcile.ts); read only through domain/billing/plan-check.ts. */
   plan: PlanId;
+  /** The active Shopify subscription behind a paid plan, as last read from Shopify. */
+  subscription?: SubscriptionState;
+  /** The charge subscribe created last, with the choices to apply once Shopify says it is active. */
+  pendingCharge?: PendingCharge;
   installedAt: string;
   updatedAt: string;
   /** The owner's membership. */
@@ -27,6 +32,33 @@ export interface ShopRecord {
     refreshTokenExpiresAt?: string;
     scopes: string[];
   };
+}
+
+export interface SubscriptionState {
+  /** Shopify's numeric AppSubscription id. */
+  id: string;
+  name: string;
+  status: string;
+  currentPeriodEnd: string | null;
+  checkedAt: string;
+}
+
+export interface PendingCharge {
+  id: string;
+  plan: PlanId;
+  /** Reactivate what the last downgrade deactivated, when this charge becomes active. */
+  users: boolean;
+  accounts: boolean;
+  createdAt: string;
+}
+
+/** What a move to FREE deactivated (spec 000 §4), kept so a later subscribe may reactivate it. */
+export interface DowngradeRecord {
+  /** The subscription whose end caused it: a retry of the same downgrade adds to it, a later one replaces it. */
+  endedSubscriptionId: string;
+  userIds: string[];
+  accountIds: string[];
+  at: string;
 }
 
 /**

@@ -2,6 +2,8 @@ import type { QueueJobId, ScheduledJobId } from '@dakiya/shared';
 import type { QueueWorker, ScheduledWorker } from '../platform/job-chain';
 import { sendMail } from './mail-send/send-mail';
 import { sweepJobs } from './jobs-sweep/sweep';
+import { bookBulk } from './bookings-bulk/run-bulk';
+import { recountBookings } from './bookings-recount/recount';
 
 /**
  * Every row of the job table and its worker: the local poller and the tests read this (each row's
@@ -10,8 +12,10 @@ import { sweepJobs } from './jobs-sweep/sweep';
  */
 export const queueWorkers: { [Id in QueueJobId]: QueueWorker<Id> } = {
   'mail.send': sendMail,
+  'bookings.bulk': bookBulk,
 };
 
 export const scheduledWorkers: { [Id in ScheduledJobId]: ScheduledWorker } = {
   'jobs.sweep': sweepJobs,
+  'bookings.recount': recountBookings,
 };

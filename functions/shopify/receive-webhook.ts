@@ -3,8 +3,19 @@ import type { Operation } from '../platform/operation';
 import { AppError } from '../platform/errors';
 import type { Deps } from '../platform/deps';
 import type { Log } from '../platform/log';
+import { reconcilePlan } from '../domain/billing/reconcile';
+import { markFromShopify } from '../domain/booking/cancel';
 
 const DEDUPE_DAYS = 7;
+
+/** A numeric id of a REST payload as text (Shopify sends numbers that outgrow doubles one day: take the GID when present). */
+function idOf(payload: unknown, field: 'id'): string | undefined {
+  const body = payload && typeof payload === 'object' ? (payload as Record<string, unknown>) : {};
+  const gid = body.admin_graphql_api_id;
+  if (typeof gid === 'string') return gid.split('/').pop();
+  const value = body[field];
+  return typeof value === 'number' || (typeof value === 'string' && /^\d+$/.test(value)) ? String(value) : undefined;
+}
 
 /**
  * Every Shopify topic arrives here (reference/shopify.md §2): the HMAC is checked on the raw bytes,
@@ -82,11 +93,33 @@ async function handleTopic(topic: string, shopDomain: string, payload: unknown, 
       await deps.shops.purge(shop._id);
       log.info('shop data erased', { shopId: shop._id });
       return;
+    case 'app_subscriptions/update':
+      // the body says what changed; Shopify's active subscriptions say what is true now (deliveries
+      // arrive out of order: a new plan's ACTIVE may come before the old one's CANCELLED)
+      if (!shop || shop.status !== 'ACTIVE') return;
+      await reconcilePlan(shop, deps, log);
+      return;
     case 'customers/data_request':
     case 'customers/redact':
       // consignee data lives on orders; the orders capability answers these from its own records
       log.info('privacy request received', { topic, shopDomain });
       return;
+    case 'orders/cancelled': {
+      // cancelled in the Shopify admin: the booking is marked for the merchant, the parcel is not touched
+      const orderId = idOf(payload, 'id');
+      if (!shop || !orderId) return;
+      const marked = await markFromShopify(shop, { orderId }, 'ORDER_CANCELLED_IN_SHOPIFY', deps);
+      if (marked) log.info('booking marked: order cancelled in Shopify', { shopId: shop._id, trackingNumber: marked.trackingNumber });
+      return;
+    }
+    case 'fulfillments/update': {
+      const body = payload as { status?: unknown; tracking_numbers?: unknown; order_id?: unknown };
+      if (!shop || body.status !== 'cancelled') return;
+      const trackingNumbers = Array.isArray(body.tracking_numbers) ? body.tracking_numbers.filter((n): n is string => typeof n === 'string') : [];
+      const marked = await markFromShopify(shop, { fulfillmentId: idOf(payload, 'id'), trackingNumbers }, 'FULFILLMENT_CANCELLED_IN_SHOPIFY', deps);
+      if (marked) log.info('booking marked: fulfillment cancelled in Shopify', { shopId: shop._id, trackingNumber: marked.trackingNumber });
+      return;
+    }
     default:
       log.info('webhook topic acknowledged', { topic, shopDomain });
   }

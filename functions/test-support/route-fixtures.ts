@@ -4,8 +4,9 @@ import { LEOPARD_DEMO_CREDENTIALS } from '../../local/simulators/couriers';
 import { signWebhook } from '../adapters/shopify';
 import { issueMemberLink, issuePersonLink, type PersonLinkPurpose } from '../domain/links';
 import { startSession } from '../domain/sessions';
-import { seedAccount, seedUser, TEST_SHOPIFY_SECRET } from './harness';
+import { call, seedAccount, seedUser, TEST_SHOPIFY_SECRET } from './harness';
 import { signedShopifyQuery, type Fixture, type World } from './world';
+import { bookableOrders } from './shopify-shops';
 
 const freshEmail = () => `new-${randomBytes(4).toString('hex')}@example.pk`;
 /** A USER of shop A made for this one call, so destructive routes never disturb other cases. */
@@ -17,6 +18,33 @@ const linkOfA = async (w: World, purpose: PersonLinkPurpose) => {
 };
 /** A fresh invitation of shop A and its verify-email link. */
 const inviteOfA = async (w: World) => issueMemberLink((await seedUser(w.deps, w.a.shop._id, { verified: false })).user, w.deps);
+/** A tracking account of the world's shop A (F for the free admin's cases) with an order of its store not yet booked. */
+const used = new Set<string>();
+async function bookingBodyOf(w: World) {
+  const account = await seedAccount(w.deps, w.a.shop._id, { credentials: LEOPARD_DEMO_CREDENTIALS });
+  const order = bookableOrders(w.shopify, w.a.shop.domain).find((o) => !used.has(`${w.a.shop._id}:${o.id}`));
+  if (!order) throw new Error(`no bookable order left in ${w.a.shop.domain}`);
+  used.add(`${w.a.shop._id}:${order.id}`);
+  return {
+    tracking_account: account._id, order_id: order.id, pieces: 1, weight: 500, cod_amount: 2500, order_name: order.name,
+    products_list: 'Lawn suit x 1', consignee_name: 'Ayesha Khan', consignee_phone: '03001234567',
+    consignee_address: 'House 12, Street 4, Gulberg III', destination_city: 'Karachi',
+  };
+}
+/** A booking of shop A made by its owner, as the post-booking page, cancel and delete find it. */
+async function bookedOfA(w: World, opts: { cancelled?: boolean } = {}) {
+  const res = await call(w.deps, 'booking.book', { token: w.a.ownerToken, body: await bookingBodyOf(w) });
+  if (res.status !== 200) throw new Error(`fixture booking failed: ${JSON.stringify(res.body)}`);
+  const tn = res.body.booking.tracking_number as string;
+  if (opts.cancelled) await call(w.deps, 'booking.cancel', { token: w.a.ownerToken, params: { trackingNumber: tn } });
+  return { trackingNumber: tn, bookingId: res.body.booking._id as string };
+}
+/** Two orders of shop A's store and an account of A, for the bulk routes (queued, not run here). */
+async function bulkOfA(w: World) {
+  const account = await seedAccount(w.deps, w.a.shop._id, { credentials: LEOPARD_DEMO_CREDENTIALS });
+  const orders = bookableOrders(w.shopify, w.a.shop.domain).filter((o) => !used.has(`${w.a.shop._id}:${o.id}`)).slice(-2);
+  return { accountId: account._id, orders };
+}
 const webhookBody = Buffer.from(JSON.stringify({ id: 820982911946154500, name: '#1001', tags: 'vip' }));
 
 /**
@@ -26,6 +54,7 @@ const webhookBody = Buffer.from(JSON.stringify({ id: 820982911946154500, name: '
  */
 export const routeFixtures: Record<RouteId, Fixture> = {
   'system.health': () => ({}),
+  'system.appConfig': () => ({}),
   'auth.login': (w) => ({ body: { email: w.a.owner.email, password: w.a.password } }),
   'auth.me': () => ({}),
   'auth.logout': () => ({}),
@@ -86,10 +115,44 @@ export const routeFixtures: Record<RouteId, Fixture> = {
   }),
   'accounts.cities': async (w) => ({ params: { tracking_account_id: (await seedAccount(w.deps, w.a.shop._id))._id } }),
   'accounts.tcsCities': () => ({}),
+  'settings.get': () => ({}),
+  // tags included: on the free plan the same request is refused (PLAN_FEATURE, param tags)
+  'settings.save': () => ({
+    body: {
+      free_shipping_value: 2500, discount_name: 'Eid offer', show_discount: true, default_weight: 500,
+      tags: { inprocess_tag: 'dakiya-in-process', delivered_tag: 'dakiya-delivered', cancelled_tag: 'dakiya-cancelled', rts_tag: 'dakiya-returned' },
+    },
+  }),
+  'orders.shopifyOrder': (w) => ({ params: { id: bookableOrders(w.shopify, w.a.shop.domain)[0]!.id } }),
+  'orders.shopifyOrders': (w) => ({ query: { id: bookableOrders(w.shopify, w.a.shop.domain).slice(0, 3).map((o) => o.id).join(',') } }),
+  'orders.storeOrders': () => ({ query: { filter: 'unfulfilled', limit: '10' } }),
+  'billing.subscribe': () => ({ query: { users: 'false', accounts: 'false' }, body: { plan: 'YEARLY' } }),
+  'billing.check': () => ({}),
+  // the plan a page showed before the shop moved (A pays monthly): refused, so the matrix never ends A's plan
+  'billing.cancel': () => ({ body: { id: 'YEARLY', name: 'Yearly' } }),
+  'booking.book': async (w) => ({ body: await bookingBodyOf(w) }),
+  'booking.bookMany': async (w) => {
+    const { accountId, orders } = await bulkOfA(w);
+    return { body: { tracking_account: accountId, order_id: orders.map((o) => o.id).join(','), order_name: orders.map((o) => o.name).join(',') } };
+  },
+  'booking.bulkFulfil': async (w) => {
+    const { accountId, orders } = await bulkOfA(w);
+    return { body: { ordersData: orders.map((o) => ({ order_id: o.id, order_name: o.name, tracking_account: accountId })) } };
+  },
+  'booking.bulkProgress': async (w) => {
+    const { accountId, orders } = await bulkOfA(w);
+    const started = await call(w.deps, 'booking.bookMany', { token: w.a.ownerToken, body: { tracking_account: accountId, order_id: orders.map((o) => o.id) } });
+    return { params: { jobId: started.body.jobId as string } };
+  },
+  'booking.get': async (w) => ({ params: { trackingNumber: (await bookedOfA(w)).trackingNumber } }),
+  'booking.cancel': async (w) => ({ params: { trackingNumber: (await bookedOfA(w)).trackingNumber } }),
+  'booking.delete': async (w) => ({ body: { orderId: (await bookedOfA(w, { cancelled: true })).bookingId } }),
   'shopify.install': (w) => ({ query: signedShopifyQuery(w.a.shop.domain) }),
   'shopify.callback': (w) => ({
     query: signedShopifyQuery(w.a.shop.domain, { code: 'c0de', state: 'f'.repeat(64), host: 'aG9zdA' }),
   }),
+  'shopify.adminBook': (w) => ({ query: signedShopifyQuery(w.a.shop.domain, { id: '5210000000001' }) }),
+  'shopify.adminBulk': (w) => ({ query: signedShopifyQuery(w.a.shop.domain, { 'ids[]': '5210000000001,5210000000002' }) }),
   'shopify.webhook': (w) => ({
     rawBytes: webhookBody,
     headers: {
@@ -103,6 +166,10 @@ export interface Answer {
   status: number;
   /** For an answer that is a refusal by the operation itself (the fixture's input is meant to be refused). */
   code?: ErrorCode;
+  /** The refusal's param, when it names one (a plan-gated field). */
+  param?: string;
+  /** What the free shop's ADMIN gets instead, when a route is open to it but part of the fixture's input is a paid feature. */
+  onFree?: Answer;
 }
 
 /**
@@ -112,6 +179,7 @@ export interface Answer {
  */
 export const allowedAnswers: Record<RouteId, Answer> = {
   'system.health': { status: 200 },
+  'system.appConfig': { status: 200 },
   'auth.login': { status: 200 },
   'auth.me': { status: 200 },
   'auth.logout': { status: 200 },
@@ -148,8 +216,25 @@ export const allowedAnswers: Record<RouteId, Answer> = {
   'accounts.update': { status: 200 },
   'accounts.cities': { status: 200 },
   'accounts.tcsCities': { status: 200 },
+  'settings.get': { status: 200 },
+  'settings.save': { status: 200, onFree: { status: 403, code: 'PLAN_FEATURE', param: 'tags' } },
+  'orders.shopifyOrder': { status: 200 },
+  'orders.shopifyOrders': { status: 200 },
+  'orders.storeOrders': { status: 200 },
+  'billing.subscribe': { status: 200 },
+  'billing.check': { status: 200 },
+  'billing.cancel': { status: 400, code: 'VALIDATION_FAILED', onFree: { status: 400, code: 'NOT_SUBSCRIBED' } },
+  'booking.book': { status: 200 },
+  'booking.bookMany': { status: 200 },
+  'booking.bulkFulfil': { status: 200 },
+  'booking.bulkProgress': { status: 200 },
+  'booking.get': { status: 200 },
+  'booking.cancel': { status: 200 },
+  'booking.delete': { status: 200 },
   'shopify.install': { status: 302 },
   // a signed callback whose state this app never issued
   'shopify.callback': { status: 400, code: 'SHOPIFY_STATE_INVALID' },
+  'shopify.adminBook': { status: 302 },
+  'shopify.adminBulk': { status: 302 },
   'shopify.webhook': { status: 200 },
 };

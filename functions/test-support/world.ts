@@ -1,11 +1,15 @@
 import { signQuery } from '../adapters/shopify';
 import { SCOPE_CATALOGUE, type Scope } from '@dakiya/shared';
 import { startCourierSims, type CourierSims } from '../../local/simulators/couriers';
+import type { ShopifySim } from '../../local/simulators/shopify';
+import { connectShop, shopifyTestEnv, startTestShopify, subscribeShop } from './shopify-shops';
 import { seedShop, seedUser, testDeps, TEST_SHOPIFY_SECRET, type CallInput, type SeededShop, type TestDeps } from './harness';
 
 /**
  * Three shops on one table: A (paid), whose data every case targets; B (paid), whose ADMIN must never
- * reach A; F (free), whose ADMIN runs each case against F's own data (`forFreeShop`).
+ * reach A; F (free), whose ADMIN runs each case against F's own data (`forFreeShop`). All three are
+ * installed in the Shopify simulator, and A and B pay through an approved Shopify charge, so a plan
+ * check reads the plan they have.
  * Actors get a fresh session per call so routes that end sessions (logout) cannot disturb other cases.
  */
 export interface World {
@@ -14,6 +18,8 @@ export interface World {
   b: SeededShop;
   free: SeededShop;
   couriers: CourierSims;
+  /** Each shop's store on the simulator, the app installed (numeric order ids differ between stores). */
+  shopify: ShopifySim;
   stop(): Promise<void>;
 }
 
@@ -24,11 +30,13 @@ export const CATALOGUE_SCOPES: readonly Scope[] = SCOPE_CATALOGUE.flatMap((group
 
 export async function makeWorld(): Promise<World> {
   const couriers = await startCourierSims();
-  const deps = await testDeps({}, { COURIER_BASE_URLS: JSON.stringify(couriers.urls), COURIER_TIMEOUT_MS: '3000' });
-  return {
-    deps, couriers, stop: () => couriers.stop(),
-    a: await seedShop(deps, { plan: 'MONTHLY' }), b: await seedShop(deps, { plan: 'MONTHLY' }), free: await seedShop(deps, { plan: 'FREE' }),
-  };
+  const shopify = await startTestShopify();
+  const deps = await testDeps({}, { COURIER_BASE_URLS: JSON.stringify(couriers.urls), COURIER_TIMEOUT_MS: '3000', ...shopifyTestEnv(shopify) });
+  // every shop on FREE, installed on its simulator store; A and B then pay through an approved charge
+  const [a, b, free] = [await seedShop(deps), await seedShop(deps), await seedShop(deps)];
+  for (const seeded of [a, b, free]) await connectShop(shopify, deps, seeded.shop);
+  for (const paid of [a, b]) paid.shop = await subscribeShop(deps, paid.shop, 'MONTHLY');
+  return { deps, couriers, shopify, stop: async () => { await couriers.stop(); await shopify.stop(); }, a, b, free };
 }
 
 /** The world as the free shop's cases see it: fixtures build their data under `a`, which is F here. */

@@ -1,5 +1,5 @@
 import { z } from './zod';
-import { MailMessage } from './schemas/jobs';
+import { BulkBookingMessage, MailMessage } from './schemas/jobs';
 
 /**
  * Background work, declared like the route table (STYLE.md §10): CDK builds a queue, its dead-letter
@@ -49,6 +49,26 @@ export const jobs = {
     timeoutSeconds: 20,
     batchSize: 5,
     maxConcurrency: 2,
+  },
+  'bookings.bulk': {
+    kind: 'queue',
+    description: 'Books the orders of one bulk booking, in parallel within each courier\'s limit, writing a result item per order as it goes',
+    message: BulkBookingMessage,
+    fifo: false,
+    // 250 orders one at a time (M&P, TCS) at a few seconds each; a retry resumes with the orders not yet done
+    visibilityTimeoutSeconds: 5400,
+    maxReceiveCount: 3,
+    timeoutSeconds: 900,
+    batchSize: 1,
+    maxConcurrency: 5,
+    memoryMb: 1024,
+  },
+  'bookings.recount': {
+    kind: 'schedule',
+    description: 'Recounts the per-day booking counters of the days just past from the bookings themselves and repairs any drift',
+    // 02:30 in Pakistan: after the day closed in every shop's time zone east of UTC
+    schedule: { dailyAtUtc: '21:30' },
+    timeoutSeconds: 600,
   },
   'jobs.sweep': {
     kind: 'schedule',

@@ -45,7 +45,17 @@ export const GROUP_NEEDS: { readonly [G in Group]: LambdaNeeds } = {
   // creating or editing an account checks the credentials with the courier (up to two calls)
   accounts: { table: 'readWrite', sealed: 'openAndSeal', timeoutSeconds: 25, memoryMb: 512, reservedConcurrency: 10 },
   // OAuth code exchange and shop query at install (and the owner's create-password mail); webhooks come in bursts
-  shopify: { table: 'readWrite', sealed: 'seal', shopifySecret: true, enqueue: ['mail.send'], timeoutSeconds: 25, memoryMb: 512, reservedConcurrency: 20 },
+  // one item read or written per call
+  settings: { table: 'readWrite', timeoutSeconds: 5, memoryMb: 256, reservedConcurrency: 2 },
+  // app_subscriptions/update asks Shopify for the shop's plan (the shop's token is opened, and sealed again when refreshed)
+  shopify: { table: 'readWrite', sealed: 'openAndSeal', shopifySecret: true, enqueue: ['mail.send'], timeoutSeconds: 25, memoryMb: 512, reservedConcurrency: 20 },
+  // reads the store's orders on Shopify: the token is opened, and sealed again when a refresh rotates it
+  orders: { table: 'readWrite', sealed: 'openAndSeal', shopifySecret: true, timeoutSeconds: 25, memoryMb: 512, reservedConcurrency: 10 },
+  // every call asks Shopify with the shop's token (opened, sealed again when refreshed: the refresh needs the client secret)
+  billing: { table: 'readWrite', sealed: 'openAndSeal', shopifySecret: true, timeoutSeconds: 20, memoryMb: 512, reservedConcurrency: 5 },
+  // a booking opens the courier credentials and the Shopify token (and refreshes it: seal, client secret);
+  // a courier call and a few Shopify calls: the whole of API Gateway's time
+  booking: { table: 'readWrite', sealed: 'openAndSeal', shopifySecret: true, enqueue: ['bookings.bulk'], timeoutSeconds: 29, memoryMb: 512, reservedConcurrency: 20 },
 };
 
 /** A job's needs; its timeout and memory are the job row's own (shared/src/jobs.ts). */
@@ -57,6 +67,10 @@ export const JOB_NEEDS: { readonly [J in JobId]: JobNeeds } = {
   'mail.send': { table: 'readWrite', mail: true },
   // sends again the messages of job records still pending long after they should have run
   'jobs.sweep': { table: 'readWrite', enqueue: queueJobIds },
+  // books with the couriers and fulfils on Shopify, like the booking group
+  'bookings.bulk': { table: 'readWrite', sealed: 'openAndSeal', shopifySecret: true },
+  // reads bookings and ADDs the counters' drift
+  'bookings.recount': { table: 'readWrite' },
 };
 
 export const DEFAULT_JOB_MEMORY_MB = 512;

@@ -31,7 +31,7 @@ export const ROUTE_PER_IP_LIMITS: { readonly [K in RouteId]?: PerIpLimit } = {
 };
 
 /** Public routes with nothing to guess or spend: the general per-address ceiling covers them. */
-export const PER_IP_EXEMPT: readonly RouteId[] = ['system.health'];
+export const PER_IP_EXEMPT: readonly RouteId[] = ['system.health', 'system.appConfig'];
 
 /** Every request to /api from one address in 5 minutes, whatever the route. */
 export const API_REQUESTS_PER_IP_PER_5_MINUTES = 3000;

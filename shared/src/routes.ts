@@ -11,14 +11,24 @@ import { IdParams, PageQuery } from './schemas/common';
 import {
   AccountCitiesParams, AccountMessage, AccountOutput, AccountsList, AccountsTable, CitiesOutput, CreateAccountInput, UpdateAccountInput,
 } from './schemas/accounts';
+import { MergeLookup, OrderLookup, ShopifyOrderParams, ShopifyOrdersQuery, StoreOrdersPage, StoreOrdersQuery } from './schemas/order-lookup';
+import {
+  CancelSubscriptionInput, CancelSubscriptionOutput, CheckSubscriptionQuery, SubscribeInput, SubscribeOutput, SubscribeQuery, SubscriptionStatus,
+} from './schemas/billing';
+import {
+  BookOrderInput, BookOrderOutput, BookOrdersInput, BookingOutput, BookingParams, BulkFulfilmentInput, BulkJobParams, BulkProgress, BulkStarted,
+  CancelBookingOutput, DeleteOrderInput,
+} from './schemas/booking';
 import { Redirect, ShopifyCallbackQuery, ShopifyInstallQuery, WebhookAck } from './schemas/shopify';
+import { SaveSettingsInput, SettingsOutput, SettingsSaved } from './schemas/settings';
+import { AppConfig } from './schemas/app-config';
 
 export const API_BASE = '/api/v1';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** One Lambda per group (DESIGN.md); a group's routes share its handler. */
-export const GROUPS = ['auth', 'shopify', 'system', 'users', 'profile', 'accounts'] as const;
+export const GROUPS = ['auth', 'shopify', 'system', 'users', 'profile', 'accounts', 'settings', 'orders', 'billing', 'booking'] as const;
 export type Group = (typeof GROUPS)[number];
 
 /**
@@ -60,6 +70,8 @@ const Health = z.object({ ok: z.literal(true) });
 
 export const routes = {
   'system.health': { method: 'GET', path: '/health', group: 'system', access: PUBLIC, output: Health },
+  /** Deploy settings the web shows before and after sign-in (the support address). */
+  'system.appConfig': { method: 'GET', path: '/app-config', group: 'system', access: PUBLIC, output: AppConfig },
 
   'auth.login': { method: 'POST', path: '/login-user', group: 'auth', access: PUBLIC, body: LoginInput, output: LoginOutput },
   'auth.me': { method: 'GET', path: '/me', group: 'auth', access: SIGNED_IN, output: MeOutput },
@@ -121,6 +133,40 @@ export const routes = {
   'accounts.cities': { method: 'GET', path: '/get-cities/{tracking_account_id}', group: 'accounts', access: SIGNED_IN, params: AccountCitiesParams, output: CitiesOutput },
   'accounts.tcsCities': { method: 'GET', path: '/get-tcs-cities', group: 'accounts', access: SIGNED_IN, output: CitiesOutput },
 
+  'settings.get': { method: 'GET', path: '/store/default-settings', group: 'settings', access: scope('READ_SETTINGS'), output: SettingsOutput },
+  'settings.save': {
+    method: 'POST', path: '/store/default-settings', group: 'settings', access: scope('WRITE_SETTINGS'), body: SaveSettingsInput, output: SettingsSaved,
+  },
+  // Shopify's own orders, read live for booking: ids are Shopify's numeric order ids (admin links carry them)
+  'orders.shopifyOrder': {
+    method: 'GET', path: '/get-order-from-shopify/{id}', group: 'orders', access: scope('BOOK_ORDERS'), params: ShopifyOrderParams, output: OrderLookup,
+  },
+  'orders.shopifyOrders': {
+    method: 'GET', path: '/get-orders-from-shopify', group: 'orders', access: scope('BOOK_ORDERS'), query: ShopifyOrdersQuery, output: MergeLookup,
+  },
+  'orders.storeOrders': { method: 'GET', path: '/store-orders', group: 'orders', access: scope('BOOK_ORDERS'), query: StoreOrdersQuery, output: StoreOrdersPage },
+  // Pricing & plans is ADMIN only (spec 000 §6); each call asks Shopify, whose answer is the plan
+  'billing.subscribe': {
+    method: 'POST', path: '/subscribe', group: 'billing', access: ADMIN, query: SubscribeQuery, body: SubscribeInput, output: SubscribeOutput,
+  },
+  'billing.check': { method: 'GET', path: '/check-subscription', group: 'billing', access: ADMIN, query: CheckSubscriptionQuery, output: SubscriptionStatus },
+  'billing.cancel': {
+    method: 'POST', path: '/cancel-subscription', group: 'billing', access: ADMIN, body: CancelSubscriptionInput, output: CancelSubscriptionOutput,
+  },
+  'booking.book': { method: 'POST', path: '/book-order', group: 'booking', access: scope('BOOK_ORDERS'), body: BookOrderInput, output: BookOrderOutput },
+  /** Bulk: queued as a job (a row of the job table); the answer names the job the progress view polls. */
+  'booking.bookMany': { method: 'POST', path: '/book-orders', group: 'booking', access: scope('BOOK_ORDERS'), body: BookOrdersInput, output: BulkStarted },
+  'booking.bulkFulfil': {
+    method: 'POST', path: '/bulk/orders/fulfillment', group: 'booking', access: scope('UPDATE_ORDERS'), body: BulkFulfilmentInput, output: BulkStarted,
+  },
+  /** Any member of the shop may watch a bulk run: the rows are the shop's own orders, started with BOOK_ORDERS or UPDATE_ORDERS. */
+  'booking.bulkProgress': { method: 'GET', path: '/bulk-bookings/{jobId}', group: 'booking', access: SIGNED_IN, params: BulkJobParams, output: BulkProgress },
+  'booking.get': { method: 'GET', path: '/booking/{trackingNumber}', group: 'booking', access: scope('READ_ORDERS'), params: BookingParams, output: BookingOutput },
+  'booking.cancel': {
+    method: 'PUT', path: '/cancel-booking/{trackingNumber}', group: 'booking', access: scope('WRITE_ORDERS'), params: BookingParams, output: CancelBookingOutput,
+  },
+  'booking.delete': { method: 'DELETE', path: '/delete-order', group: 'booking', access: scope('WRITE_ORDERS'), body: DeleteOrderInput, output: Ok },
+
   'shopify.install': {
     method: 'GET', path: '/shopify/install', group: 'shopify', access: SHOPIFY,
     query: ShopifyInstallQuery, output: Redirect, kind: 'redirect',
@@ -128,6 +174,13 @@ export const routes = {
   'shopify.callback': {
     method: 'GET', path: '/shopify/callback', group: 'shopify', access: SHOPIFY,
     query: ShopifyCallbackQuery, output: Redirect, kind: 'redirect',
+  },
+  // the admin links (reference/shopify.md §6): relative to the app URL, which is the install route
+  'shopify.adminBook': {
+    method: 'GET', path: '/shopify/install/orders/book', group: 'shopify', access: SHOPIFY, query: ShopifyInstallQuery, output: Redirect, kind: 'redirect',
+  },
+  'shopify.adminBulk': {
+    method: 'GET', path: '/shopify/install/orders/bulk', group: 'shopify', access: SHOPIFY, query: ShopifyInstallQuery, output: Redirect, kind: 'redirect',
   },
   'shopify.webhook': {
     method: 'POST', path: '/shopify/webhooks', group: 'shopify', access: SHOPIFY, output: WebhookAck, kind: 'raw',

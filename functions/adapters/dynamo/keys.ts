@@ -31,6 +31,13 @@ export const keys = {
   account: (shopId: string, accountId: string) => ({ pk: `SHOP#${shopId}`, sk: `ACCOUNT#${accountId}` }),
   accountCounter: (shopId: string) => ({ pk: `SHOP#${shopId}`, sk: 'COUNTER#accounts' }),
   defaultAccount: (shopId: string) => ({ pk: `SHOP#${shopId}`, sk: 'DEFAULT#account' }),
+  /** One per order and usage month: an order counts once a month however often it is booked. */
+  usageSlot: (shopId: string, month: string, orderId: string) => ({ pk: `SHOP#${shopId}`, sk: `USAGE#${month}#${orderId}` }),
+  /** Orders counted in a usage month (the shop's time zone), for the free plan's limit and the usage bar. */
+  usageCounter: (shopId: string, month: string) => ({ pk: `SHOP#${shopId}`, sk: `COUNTER#usage#${month}` }),
+  settings: (shopId: string) => ({ pk: `SHOP#${shopId}`, sk: 'SETTINGS' }),
+  /** What the last move to FREE deactivated (users and accounts a later subscribe may reactivate). */
+  downgrade: (shopId: string) => ({ pk: `SHOP#${shopId}`, sk: 'BILLING#downgrade' }),
   oauthState: (nonce: string) => ({ pk: `OAUTH#${nonce}`, sk: 'STATE' }),
   webhookDelivery: (shopDomain: string, webhookId: string) => ({ pk: `DOMAIN#${shopDomain}`, sk: `WEBHOOK#${webhookId}` }),
   /** A job record sits under its shop; a job with no shop (a reset asked for an address) on its own. */
@@ -39,6 +46,23 @@ export const keys = {
   jobDue: (job: string, id: string, sweepAt: number) => ({ gsi1pk: `JOBDUE#${job}#${jobShard(id)}`, gsi1sk: jobDueSort(sweepAt, id) }),
   jobDueSort: (sweepAt: number, id: string) => jobDueSort(sweepAt, id),
   jobDueShard: (job: string, shard: number) => `JOBDUE#${job}#${shard}`,
+  /** A Shopify order's claim, and its pointer to its live booking (the booking itself: booking-entity.ts). */
+  orderClaim: (shopId: string, orderId: string) => ({ pk: `SHOP#${shopId}`, sk: `ORDER#${orderId}` }),
+  bookingAttempt: (shopId: string, attemptId: string) => ({ pk: `SHOP#${shopId}`, sk: `ATTEMPT#${attemptId}` }),
+  /** Pointers to a booking by order name, consignee phone and the booking's own id. */
+  orderNamePointer: (shopId: string, name: string, trackingNumber: string) => ({ pk: `SHOP#${shopId}`, sk: `ORDERNAME#${name}#${trackingNumber}` }),
+  phonePointer: (shopId: string, phone: string, trackingNumber: string) => ({ pk: `SHOP#${shopId}`, sk: `PHONE#${phone}#${trackingNumber}` }),
+  bookingIdPointer: (shopId: string, bookingId: string) => ({ pk: `SHOP#${shopId}`, sk: `BOOKINGID#${bookingId}` }),
+  /** The public tracking page knows only the number: which shop(s) booked it. */
+  parcel: (trackingNumber: string, shopId: string) => ({ pk: `PARCEL#${trackingNumber}`, sk: `SHOP#${shopId}` }),
+  /** A per-day counter of one dimension value (the shop's own day). */
+  dayCounter: (shopId: string, day: string, dimension: string, value: string) => ({ pk: `SHOP#${shopId}`, sk: `COUNT#${day}#${dimension}#${value}` }),
+  dayCounters: (shopId: string, day: string) => ({ pk: `SHOP#${shopId}`, skPrefix: `COUNT#${day}#` }),
+  /** Shops whose counters of a day the nightly recount checks. */
+  recountMark: (day: string, shopId: string) => ({ pk: `RECOUNT#${day}`, sk: `SHOP#${shopId}` }),
+  recountDay: (day: string) => ({ pk: `RECOUNT#${day}`, skPrefix: 'SHOP#' }),
+  bulkRow: (shopId: string, jobId: string, index: number) => ({ pk: `SHOP#${shopId}`, sk: `BULK#${jobId}#${String(index).padStart(4, '0')}` }),
+  bulkRows: (shopId: string, jobId: string) => ({ pk: `SHOP#${shopId}`, skPrefix: `BULK#${jobId}#` }),
   /** Sorts after every record due at or before `sweepAt`. */
   jobDueUntil: (sweepAt: number) => `${String(sweepAt).padStart(12, '0')}#~`,
 };
@@ -56,7 +80,9 @@ function jobShard(id: string): number {
   return sum;
 }
 
-export const KEY_ATTRIBUTES = ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'gsi3pk', 'gsi3sk', 'type'] as const;
+export const KEY_ATTRIBUTES = [
+  'pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'gsi3pk', 'gsi3sk', 'gsi4pk', 'gsi4sk', 'gsi5pk', 'gsi5sk', 'gsi6pk', 'gsi6sk', 'gsi7pk', 'gsi7sk', 'type',
+] as const;
 
 /** Strip the table's own attributes so nothing of the key design leaves the repository. */
 export function stripKeys<T>(item: Record<string, unknown>): T {

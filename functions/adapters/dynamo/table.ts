@@ -25,6 +25,19 @@ export function projectionOf(index: IndexDef): { ProjectionType: 'ALL' | 'KEYS_O
   return { ProjectionType: 'INCLUDE', NonKeyAttributes: [...index.projection] };
 }
 
+/** The booking entity's named questions; the entity reads its key fields from here. */
+export const BOOKING_INDEXES = [
+  { name: 'bookingsByDate', partition: 'gsi2pk', sort: 'gsi2sk', projection: 'keys', answers: 'the bookings of a shop, newest first, between two booking dates' },
+  { name: 'bookingsByStatus', partition: 'gsi3pk', sort: 'gsi3sk', projection: 'keys', answers: 'the bookings of a shop in one status, by booking date' },
+  { name: 'bookingsByAccount', partition: 'gsi4pk', sort: 'gsi4sk', projection: 'keys', answers: 'the bookings of one tracking account, by booking date' },
+  { name: 'bookingsByBookedBy', partition: 'gsi5pk', sort: 'gsi5sk', projection: 'keys', answers: 'the bookings one staff member made, by booking date' },
+  { name: 'bookingsByPaymentStatus', partition: 'gsi6pk', sort: 'gsi6sk', projection: 'keys', answers: 'the bookings of a shop that are paid or unpaid, by booking date' },
+  {
+    name: 'movingParcelsByAccount', partition: 'gsi7pk', sort: 'gsi7sk', projection: 'keys',
+    answers: 'the parcels of a tracking account still moving (not delivered, returned or cancelled), oldest status change first: the status sync reads it in windows. Sparse: a parcel leaves it when it stops moving',
+  },
+] as const satisfies readonly IndexDef[];
+
 export const INDEXES: readonly IndexDef[] = [
   {
     name: 'jobsDue',
@@ -33,4 +46,8 @@ export const INDEXES: readonly IndexDef[] = [
     answers: 'which pending job records of a job are overdue (their message may be lost)? Sparse: only pending records carry the keys',
     projection: ['id', 'shopId', 'job', 'sends', 'sweepAt', 'group'],
   },
+  // Bookings (functions/adapters/dynamo/booking-entity.ts). Each index copies only the keys: a list
+  // reads a page of keys, then the page's items (BatchGetItem), so a status change writes the status
+  // index and the moving-parcels index and no other.
+  ...BOOKING_INDEXES,
 ];

@@ -11,6 +11,7 @@ import type {
   ShopifyFulfillmentOrder,
   ShopifyOrder,
   ShopifyOrderSummary,
+  ShopifyOrderToFulfil,
   ShopifyShop,
   ShopifySubscription,
 } from './types';
@@ -56,6 +57,10 @@ export interface AdminOperations {
     reverse?: boolean;
   }): Promise<{ orders: ShopifyOrderSummary[]; pageInfo: PageInfo }>;
   getFulfillmentOrders(orderId: string): Promise<ShopifyFulfillmentOrder[]>;
+  /** Booking's read of an order: fulfillment orders, existing fulfillments, line items; `null` when unknown. */
+  getOrderToFulfil(orderId: string): Promise<ShopifyOrderToFulfil | null>;
+  /** Bulk booking's one read: the order as the booking form reads it, and as fulfilling reads it. */
+  getOrderToBook(orderId: string): Promise<{ order: ShopifyOrder; fulfil: ShopifyOrderToFulfil } | null>;
   createFulfillment(input: CreateFulfillmentInput): Promise<ShopifyFulfillment>;
   cancelFulfillment(id: string): Promise<ShopifyFulfillment>;
   /** Tags after the change; adding a present tag or removing an absent one is a no-op. */
@@ -165,6 +170,22 @@ export function adminOperations(client: GraphqlRequester): AdminOperations {
           title: li.lineItem.title,
         })),
       }));
+    },
+
+    async getOrderToFulfil(orderId) {
+      const data = await client.request<{ order: RawOrderToFulfil | null }>(doc.ORDER_TO_FULFIL, { id: orderGid(orderId) });
+      return data.order ? mapToFulfil(data.order) : null;
+    },
+
+    async getOrderToBook(orderId) {
+      const data = await client.request<{ order: RawOrderToBook | null }>(doc.ORDER_TO_BOOK, { id: orderGid(orderId) });
+      const o = data.order;
+      if (!o) return null;
+      const order = mapOrder({
+        ...o, closed: false, test: false, cancelReason: null, totalPriceSet: o.currentTotalPriceSet, subtotalPriceSet: null, totalDiscountsSet: null,
+        shippingLines: { nodes: [] }, discountApplications: { nodes: [] },
+      });
+      return { order, fulfil: mapToFulfil(o) };
     },
 
     async createFulfillment(input) {
@@ -313,6 +334,17 @@ interface RawFulfillmentOrder {
   lineItems: { nodes: { id: string; remainingQuantity: number; totalQuantity: number; lineItem: { id: string; title: string } }[] };
 }
 
+interface RawOrderToFulfil {
+  id: string;
+  legacyResourceId: string;
+  name: string;
+  cancelledAt: string | null;
+  displayFulfillmentStatus: string;
+  lineItems: { nodes: { title: string; variantTitle: string | null; currentQuantity: number; originalUnitPriceSet: MoneyBag; image: { url: string } | null }[] };
+  fulfillmentOrders: { nodes: { id: string; status: string; supportedActions: { action: string }[]; lineItems: { nodes: { remainingQuantity: number }[] } }[] };
+  fulfillments: { id: string; status: string; trackingInfo: { number: string | null }[] }[];
+}
+
 interface TagsPayload {
   node: { id: string; tags?: string[] } | null;
   userErrors: UserError[];
@@ -325,6 +357,31 @@ interface RawSubscription extends Omit<ShopifySubscription, 'lineItems'> {
     plan: { pricingDetails: { __typename: string; interval?: PricingInterval; price?: Money } };
   }[];
 }
+
+function mapToFulfil(o: RawOrderToFulfil): ShopifyOrderToFulfil {
+  return {
+    id: o.id,
+    legacyResourceId: o.legacyResourceId,
+    name: o.name,
+    cancelledAt: o.cancelledAt,
+    displayFulfillmentStatus: o.displayFulfillmentStatus,
+    lineItems: o.lineItems.nodes.map((li) => ({
+      title: li.title, variantTitle: li.variantTitle, currentQuantity: li.currentQuantity,
+      unitPrice: li.originalUnitPriceSet.presentmentMoney, imageUrl: li.image?.url ?? null,
+    })),
+    fulfillmentOrders: o.fulfillmentOrders.nodes.map((fo) => ({
+      id: fo.id, status: fo.status, supportedActions: fo.supportedActions.map((a) => a.action),
+      remainingQuantity: fo.lineItems.nodes.reduce((sum, li) => sum + li.remainingQuantity, 0),
+    })),
+    fulfillments: o.fulfillments.map((f) => ({
+      id: f.id, status: f.status, trackingNumbers: f.trackingInfo.map((t) => t.number).filter((n): n is string => Boolean(n)),
+    })),
+  };
+}
+
+/** ORDER_TO_BOOK: the fulfil read's fields with the form's (line items as the full read has them). */
+type RawOrderToBook = Omit<RawOrderToFulfil, 'lineItems'> & Omit<RawOrder, 'closed' | 'test' | 'cancelReason' | 'totalPriceSet' | 'subtotalPriceSet'
+  | 'totalDiscountsSet' | 'shippingLines' | 'discountApplications' | '__typename'>;
 
 function mapOrder(o: RawOrder): ShopifyOrder {
   return {

@@ -104,6 +104,11 @@ query Orders($first: Int!, $after: String, $query: String, $sortKey: OrderSortKe
   }
 }`;
 
+/**
+ * 10 line items per fulfillment order, not 50: each asked-for node costs points whether or not it
+ * exists, and 50 made this read ask for 533 points (a booking's bucket share); 10 asks for 133.
+ * Fulfilling needs no line items (fulfillmentCreate without them fulfils what remains).
+ */
 export const FULFILLMENT_ORDERS = `
 query FulfillmentOrdersOfOrder($id: ID!) {
   order(id: $id) {
@@ -115,7 +120,7 @@ query FulfillmentOrdersOfOrder($id: ID!) {
         requestStatus
         supportedActions { action }
         assignedLocation { name location { id } }
-        lineItems(first: 50) {
+        lineItems(first: 10) {
           nodes { id remainingQuantity totalQuantity lineItem { id title } }
         }
       }
@@ -197,5 +202,76 @@ query CurrentPlan {
         plan { pricingDetails { __typename ... on AppRecurringPricing { interval price { amount currencyCode } } } }
       }
     }
+  }
+}`;
+
+/**
+ * What booking needs of an order, in one query: whether Shopify lets the app fulfil it (its
+ * fulfillment orders' status and actions), the fulfillments it already has with their tracking
+ * numbers (a retried booking looks for its own before fulfilling again), and the line items the
+ * post-booking page shows. Small nested `first`s keep the requested cost near 100 points.
+ */
+export const ORDER_TO_FULFIL = `
+query OrderToFulfil($id: ID!) {
+  order(id: $id) {
+    id
+    legacyResourceId
+    name
+    cancelledAt
+    displayFulfillmentStatus
+    lineItems(first: 20) {
+      nodes { title variantTitle currentQuantity originalUnitPriceSet { ${MONEY} } image { url } }
+    }
+    fulfillmentOrders(first: 5) {
+      nodes {
+        id
+        status
+        supportedActions { action }
+        lineItems(first: 10) { nodes { remainingQuantity } }
+      }
+    }
+    fulfillments(first: 10) { id status trackingInfo(first: 3) { number } }
+  }
+}`;
+
+/**
+ * Bulk booking's one read of an order: what the booking form would have been filled with (address,
+ * phones, money, line items) and what fulfilling it needs (ORDER_TO_FULFIL's fields), so a bulk
+ * booking reads each order once. Discounts and shipping lines are left out: bulk does not show them.
+ */
+export const ORDER_TO_BOOK = `
+query OrderToBook($id: ID!) {
+  order(id: $id) {
+    id
+    legacyResourceId
+    name
+    email
+    phone
+    createdAt
+    updatedAt
+    processedAt
+    cancelledAt
+    displayFinancialStatus
+    displayFulfillmentStatus
+    tags
+    note
+    paymentGatewayNames
+    currentTotalPriceSet { ${MONEY} }
+    totalShippingPriceSet { ${MONEY} }
+    totalOutstandingSet { ${MONEY} }
+    shippingAddress { name firstName lastName company phone address1 address2 city province provinceCode zip country countryCodeV2 }
+    lineItems(first: 20) {
+      nodes { id title variantTitle sku quantity currentQuantity originalUnitPriceSet { ${MONEY} } image { url } }
+      pageInfo { hasNextPage endCursor }
+    }
+    fulfillmentOrders(first: 5) {
+      nodes {
+        id
+        status
+        supportedActions { action }
+        lineItems(first: 10) { nodes { remainingQuantity } }
+      }
+    }
+    fulfillments(first: 10) { id status trackingInfo(first: 3) { number } }
   }
 }`;

@@ -134,3 +134,15 @@ export interface ShopifySubscription {
   currentPeriodEnd: string | null;
   lineItems: { id: string; interval: PricingInterval | null; price: Money | null }[];
 }
+
+/** An order as booking reads it (documents.ts ORDER_TO_FULFIL). */
+export interface ShopifyOrderToFulfil {
+  id: string;
+  legacyResourceId: string;
+  name: string;
+  cancelledAt: string | null;
+  displayFulfillmentStatus: string;
+  lineItems: { title: string; variantTitle: string | null; currentQuantity: number; unitPrice: Money; imageUrl: string | null }[];
+  fulfillmentOrders: { id: string; status: string; supportedActions: string[]; remainingQuantity: number }[];
+  fulfillments: { id: string; status: string; trackingNumbers: string[] }[];
+}

@@ -1,4 +1,5 @@
-import type { AccountRecord, PersonRecord, SessionRecord, ShopRecord, UserRecord } from '../records';
+import type { PlanId, StoreSettings } from '@dakiya/shared';
+import type { AccountRecord, DowngradeRecord, PersonRecord, SessionRecord, ShopRecord, SubscriptionState, UserRecord } from '../records';
 
 export interface ShopRepo {
   get(shopId: string): Promise<ShopRecord | undefined>;
@@ -143,4 +144,27 @@ export interface AccountRepo {
   /** The default lives in one pointer item, so there is never more than one. */
   defaultId(shopId: string): Promise<string | undefined>;
   setDefault(shopId: string, accountId: string | undefined): Promise<void>;
+}
+
+/** A shop's store settings: one item, read whole, written field by field. */
+export interface SettingsRepo {
+  /** The saved settings over DEFAULT_SETTINGS: a shop that never saved reads the defaults. */
+  get(shopId: string): Promise<StoreSettings>;
+  /** Writes only the fields given (a later setting survives an older screen's save) and answers the whole result. */
+  save(shopId: string, patch: Partial<StoreSettings>, updatedAt: string): Promise<StoreSettings>;
+}
+
+/** The plan state on the shop item and the record of the last downgrade. */
+export interface BillingRepo {
+  /**
+   * Moves the shop from `from` to `to` with its subscription (none on FREE), only if its plan is still
+   * `from`: of two checks racing, one makes the move (and runs its downgrade or reactivation).
+   */
+  switchPlan(shopId: string, from: PlanId, to: PlanId, subscription: SubscriptionState | undefined, updatedAt: string): Promise<boolean>;
+  setPendingCharge(shopId: string, pending: ShopRecord['pendingCharge']): Promise<void>;
+  /** Adds to the downgrade of the same ended subscription, or replaces an older one. */
+  recordDowngrade(shopId: string, downgrade: DowngradeRecord): Promise<void>;
+  getDowngrade(shopId: string): Promise<DowngradeRecord | undefined>;
+  /** Takes the user or account ids out of the record (once: a second caller gets none). */
+  takeDeactivated(shopId: string, what: 'userIds' | 'accountIds'): Promise<string[]>;
 }

@@ -13,3 +13,7 @@ export const MailMessage = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('create-password'), shopId: ObjectId, userId: ObjectId }),
 ]);
 export type MailMessage = z.infer<typeof MailMessage>;
+
+/** A bulk booking to run: its rows (one result item per order) were written when it was started. */
+export const BulkBookingMessage = z.object({ bulkId: ObjectId, userId: ObjectId });
+export type BulkBookingMessage = z.infer<typeof BulkBookingMessage>;

@@ -1,0 +1,138 @@
+import { Entity } from 'electrodb';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { BOOKING_STATUSES } from '@dakiya/shared';
+import { BOOKING_INDEXES } from './table';
+
+/**
+ * The booking (one per tracking number, covering one Shopify order or several merged) and its
+ * courier timeline, as ElectroDB entities: each names its questions as indexes (table.ts lists them
+ * for CDK and local mode) and ElectroDB builds every key from the templates below, so no other code
+ * spells a booking key. Keys keep the table's generic names and the `SHOP#<id>` partition of every
+ * shop-owned item.
+ */
+
+/** Parcels on these statuses are still moving: the status sync's work list holds only them. */
+export const MOVING_STATUSES: readonly string[] = ['FULFILLED', 'INPROCESS'];
+
+const field = (name: (typeof BOOKING_INDEXES)[number]['name']) => {
+  const index = BOOKING_INDEXES.find((i) => i.name === name)!;
+  return { index: index.name, pk: index.partition, sk: index.sort };
+};
+
+/** `<bookedAt>#<trackingNumber>`: newest first when read backwards, unique per booking. */
+const byBookedAt = (f: { sk: string }) => ({ field: f.sk, composite: ['bookedAt', 'trackingNumber'] as const, template: '${bookedAt}#${trackingNumber}', casing: 'none' as const });
+
+function secondary(name: (typeof BOOKING_INDEXES)[number]['name'], partition: string, composite: readonly string[]) {
+  const f = field(name);
+  return {
+    index: f.index,
+    projection: 'keys_only' as const,
+    pk: { field: f.pk, composite, template: partition, casing: 'none' as const },
+    sk: byBookedAt(f),
+  };
+}
+
+const str = { type: 'string', required: true } as const;
+const optStr = { type: 'string' } as const;
+
+export function bookingEntity(client: DynamoDBDocumentClient, table: string) {
+  return new Entity({
+    model: { entity: 'booking', version: '1', service: 'dakiya' },
+    attributes: {
+      shopId: str,
+      trackingNumber: str,
+      /** The booking's own 24-character hex id (`send-email/{orderId}`, `delete-order`). */
+      bookingId: str,
+      orderIds: { type: 'list', items: { type: 'string' }, required: true },
+      orderNames: { type: 'list', items: { type: 'string' }, required: true },
+      tag: { type: 'string', default: '' },
+      accountId: str,
+      accountName: str,
+      company: str,
+      status: { type: BOOKING_STATUSES, required: true },
+      paymentStatus: { type: ['UNPAID', 'PAID'] as const, required: true, default: 'UNPAID' },
+      bookedAt: str,
+      /** The booking date in the shop's time zone: the day its counters count it on. */
+      bookedDay: str,
+      bookedBy: str,
+      bookedByTag: { type: 'string', default: '' },
+      /** When the status last changed: the status sync reads the oldest first. */
+      lastStatusAt: str,
+      consignee: {
+        type: 'map', required: true,
+        properties: { name: str, email: optStr, phone: str, phone2: optStr, phone3: optStr, address: str },
+      },
+      destinationCity: str,
+      cod: { type: 'number', required: true },
+      weight: { type: 'number', required: true },
+      pieces: { type: 'number', required: true },
+      productsList: str,
+      remarks: { type: 'string', default: '' },
+      lineItems: {
+        type: 'list',
+        items: {
+          type: 'map',
+          properties: { image: optStr, title: str, variant_title: optStr, price: str, currentQuantity: { type: 'number', required: true } },
+        },
+      },
+      /** The Shopify fulfillments this booking made, per order (cancelled with the booking). */
+      fulfillments: {
+        type: 'list',
+        items: { type: 'map', properties: { orderId: str, fulfillmentId: str } },
+      },
+      /** Marks for the merchant: an order or fulfillment cancelled in the Shopify admin. */
+      attention: {
+        type: 'list',
+        items: { type: 'map', properties: { reason: str, message: str, at: str, order_name: str } },
+      },
+      deliveredAt: optStr,
+      cancelledAt: optStr,
+    },
+    indexes: {
+      byTrackingNumber: {
+        pk: { field: 'pk', composite: ['shopId'], template: 'SHOP#${shopId}', casing: 'none' },
+        sk: { field: 'sk', composite: ['trackingNumber'], template: 'BOOKING#${trackingNumber}', casing: 'none' },
+      },
+      bookingsByDate: secondary('bookingsByDate', 'SHOP#${shopId}#BOOKINGS', ['shopId']),
+      bookingsByStatus: secondary('bookingsByStatus', 'SHOP#${shopId}#STATUS#${status}', ['shopId', 'status']),
+      bookingsByAccount: secondary('bookingsByAccount', 'SHOP#${shopId}#ACCOUNT#${accountId}', ['shopId', 'accountId']),
+      bookingsByBookedBy: secondary('bookingsByBookedBy', 'SHOP#${shopId}#BY#${bookedBy}', ['shopId', 'bookedBy']),
+      bookingsByPaymentStatus: secondary('bookingsByPaymentStatus', 'SHOP#${shopId}#PAYMENT#${paymentStatus}', ['shopId', 'paymentStatus']),
+      movingParcelsByAccount: {
+        index: field('movingParcelsByAccount').index,
+        projection: 'keys_only',
+        // sparse: only parcels still moving carry its keys
+        condition: (attr: Record<string, unknown>) => MOVING_STATUSES.includes(String(attr.status)),
+        pk: { field: field('movingParcelsByAccount').pk, composite: ['shopId', 'accountId'], template: 'SHOP#${shopId}#MOVING#${accountId}', casing: 'none' },
+        sk: {
+          field: field('movingParcelsByAccount').sk, composite: ['lastStatusAt', 'trackingNumber'],
+          template: '${lastStatusAt}#${trackingNumber}', casing: 'none',
+        },
+      },
+    },
+  }, { client, table });
+}
+
+export type BookingEntity = ReturnType<typeof bookingEntity>;
+
+/** One courier scan of a parcel: its own item, so the booking never grows with its history. */
+export function bookingEventEntity(client: DynamoDBDocumentClient, table: string) {
+  return new Entity({
+    model: { entity: 'bookingEvent', version: '1', service: 'dakiya' },
+    attributes: {
+      shopId: str,
+      trackingNumber: str,
+      at: str,
+      seq: { type: 'number', required: true, default: 0 },
+      status: str,
+      message: str,
+      location: optStr,
+    },
+    indexes: {
+      timeline: {
+        pk: { field: 'pk', composite: ['shopId'], template: 'SHOP#${shopId}', casing: 'none' },
+        sk: { field: 'sk', composite: ['trackingNumber', 'at', 'seq'], template: 'EVENT#${trackingNumber}#${at}#${seq}', casing: 'none' },
+      },
+    },
+  }, { client, table });
+}

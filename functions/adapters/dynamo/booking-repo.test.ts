@@ -1,0 +1,101 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { testDeps, type TestDeps } from '../../test-support/harness';
+import type { BookingAttempt, BookingRecord } from '../../domain/ports/bookings';
+import { newId } from '../../platform/ids';
+import { BOOKING_INDEXES } from './table';
+import { keys } from './keys';
+
+let deps: TestDeps;
+beforeAll(async () => { deps = await testDeps(); });
+
+const shopId = newId();
+const accountId = newId();
+
+function record(tn: string, bookedAt: string, extra: Partial<BookingRecord> = {}): BookingRecord {
+  return {
+    shopId, trackingNumber: tn, bookingId: newId(), orderIds: [tn.replace(/\D/g, '')], orderNames: [`#${tn}`], tag: '', accountId, accountName: 'Leopards main',
+    company: 'LEOPARD', status: 'FULFILLED', paymentStatus: 'UNPAID', bookedAt, bookedDay: bookedAt.slice(0, 10), bookedBy: 'u1', bookedByTag: 'packer',
+    lastStatusAt: bookedAt, consignee: { name: 'Ayesha', phone: '03001234567', address: 'Gulberg' }, destinationCity: 'Lahore', cod: 100, weight: 500,
+    pieces: 1, productsList: 'Lawn', remarks: '', lineItems: [{ image: null, title: 'Lawn', variant_title: null, price: '100.0', currentQuantity: 1 }],
+    fulfillments: [], attention: [], ...extra,
+  };
+}
+
+async function save(r: BookingRecord) {
+  const attempt: BookingAttempt = {
+    attemptId: newId(), shopId, orderIds: r.orderIds, attempts: Object.fromEntries(r.orderIds.map((id) => [id, 1])), stage: 'courier-booked',
+    userId: 'u1', createdAt: r.bookedAt, leaseUntil: 1,
+  };
+  expect(await deps.bookingStore.startAttempt(attempt, new Map(), Date.now())).toBe(true);
+  return deps.bookingStore.save(r, attempt, Date.now());
+}
+
+const indexKeys = async (index: string, pk: string) => {
+  const def = BOOKING_INDEXES.find((i) => i.name === index)!;
+  const { Items } = await deps.db.send(new QueryCommand({
+    TableName: deps.env.TABLE_NAME, IndexName: index, KeyConditionExpression: '#p = :p', ExpressionAttributeNames: { '#p': def.partition }, ExpressionAttributeValues: { ':p': pk },
+  }));
+  return Items ?? [];
+};
+
+describe('the booking entity and its named indexes', () => {
+  it('the table has each booking index, copying keys only', async () => {
+    const raw = new DynamoDBClient({ region: 'us-east-1', endpoint: deps.env.DYNAMO_ENDPOINT, credentials: { accessKeyId: 'x', secretAccessKey: 'x' } });
+    const { Table } = await raw.send(new DescribeTableCommand({ TableName: deps.env.TABLE_NAME }));
+    for (const index of BOOKING_INDEXES) {
+      expect(Table?.GlobalSecondaryIndexes?.find((g) => g.IndexName === index.name)?.Projection?.ProjectionType, index.name).toBe('KEYS_ONLY');
+    }
+  });
+
+  it('one booking item per tracking number, found by every question; the moving list is sparse', async () => {
+    expect(await save(record('LE100000001', '2026-11-20T10:00:00.000Z'))).toBe(true);
+    expect(await save(record('LE100000002', '2026-11-21T10:00:00.000Z', { paymentStatus: 'PAID', bookedBy: 'u2' }))).toBe(true);
+    const { Item } = await deps.db.send(new GetCommand({ TableName: deps.env.TABLE_NAME, Key: { pk: `SHOP#${shopId}`, sk: 'BOOKING#LE100000001' } }));
+    expect(Item).toMatchObject({
+      gsi2pk: `SHOP#${shopId}#BOOKINGS`, gsi2sk: '2026-11-20T10:00:00.000Z#LE100000001',
+      gsi3pk: `SHOP#${shopId}#STATUS#FULFILLED`, gsi4pk: `SHOP#${shopId}#ACCOUNT#${accountId}`, gsi5pk: `SHOP#${shopId}#BY#u1`,
+      gsi6pk: `SHOP#${shopId}#PAYMENT#UNPAID`, gsi7pk: `SHOP#${shopId}#MOVING#${accountId}`, gsi7sk: '2026-11-20T10:00:00.000Z#LE100000001',
+    });
+    expect((await indexKeys('bookingsByDate', `SHOP#${shopId}#BOOKINGS`)).map((i) => i.sk)).toEqual(['BOOKING#LE100000001', 'BOOKING#LE100000002']);
+    expect(await indexKeys('bookingsByPaymentStatus', `SHOP#${shopId}#PAYMENT#PAID`)).toHaveLength(1);
+    expect(await indexKeys('bookingsByBookedBy', `SHOP#${shopId}#BY#u2`)).toHaveLength(1);
+    // keys only: no booking attribute is copied
+    const [copy] = await indexKeys('bookingsByDate', `SHOP#${shopId}#BOOKINGS`);
+    expect(Object.keys(copy!).sort()).toEqual(['gsi2pk', 'gsi2sk', 'pk', 'sk']);
+
+    const first = (await deps.bookingStore.get(shopId, 'LE100000001'))!;
+    await deps.bookingStore.setStatus(first, 'DELIVERED', '2026-11-22T09:00:00.000Z', { deliveredAt: '2026-11-22T09:00:00.000Z' });
+    expect((await indexKeys('movingParcelsByAccount', `SHOP#${shopId}#MOVING#${accountId}`)).map((i) => i.sk)).toEqual(['BOOKING#LE100000002']);
+    expect(await indexKeys('bookingsByStatus', `SHOP#${shopId}#STATUS#DELIVERED`)).toHaveLength(1);
+    expect(await indexKeys('bookingsByStatus', `SHOP#${shopId}#STATUS#FULFILLED`)).toHaveLength(1);
+
+    const second = (await deps.bookingStore.get(shopId, 'LE100000002'))!;
+    const inProcess = await deps.bookingStore.setStatus(second, 'INPROCESS', '2026-11-22T11:00:00.000Z');
+    expect(inProcess.status).toBe('INPROCESS');
+    expect((await indexKeys('movingParcelsByAccount', `SHOP#${shopId}#MOVING#${accountId}`)).map((i) => i.gsi7sk)).toEqual(['2026-11-22T11:00:00.000Z#LE100000002']);
+  });
+
+  it('saving the same booking again (a resumed attempt) keeps the first item and says it existed', async () => {
+    const r = record('LE100000003', '2026-11-21T12:00:00.000Z');
+    const attempt: BookingAttempt = {
+      attemptId: newId(), shopId, orderIds: r.orderIds, attempts: { [r.orderIds[0]!]: 1 }, stage: 'courier-booked', userId: 'u1', createdAt: r.bookedAt, leaseUntil: 1,
+    };
+    expect(await deps.bookingStore.startAttempt(attempt, new Map(), Date.now())).toBe(true);
+    expect(await deps.bookingStore.save(r, attempt, Date.now())).toBe(true);
+    expect(await deps.bookingStore.save({ ...r, bookingId: newId() }, attempt, Date.now())).toBe(false);
+    expect((await deps.bookingStore.get(shopId, r.trackingNumber))?.bookingId).toBe(r.bookingId);
+    const { Item } = await deps.db.send(new GetCommand({ TableName: deps.env.TABLE_NAME, Key: keys.orderClaim(shopId, r.orderIds[0]!) }));
+    expect(Item).toMatchObject({ state: 'booked', trackingNumber: r.trackingNumber, attempt: 1 });
+  });
+
+  it('pages a shop\'s bookings newest first through the keys-only index, with an opaque cursor', async () => {
+    const first = await deps.bookingStore.listByDate(shopId, 2);
+    expect(first.items.map((b) => b.trackingNumber)).toEqual(['LE100000003', 'LE100000002']);
+    expect(first.items[0]).toMatchObject({ consignee: { name: 'Ayesha' }, lineItems: [{ title: 'Lawn' }] });
+    const second = await deps.bookingStore.listByDate(shopId, 2, first.cursor);
+    expect(second.items.map((b) => b.trackingNumber)).toEqual(['LE100000001']);
+    expect(second.cursor).toBeUndefined();
+  });
+});

@@ -1,0 +1,155 @@
+import { courierDefinition, LIMITS, type BookOrderInput, type BulkProgress } from '@dakiya/shared';
+import type { ShopifyOrder } from '../../adapters/shopify/types';
+import type { Deps } from '../../platform/deps';
+import { AppError } from '../../platform/errors';
+import { newId } from '../../platform/ids';
+import { keyedJobId } from '../../adapters/sqs/job-queue';
+import { withShopify } from '../shopify/calls';
+import { lookupOf } from '../orders/order-lookup';
+import { storeDefaults } from '../orders/store-defaults';
+import type { BulkRowRecord } from '../ports/bookings';
+import type { ShopRecord, UserRecord } from '../records';
+import { bookOrders } from './book';
+import { bookingAccount, type BookingAccount } from './plan';
+
+const KEEP_ROWS_SECONDS = 30 * 86400;
+/** Answers that pass with time: Shopify busy or briefly away (the booking is exactly-once, so trying again is safe). */
+const RETRIED = new Set<string>(['SHOPIFY_BUSY', 'SHOPIFY_UNAVAILABLE', 'FULFILMENT_PENDING', 'BOOKING_IN_PROGRESS']);
+const MAX_ROUNDS = 6;
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export interface BulkRequest {
+  orderId: string;
+  orderName?: string;
+  accountId: string;
+}
+
+/**
+ * Starts a bulk booking: one result item per order, then a job (a row of the job table) that books
+ * them. The answer names the bulk, whose progress the web polls; closing the tab stops nothing.
+ */
+export async function startBulk(shop: ShopRecord, user: UserRecord, requests: BulkRequest[], deps: Deps): Promise<{ bulkId: string; total: number }> {
+  // each account must be this shop's and active before anything is queued
+  for (const accountId of new Set(requests.map((r) => r.accountId))) await bookingAccount(shop._id, accountId, deps);
+  const now = deps.now();
+  const bulkId = newId(now);
+  const expiresAt = Math.floor(now.getTime() / 1000) + KEEP_ROWS_SECONDS;
+  await deps.bookingStore.putBulkRows(shop._id, bulkId, requests.map((r, index) => ({
+    bulkId, index, orderId: r.orderId, orderName: r.orderName ?? '', accountId: r.accountId, state: 'queued', createdAt: now.toISOString(), expiresAt,
+  })));
+  await deps.jobs.enqueue('bookings.bulk', { bulkId, userId: user._id }, { shopId: shop._id, key: bulkId });
+  return { bulkId, total: requests.length };
+}
+
+export async function bulkProgress(shop: ShopRecord, bulkId: string, deps: Deps): Promise<BulkProgress> {
+  const rows = await deps.bookingStore.bulkRows(shop._id, bulkId);
+  if (rows.length === 0) throw new AppError('NOT_FOUND', { msg: 'This bulk booking was not found' });
+  const count = (state: BulkRowRecord['state']) => rows.filter((r) => r.state === state).length;
+  const queued = count('queued');
+  const record = await deps.jobRecords.get({ id: keyedJobId('bookings.bulk', bulkId), shopId: shop._id });
+  // a job that ended for good with rows never reached says so on those rows
+  const ended = record && record.status !== 'pending';
+  return {
+    jobId: bulkId,
+    status: queued === 0 || ended ? 'done' : queued === rows.length ? 'queued' : 'running',
+    total: rows.length,
+    booked: count('booked'),
+    failed: count('failed') + (ended ? queued : 0),
+    check: count('check'),
+    createdAt: rows[0]!.createdAt,
+    rows: rows.map((r) => ({
+      order_id: r.orderId,
+      order_name: r.orderName,
+      state: ended && r.state === 'queued' ? 'failed' : r.state,
+      ...(r.trackingNumber ? { tracking_number: r.trackingNumber } : {}),
+      ...(r.message ? { message: r.message } : ended && r.state === 'queued' ? { message: 'Not booked: the bulk booking stopped. Book this order again.' } : {}),
+    })),
+  };
+}
+
+/** The form a person would have sent for this order, built from the order itself (the lookup's mapping). */
+function inputFor(order: ShopifyOrder, account: BookingAccount, defaults: Awaited<ReturnType<typeof storeDefaults>>): BookOrderInput {
+  const lookup = lookupOf(order, defaults);
+  return {
+    tracking_account: account.account._id,
+    shipping_type: 'overnight',
+    order_id: order.legacyResourceId,
+    pieces: Math.max(1, lookup.pieces),
+    weight: account.account.weight || lookup.weight || LIMITS.defaultAccountWeightGrams,
+    cod_amount: lookup.cod_amount,
+    order_name: lookup.order_name,
+    products_list: lookup.products_list || order.name,
+    consignee_name: lookup.consignee_fullname,
+    consignee_email: lookup.consignee_email || undefined,
+    consignee_phone: lookup.consignee_phone1,
+    consignee_phone2: lookup.consignee_phone2 || undefined,
+    consignee_phone3: lookup.consignee_phone3 || undefined,
+    consignee_address: lookup.consignee_address,
+    destination_city: lookup.consignee_city,
+  };
+}
+
+/** Runs `work` over `items` with at most `limit` at once. */
+async function bounded<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const lanes = Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, async () => {
+    while (next < items.length) await work(items[next++]!);
+  });
+  await Promise.all(lanes);
+}
+
+/**
+ * The bulk job: the rows not yet done (a retried job resumes), per account with at most the
+ * courier's `bulkParallel` bookings at once (1 for couriers that cannot be asked by reference), each
+ * through the same exactly-once booking as one order. Each outcome is written to its row at once.
+ */
+export async function runBulk(shopId: string, bulkId: string, userId: string, deps: Deps): Promise<void> {
+  const shop = await deps.shops.get(shopId);
+  const user = await deps.users.get(shopId, userId);
+  if (!shop || !user) return;
+  const rows = (await deps.bookingStore.bulkRows(shopId, bulkId)).filter((r) => r.state === 'queued');
+  if (rows.length === 0) return;
+  const defaults = await storeDefaults(shopId, deps);
+  const client = deps.shopifyFor(shop);
+  const byAccount = new Map<string, BulkRowRecord[]>();
+  for (const row of rows) byAccount.set(row.accountId, [...(byAccount.get(row.accountId) ?? []), row]);
+
+  const settle = (row: BulkRowRecord, patch: Partial<BulkRowRecord>) =>
+    deps.bookingStore.setBulkRow(shopId, bulkId, row.index, { ...patch, updatedAt: deps.now().toISOString() });
+
+  await Promise.all([...byAccount].map(async ([accountId, work]) => {
+    let account: BookingAccount;
+    try {
+      account = await bookingAccount(shopId, accountId, deps);
+    } catch (error) {
+      const message = error instanceof AppError ? error.message : 'The tracking account could not be opened';
+      await Promise.all(work.map((row) => settle(row, { state: 'failed', message })));
+      return;
+    }
+    const limit = courierDefinition(account.account.company).booking.bulkParallel;
+    await bounded(work, limit, async (row) => {
+      for (let round = 0; ; round++) {
+        try {
+          // one read per order, just before its booking: the form's fields and the fulfillment check from it
+          const read = await withShopify(() => client.getOrderToBook(row.orderId));
+          if (!read) throw new AppError('ORDER_NOT_FOUND');
+          const { order } = read;
+          const record = await bookOrders({
+            shop, user, orderIds: [row.orderId], input: inputFor(order, account, defaults), account, prefetched: [read.fulfil],
+          }, deps);
+          await settle(row, { state: 'booked', trackingNumber: record.trackingNumber, orderName: order.name });
+          return;
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error;
+          // Shopify's bucket is shared by every lane: a busy answer waits and tries again (the booking resumes where it stopped)
+          if (RETRIED.has(error.code) && round < MAX_ROUNDS) {
+            await pause(Math.min(30_000, 2_000 * 2 ** round));
+            continue;
+          }
+          await settle(row, { state: error.code === 'COURIER_CHECK_NEEDED' ? 'check' : 'failed', message: error.message });
+          return;
+        }
+      }
+    });
+  }));
+}

@@ -1,0 +1,22 @@
+import { TAG_KEYS, type OrderTags, type StoreSettings } from '@dakiya/shared';
+import type { Operation } from '../platform/operation';
+import { requireAuth } from '../platform/operation';
+import { AppError } from '../platform/errors';
+import { isPaid } from '../domain/billing/plan-check';
+
+export const SETTINGS_SAVED = 'Settings saved';
+
+const sameTags = (a: OrderTags, b: OrderTags) => TAG_KEYS.every((key) => a[key] === b[key]);
+
+export const saveSettings: Operation<'settings.save'> = async ({ body }, ctx, deps) => {
+  const { shop } = requireAuth(ctx);
+  const allowed = isPaid(shop);
+  const patch: Partial<StoreSettings> = Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined));
+  if (body.tags && !allowed) {
+    // the same tags sent back (a form that posts every field) change nothing; a change is a paid feature
+    if (!sameTags(body.tags, (await deps.settings.get(shop._id)).tags)) throw new AppError('PLAN_FEATURE', { param: 'tags' });
+    delete patch.tags;
+  }
+  const settings = await deps.settings.save(shop._id, patch, ctx.now.toISOString());
+  return { msg: SETTINGS_SAVED, settings, tags_allowed: allowed };
+};
