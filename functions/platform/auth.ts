@@ -4,6 +4,7 @@ import type { Deps } from './deps';
 import { AppError } from './errors';
 import { parseSessionToken } from './tokens';
 import { sessionCurrent } from '../domain/sessions';
+import { requirePaid } from '../domain/billing/plan-check';
 
 export interface AuthContext {
   user: UserRecord;
@@ -36,7 +37,7 @@ export async function authenticate(headers: Record<string, string | undefined>, 
 export function authorize(access: Access, route: RouteDef, auth: AuthContext): void {
   if (access.kind === 'admin' && auth.user.role !== 'ADMIN') throw new AppError('ADMIN_ONLY');
   if (access.kind === 'scope' && !hasScope(auth.user, access.scope)) throw new AppError('MISSING_SCOPE');
-  if (route.paidOnly && auth.shop.plan === 'FREE') throw new AppError('PLAN_FEATURE');
+  if (route.paidOnly) requirePaid(auth.shop);
 }
 
 /** A `byQuery` rule picks its case from the request's query; every other rule is itself. */

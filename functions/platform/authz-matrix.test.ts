@@ -50,6 +50,8 @@ function expectation(id: RouteId, route: RouteDef, access: Access, actor: Actor)
   if (access.kind === 'admin' && (actor === 'userLacking' || actor === 'userHolding')) return { answer: refusal('ADMIN_ONLY') };
   if (access.kind === 'scope' && actor === 'userLacking') return { answer: refusal('MISSING_SCOPE') };
   if (route.paidOnly && actor === 'freeAdmin') return { answer: refusal('PLAN_FEATURE') };
+  const onFree = allowedAnswers[id].onFree;
+  if (onFree && actor === 'freeAdmin') return { answer: onFree };
   return allowed;
 }
 
@@ -70,11 +72,13 @@ async function partitionOf(shopId: string): Promise<string> {
   return JSON.stringify(items.map((item) => JSON.stringify(item)).sort());
 }
 
-/** The ids of shop A's items that the request names anywhere (path, query or body). */
+/** The ids of shop A's items that the request names anywhere (path, query or body), its Shopify orders' ids included. */
 function idsOfAIn(input: CallInput, partition: string): string[] {
-  const ids = new Set(partition.match(/[0-9a-f]{24}/g) ?? []);
+  const ids = new Set([...(partition.match(/[0-9a-f]{24}/g) ?? []), ...world.shopify.control.orders(world.a.shop.domain).map((order) => order.id)]);
   const sent = JSON.stringify([input.params, input.query, input.body]);
-  return [...new Set(sent.match(/[0-9a-f]{24}/g) ?? [])].filter((id) => ids.has(id));
+  // and A's bookings by tracking number (the booking and cancel paths name those)
+  const named = [...partition.matchAll(/trackingNumber\\":\\"([^"\\]+)\\"/g)].map((m) => m[1]!).filter((tn) => sent.includes(`"${tn}"`));
+  return [...new Set([...(sent.match(/[0-9a-f]{24}|\d{13,20}/g) ?? []).filter((id) => ids.has(id)), ...named])];
 }
 
 async function fixtureFor(id: RouteId, variant: Variant, w: World): Promise<CallInput> {
@@ -89,7 +93,9 @@ function expectAnswer(res: { status: number; body: { errors?: { code: string; ms
   if (answer.status >= 400) {
     expect(res.body.errors?.[0]?.code, JSON.stringify(res.body)).toBe(answer.code);
     // a refusal by the access rule reads exactly as the catalogue says
-    if (answer.code && ACCESS_REFUSALS.includes(answer.code)) expect(res.body.errors?.[0]).toEqual({ msg: ERRORS[answer.code].msg, code: answer.code });
+    if (answer.code && ACCESS_REFUSALS.includes(answer.code)) {
+      expect(res.body.errors?.[0]).toEqual({ msg: ERRORS[answer.code].msg, code: answer.code, ...(answer.param ? { param: answer.param } : {}) });
+    }
   }
 }
 

@@ -12,6 +12,11 @@ import { SesMailer, createSesClient } from '../adapters/email/ses-mailer';
 import { DynamoStaffRepo } from '../adapters/dynamo/staff-repo';
 import { DynamoRateLimiter } from '../adapters/dynamo/rate-limiter';
 import { DynamoAccountRepo } from '../adapters/dynamo/account-repo';
+import { DynamoUsageStore } from '../adapters/dynamo/usage-store';
+import { DynamoBillingRepo } from '../adapters/dynamo/billing-repo';
+import { DynamoBookingStore } from '../adapters/dynamo/booking-repo';
+import { createUsage, type Usage } from '../domain/billing/usage';
+import { DynamoSettingsRepo } from '../adapters/dynamo/settings-repo';
 import { createCourierAdapter } from '../adapters/couriers';
 import { DynamoShopTokens } from '../adapters/dynamo/shop-tokens';
 import { createShopifyPort, type ShopifyClient, type ShopTarget } from '../adapters/shopify';
@@ -20,7 +25,9 @@ import { DynamoJobRecords } from '../adapters/dynamo/job-repo';
 import { createSqsClient, SqsJobQueue, type QueueUrls } from '../adapters/sqs/job-queue';
 import type { JobQueue, JobRecords } from '../domain/ports/jobs';
 import type { CourierAdapter, CourierCredentials, CourierId } from '../domain/ports/courier';
-import type { AccountRepo, LinkRepo, OAuthStateRepo, PeopleRepo, RateLimiter, SessionRepo, ShopRepo, StaffRepo, UserRepo, WebhookLog } from '../domain/ports/repos';
+import type {
+  AccountRepo, BillingRepo, LinkRepo, OAuthStateRepo, PeopleRepo, RateLimiter, SessionRepo, SettingsRepo, ShopRepo, StaffRepo, UserRepo, WebhookLog,
+} from '../domain/ports/repos';
 import type { Mailer } from '../domain/ports/mailer';
 import { awsClientConfig } from '../adapters/aws-client';
 import { env as readEnv, type Env } from './env';
@@ -48,6 +55,14 @@ export interface Deps {
   staff: StaffRepo;
   limiter: RateLimiter;
   accounts: AccountRepo;
+  /** The monthly order usage (the free plan's 5000, the usage bar): booking reserves, a courier's refusal releases. */
+  usage: Usage;
+  /** Store settings (free shipping, discount line, order tags, default weight); defaults for a shop that never saved. */
+  settings: SettingsRepo;
+  /** The plan state on the shop item and what the last downgrade deactivated. */
+  billing: BillingRepo;
+  /** Bookings, their order claims and attempts, pointers, timeline and per-day counters. */
+  bookingStore: DynamoBookingStore;
   /** A courier adapter for one tracking account's credentials; the domain never branches on courier. */
   courier: (company: CourierId, credentials: CourierCredentials) => CourierAdapter;
   mailer: Mailer;
@@ -109,6 +124,10 @@ export function buildDeps(env: Env, overrides: Partial<Deps> = {}): Deps {
     staff: new DynamoStaffRepo(db, table),
     limiter: new DynamoRateLimiter(db, table, () => Math.floor(now().getTime() / 1000)),
     accounts: new DynamoAccountRepo(db, table),
+    usage: createUsage(new DynamoUsageStore(db, table)),
+    settings: new DynamoSettingsRepo(db, table),
+    billing: new DynamoBillingRepo(db, table),
+    bookingStore: new DynamoBookingStore(db, table),
     originSecrets: originSecretsFrom(env),
     courier: (company, credentials) => createCourierAdapter(company, credentials, {
       baseUrls: env.COURIER_BASE_URLS?.[company], timeoutMs: env.COURIER_TIMEOUT_MS, fetch: outbound,

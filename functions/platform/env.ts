@@ -20,6 +20,8 @@ const Env = z.object({
     .transform((value) => (value ? (JSON.parse(value) as Record<string, string>) : {})),
   MAIL_FROM: z.string().default('Dakiya <no-reply@dakiya.pk>'),
   APP_URL: z.string().url(),
+  /** The address the support page gives (a deploy setting: CDK context supportEmail, DAKIYA_SUPPORT_EMAIL locally). */
+  SUPPORT_EMAIL: z.email().default('support@dakiya.pk'),
   SHOPIFY_CLIENT_ID: z.string().min(1),
   /** Local mode and tests give the secret itself; AWS gives the Secrets Manager secret holding it. */
   SHOPIFY_CLIENT_SECRET: z.string().min(1).optional(),
@@ -41,6 +43,11 @@ const Env = z.object({
   SHOPIFY_SHOP_SUFFIX: z.string().default('.myshopify.com'),
   /** App Bridge, loaded by the page that takes an embedded launch out of the admin's iframe; local mode uses the simulator's. */
   SHOPIFY_APP_BRIDGE_URL: z.string().url().default('https://cdn.shopify.com/shopifycloud/app-bridge.js'),
+  /**
+   * Subscriptions are created as Shopify test charges (development stores, local mode) and only test
+   * charges count as paid; off in production, where a test charge pays for nothing.
+   */
+  SHOPIFY_BILLING_TEST: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
   /** JSON `{ "LEOPARD": { "api": "..." }, ... }`: local mode points each courier at its simulator. */
   COURIER_BASE_URLS: z
     .string()

@@ -78,7 +78,7 @@ describe('least privilege in every mode, from the declared needs', () => {
 
   it('refuses through the real chain with a 500 that names nothing internal', async () => {
     const spy = quiet();
-    const probe = groupHandler('system', { 'system.health': async (_input, _ctx, d) => { await d.db.send(new GetCommand(key())); return { ok: true as const }; } }, () => deps);
+    const probe = groupHandler('system', { ...operationsByGroup.system, 'system.health': async (_input, _ctx, d) => { await d.db.send(new GetCommand(key())); return { ok: true as const }; } }, () => deps);
     const res = await probe(apiEvent('system.health'), {} as Context);
     expect(res.statusCode).toBe(500);
     expect(JSON.parse(res.body!).errors[0]).toMatchObject({ code: 'INTERNAL' });

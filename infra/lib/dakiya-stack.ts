@@ -115,6 +115,7 @@ export class DakiyaStack extends Stack {
       KMS_KEY_ID: this.data.key.keyArn,
       MAIL_FROM: config.mailFrom,
       APP_URL: this.web.appUrl,
+      SUPPORT_EMAIL: config.supportEmail,
       SHOPIFY_CLIENT_ID: config.shopifyClientId,
       SHOPIFY_API_VERSION: config.shopifyApiVersion,
       LOG_LEVEL: config.logLevel,

@@ -119,9 +119,11 @@ describe('functions', () => {
     for (const name of lambdaNames) {
       const vars = envOf(s.template, fnName(name));
       expect(Object.keys(vars)).toEqual(
-        expect.arrayContaining(['TABLE_NAME', 'KMS_KEY_ID', 'MAIL_FROM', 'APP_URL', 'SHOPIFY_CLIENT_ID', 'SHOPIFY_API_VERSION']),
+        expect.arrayContaining(['TABLE_NAME', 'KMS_KEY_ID', 'MAIL_FROM', 'APP_URL', 'SUPPORT_EMAIL', 'SHOPIFY_CLIENT_ID', 'SHOPIFY_API_VERSION']),
       );
       expect(vars.SHOPIFY_CLIENT_ID).toBe('test-client-id');
+      // the support page's address is a deploy setting: context supportEmail, served by GET /app-config
+      expect(vars.SUPPORT_EMAIL).toBe('support@dakiya.pk');
       expect(vars).not.toHaveProperty('SHOPIFY_CLIENT_SECRET');
       expect(vars).not.toHaveProperty('LOCAL_SECRET_KEY');
       expect(vars).not.toHaveProperty('DYNAMO_ENDPOINT');

@@ -105,7 +105,18 @@ describe('least privilege, per function, from GROUP_NEEDS and JOB_NEEDS', () => 
       users: [...rw, 'origin secret', 'enqueue: mail.send'].sort(),
       profile: [...rw, 'origin secret', 'kms sealed: kms:Decrypt kms:Encrypt'].sort(),
       accounts: [...rw, 'origin secret', 'kms sealed: kms:Decrypt kms:Encrypt'].sort(),
-      shopify: [...rw, 'origin secret', 'kms sealed: kms:Encrypt', 'shopify secret', 'enqueue: mail.send'].sort(),
+      settings: [...rw, 'origin secret'].sort(),
+      // app_subscriptions/update reads the plan from Shopify with the shop's token (and may refresh it)
+      shopify: [...rw, 'origin secret', 'kms sealed: kms:Decrypt kms:Encrypt', 'shopify secret', 'enqueue: mail.send'].sort(),
+      // reads the store's orders: opens the shop's token, and refreshes it (the client secret) when it is about to lapse
+      orders: [...rw, 'origin secret', 'kms sealed: kms:Decrypt kms:Encrypt', 'shopify secret'].sort(),
+      // plans: every call asks Shopify with the shop's token; refreshing it needs the client secret
+      billing: [...rw, 'origin secret', 'kms sealed: kms:Decrypt kms:Encrypt', 'shopify secret'].sort(),
+      // booking opens the courier account's keys and the shop's token; a bulk booking is handed to its job
+      booking: [...rw, 'origin secret', 'kms sealed: kms:Decrypt kms:Encrypt', 'shopify secret', 'enqueue: bookings.bulk'].sort(),
+      'bookings-bulk': [...rw, 'kms sealed: kms:Decrypt kms:Encrypt', 'shopify secret', 'consume: bookings.bulk'].sort(),
+      // the nightly recount reads and writes the table only
+      'bookings-recount': [...rw],
       // only the outbox's worker talks to SES
       'mail-send': [...rw, 'mail', 'consume: mail.send'].sort(),
       'jobs-sweep': [...rw, `enqueue: ${[...queueJobIds].sort().join(' ')}`].sort(),
@@ -120,13 +131,17 @@ describe('least privilege, per function, from GROUP_NEEDS and JOB_NEEDS', () => 
     }
   });
 
-  it('lets a function decrypt the Shopify secret through Secrets Manager only, and only the shopify function', () => {
+  it('lets a function decrypt the Shopify secret through Secrets Manager only, and only the functions that hold Shopify tokens', () => {
     const key = Object.values(resources(s.template, 'AWS::KMS::Key')).find((k) => JSON.stringify(k.Properties).includes('table encryption'))!;
     const policy = key.Properties!.KeyPolicy as { Statement: (Statement & { Principal: unknown })[] };
     const toRoles = policy.Statement.filter((st) => JSON.stringify(st.Principal).includes('Role'));
-    expect(toRoles).toHaveLength(1);
-    expect(JSON.stringify(toRoles[0]!.Principal)).toContain('Fnshopify');
-    expect(toRoles[0]).toMatchObject({ Action: 'kms:Decrypt', Condition: { StringEquals: { 'kms:ViaService': 'secretsmanager.ap-south-1.amazonaws.com' } } });
+    // the install and the plan webhook (shopify), and the token refresh of the order reads (orders), the plans calls (billing)
+    // and the bookings, one at a time (booking) or in bulk (bookingsbulk)
+    const holders = toRoles.map((st) => JSON.stringify(st.Principal).match(/Fn(shopify|orders|billing|bookingsbulk|booking)/)?.[1]);
+    expect(holders.sort()).toEqual(['billing', 'booking', 'bookingsbulk', 'orders', 'shopify']);
+    for (const st of toRoles) {
+      expect(st).toMatchObject({ Action: 'kms:Decrypt', Condition: { StringEquals: { 'kms:ViaService': 'secretsmanager.ap-south-1.amazonaws.com' } } });
+    }
   });
 
   it('has no wildcard actions, and a "*" resource only in the X-Ray policy, which holds nothing else', () => {

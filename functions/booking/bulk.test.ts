@@ -1,0 +1,156 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CourierId } from '@dakiya/shared';
+import { DEMO_CREDENTIALS } from '../../local/simulators/couriers';
+import { call, seedAccount } from '../test-support/harness';
+import { bookableOrders } from '../test-support/shopify-shops';
+import { makeWorld, type World } from '../test-support/world';
+import type { CourierAdapter } from '../domain/ports/courier';
+import { countersOf } from '../domain/booking/counters';
+
+let world: World;
+beforeAll(async () => {
+  world = await makeWorld();
+  world.shopify.control.seedShop({ shop: world.a.shop.domain, orders: 40, seed: 23 });
+});
+afterAll(async () => { await world?.stop(); });
+
+const taken = new Set<string>();
+function freshOrders(n: number, opts: { cod?: boolean } = {}) {
+  const orders = bookableOrders(world.shopify, world.a.shop.domain)
+    .filter((o) => !taken.has(o.id) && o.shippingAddress && (!opts.cod || o.financialStatus === 'PENDING')).slice(0, n);
+  for (const o of orders) taken.add(o.id);
+  return orders;
+}
+
+async function account(company: CourierId) {
+  return (await seedAccount(world.deps, world.a.shop._id, { company, credentials: DEMO_CREDENTIALS[company] as Record<string, string>, name: `${company} bulk` }))._id;
+}
+
+/** Bookings in flight per courier, at most, while the job runs. */
+function watchCouriers() {
+  const inFlight = new Map<string, number>();
+  const most = new Map<string, number>();
+  const real = world.deps.courier;
+  world.deps.courier = (company, credentials) => {
+    const adapter = real(company, credentials);
+    const book: CourierAdapter['book'] = async (request) => {
+      inFlight.set(company, (inFlight.get(company) ?? 0) + 1);
+      most.set(company, Math.max(most.get(company) ?? 0, inFlight.get(company)!));
+      try { return await adapter.book(request); } finally { inFlight.set(company, inFlight.get(company)! - 1); }
+    };
+    return { ...adapter, book };
+  };
+  return { most, restore: () => { world.deps.courier = real; } };
+}
+
+const progress = async (jobId: string) => (await call(world.deps, 'booking.bulkProgress', { token: world.a.ownerToken, params: { jobId } })).body;
+
+describe('bulk booking', () => {
+  it('books every order as a job, in parallel for PostEx and one at a time for M&P, with a result per order and the progress to poll', async () => {
+    const postex = freshOrders(6);
+    // M&P books cash on delivery only: prepaid orders it refuses (the next test's kind of row)
+    const mnp = freshOrders(3, { cod: true });
+    world.couriers.sims.POSTEX.control.setLatency(60);
+    world.couriers.sims.MNP.control.setLatency(30);
+    const startedPostex = await call(world.deps, 'booking.bookMany', {
+      token: world.a.ownerToken, body: { tracking_account: await account('POSTEX'), order_id: postex.map((o) => o.id).join(', '), order_name: postex.map((o) => o.name).join(',') },
+    });
+    expect(startedPostex.status, JSON.stringify(startedPostex.body)).toBe(200);
+    expect(startedPostex.body).toMatchObject({ total: 6, msg: 'Booking 6 orders. You can follow the progress here or leave this page.' });
+    const mnpAccount = await account('MNP');
+    const startedMnp = await call(world.deps, 'booking.bulkFulfil', {
+      token: world.a.ownerToken, body: { ordersData: mnp.map((o) => ({ order_id: o.id, tracking_account: mnpAccount })) },
+    });
+    expect(startedMnp.status, JSON.stringify(startedMnp.body)).toBe(200);
+
+    const before = await progress(startedPostex.body.jobId);
+    expect(before).toMatchObject({ status: 'queued', total: 6, booked: 0, failed: 0, check: 0 });
+    expect(before.rows.map((r: { order_id: string; state: string }) => [r.order_id, r.state])).toEqual(postex.map((o) => [o.id, 'queued']));
+
+    const watch = watchCouriers();
+    try {
+      await world.deps.drainJobs();
+    } finally {
+      watch.restore();
+      world.couriers.sims.POSTEX.control.setLatency(0);
+      world.couriers.sims.MNP.control.setLatency(0);
+    }
+    const done = await progress(startedPostex.body.jobId);
+    expect(done).toMatchObject({ status: 'done', total: 6, booked: 6, failed: 0 });
+    for (const [i, row] of (done.rows as { order_name: string; tracking_number: string; state: string }[]).entries()) {
+      expect(row).toMatchObject({ state: 'booked', order_name: postex[i]!.name });
+      const order = world.shopify.control.orders(world.a.shop.domain).find((o) => o.id === postex[i]!.id)!;
+      expect(order.fulfillments.map((f) => f.tracking[0]?.number)).toEqual(order.fulfillmentOrders.filter((fo) => fo.status === 'CLOSED').map(() => row.tracking_number));
+    }
+    const doneMnp = await progress(startedMnp.body.jobId);
+    expect(doneMnp, JSON.stringify(doneMnp.rows)).toMatchObject({ status: 'done', booked: 3 });
+    expect(watch.most.get('MNP')).toBe(1);
+    expect(watch.most.get('POSTEX')).toBeGreaterThan(1);
+    expect(watch.most.get('POSTEX')).toBeLessThanOrEqual(8);
+  });
+
+  it('a row that cannot be booked says why and the others go on; a job run again books nothing twice', async () => {
+    const [good, booked] = freshOrders(2);
+    const leopard = await account('LEOPARD');
+    const first = await call(world.deps, 'booking.bookMany', { token: world.a.ownerToken, body: { tracking_account: leopard, order_id: booked!.id } });
+    await world.deps.drainJobs();
+    expect((await progress(first.body.jobId)).booked).toBe(1);
+
+    const started = await call(world.deps, 'booking.bookMany', { token: world.a.ownerToken, body: { tracking_account: leopard, order_id: [good!.id, booked!.id, '99999999999991'] } });
+    await world.deps.drainJobs();
+    const result = await progress(started.body.jobId);
+    expect(result).toMatchObject({ status: 'done', booked: 1, failed: 2 });
+    expect(result.rows[1].message).toMatch(/^This order is already booked \(tracking number /);
+    expect(result.rows[2].message).toBe('Oops! We have found no order(s) corresponding to these id(s).');
+
+    const calls = world.couriers.sims.LEOPARD.control.calls('bookPacket').length;
+    const { runBulk } = await import('../domain/booking/bulk');
+    await runBulk(world.a.shop._id, started.body.jobId, world.a.owner._id, world.deps);
+    expect(world.couriers.sims.LEOPARD.control.calls('bookPacket').length).toBe(calls);
+  });
+
+  it('a busy Shopify (throttled past the port\'s own retries) makes a row wait and try again, not fail', async () => {
+    const orders = freshOrders(2);
+    const leopard = await account('LEOPARD');
+    const started = await call(world.deps, 'booking.bookMany', { token: world.a.ownerToken, body: { tracking_account: leopard, order_id: orders.map((o) => o.id) } });
+    world.shopify.control.failNext('throttled', 12);
+    await world.deps.drainJobs();
+    world.shopify.control.clearFaults();
+    expect(await progress(started.body.jobId)).toMatchObject({ status: 'done', booked: 2, failed: 0 });
+  }, 60_000);
+
+  it('refuses an account of another shop or an inactive one before queuing anything', async () => {
+    const inactive = (await seedAccount(world.deps, world.a.shop._id, { inactive: true }))._id;
+    const res = await call(world.deps, 'booking.bookMany', { token: world.a.ownerToken, body: { tracking_account: inactive, order_id: freshOrders(1)[0]!.id } });
+    expect(res.status).toBe(400);
+    expect(res.body.errors[0]).toMatchObject({ param: 'tracking_account' });
+    const dup = await call(world.deps, 'booking.bookMany', { token: world.a.ownerToken, body: { tracking_account: inactive, order_id: '123456789012,123456789012' } });
+    expect(dup.body.errors[0]).toMatchObject({ msg: 'An order is listed twice', param: 'order_id' });
+  });
+});
+
+describe('the nightly recount', () => {
+  it('repairs counters that drifted (a count lost after a booking) from the bookings themselves', async () => {
+    const leopard = await account('LEOPARD');
+    const [order] = freshOrders(1);
+    const res = await call(world.deps, 'booking.book', {
+      token: world.a.ownerToken,
+      body: {
+        tracking_account: leopard, order_id: order!.id, pieces: 1, weight: 500, cod_amount: 1000, order_name: order!.name, products_list: 'Kurta',
+        consignee_name: 'Sana', consignee_phone: '03001234567', consignee_address: 'DHA Phase 5', destination_city: 'Karachi',
+      },
+    });
+    const record = (await world.deps.bookingStore.get(world.a.shop._id, res.body.booking.tracking_number))!;
+    const before = await world.deps.bookingStore.dayCounters(world.a.shop._id, record.bookedDay);
+    // a count lost, and one counted twice
+    const [status, , city] = countersOf(record);
+    await world.deps.bookingStore.count(world.a.shop._id, [status!], -1);
+    await world.deps.bookingStore.count(world.a.shop._id, [city!], 1);
+    await world.deps.poller.runScheduled('bookings.recount');
+    const after = await world.deps.bookingStore.dayCounters(world.a.shop._id, record.bookedDay);
+    const n = (list: typeof before, dim: string, value: string) => list.find((c) => c.dimension === dim && c.value === value)?.n;
+    expect(n(after, 'status', status!.value)).toBe(n(before, 'status', status!.value));
+    expect(n(after, 'city', city!.value)).toBe(n(before, 'city', city!.value));
+    expect(after.map((c) => [c.dimension, c.value, c.n]).sort()).toEqual(before.map((c) => [c.dimension, c.value, c.n]).sort());
+  });
+});

@@ -1,0 +1,4 @@
+import { queueHandler } from '../../platform/job-chain';
+import { bookBulk } from './run-bulk';
+
+export const handler = queueHandler('bookings.bulk', bookBulk);

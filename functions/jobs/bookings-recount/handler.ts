@@ -1,0 +1,4 @@
+import { scheduleHandler } from '../../platform/job-chain';
+import { recountBookings } from './recount';
+
+export const handler = scheduleHandler('bookings.recount', recountBookings);
