@@ -1,8 +1,8 @@
 import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
 import { createBrowserRouter, Outlet, ScrollRestoration, useLocation, type RouteObject } from 'react-router-dom';
 import { useSession } from '../features/auth';
-import { config } from '../lib/config';
-import { DOCS_PAGES, patterns, type DocsPage } from '../lib/paths';
+import { useSupportEmail } from '../lib/app-config';
+import { DOCS_PAGES, paths, patterns, type DocsPage } from '../lib/paths';
 import { LoadingPage } from '../components/ui/loading-page';
 import { RouteError } from './routes/route-error';
 import { documentTitle } from './page-titles';
@@ -14,15 +14,12 @@ function lazyNamed<M, K extends keyof M>(load: () => Promise<M>, name: K): Compo
 
 const LandingPage = lazy(async () => {
   const m = await import('../features/landing/components/landing-page');
-  return { default: () => <m.LandingPage supportEmail={config.supportEmail} /> };
+  return { default: function LandingRoute() { return <m.LandingPage supportEmail={useSupportEmail()} />; } };
 });
 const LoginPage = lazyNamed(() => import('../features/auth/components/login-page'), 'LoginPage');
 const NotFoundPage = lazyNamed(() => import('./routes/not-found'), 'NotFoundPage');
 const DashboardLayout = lazyNamed(() => import('./routes/dashboard-layout'), 'DashboardLayout');
-const SupportPage = lazy(async () => {
-  const m = await import('../features/shell/components/support-page');
-  return { default: () => <m.SupportPage email={config.supportEmail} /> };
-});
+const SupportPage = lazyNamed(() => import('../features/shell/components/support-page'), 'SupportPage');
 const TrackPage = lazyNamed(() => import('./routes/public-placeholders'), 'TrackPlaceholder');
 const EmailVerifyPage = lazyNamed(() => import('../features/account-access/components/email-verify-page'), 'EmailVerifyPage');
 const CreatePasswordPage = lazyNamed(() => import('../features/account-access/components/create-password-page'), 'CreatePasswordPage');
@@ -36,6 +33,15 @@ const UsersPage = lazy(async () => {
     default: function UsersRoute() {
       const { user } = useSession();
       return <m.UsersPage currentUserId={user?._id} timeZone={user?.shop.iana_time_zone} />;
+    },
+  };
+});
+const PlansPage = lazy(async () => {
+  const m = await import('../features/plans/components/plans-page');
+  return {
+    default: function PlansRoute() {
+      const { user } = useSession();
+      return <m.PlansPage timeZone={user?.shop.iana_time_zone} />;
     },
   };
 });
@@ -81,6 +87,59 @@ const CreateAccountPage = lazy(async () => {
 const EditAccountPage = lazy(async () => {
   const m = await import('../features/accounts/components/edit-account-page');
   return { default: function EditAccountRoute() { return <m.EditAccountPage canWrite={useCanWriteAccounts()} />; } };
+});
+// Booking: every screen needs BOOK_ORDERS (the shell's guard, by the nav's Book orders item).
+const StoreOrdersPage = lazy(async () => {
+  const m = await import('../features/booking/components/store-orders-page');
+  return { default: function StoreOrdersRoute() { return <m.StoreOrdersPage timeZone={useSession().user?.shop.iana_time_zone} />; } };
+});
+// Settings: read with READ_SETTINGS, changed with WRITE_SETTINGS; Back goes to the users list (spec 001 §2),
+// or, for a USER who may not open it, to where they land.
+const SettingsPage = lazy(async () => {
+  const [m, nav] = await Promise.all([import('../features/settings/components/settings-page'), import('../features/shell/nav')]);
+  return {
+    default: function SettingsRoute() {
+      const { user } = useSession();
+      if (!user) return null;
+      const admin = user.role === 'ADMIN';
+      return (
+        <m.SettingsPage
+          canWrite={admin || user.access_scopes.includes('WRITE_SETTINGS')}
+          backTo={admin ? paths.dashboard.users() : nav.landingPath(user)}
+          backLabel={admin ? 'Back to users' : 'Back'}
+          canSeePlans={admin}
+        />
+      );
+    },
+  };
+});
+const SampleOrdersPage = lazy(async () => {
+  const m = await import('../features/store-orders/components/sample-orders-page');
+  return { default: function SampleOrdersRoute() { return <m.SampleOrdersPage timeZone={useSession().user?.shop.iana_time_zone} />; } };
+});
+const BookOrderPage = lazy(async () => {
+  const m = await import('../features/booking/components/book-order-page');
+  return { default: function BookOrderRoute() { return <m.BookOrderPage canUpgrade={useSession().user?.role === 'ADMIN'} />; } };
+});
+const MergeOrdersPage = lazy(async () => {
+  const m = await import('../features/booking/components/merge-orders-page');
+  return { default: function MergeOrdersRoute() { return <m.MergeOrdersPage canUpgrade={useSession().user?.role === 'ADMIN'} />; } };
+});
+const BulkBookPage = lazy(async () => {
+  const m = await import('../features/booking/components/bulk-book-page');
+  return { default: function BulkBookRoute() { return <m.BulkBookPage canUpgrade={useSession().user?.role === 'ADMIN'} />; } };
+});
+const BulkProgressPage = lazyNamed(() => import('../features/booking/components/bulk-progress-page'), 'BulkProgressPage');
+// Cancel needs WRITE_ORDERS (an ADMIN has every scope); reading the booking, READ_ORDERS (the nav's Orders item).
+const PostBookingPage = lazy(async () => {
+  const m = await import('../features/booking/components/post-booking-page');
+  return {
+    default: function PostBookingRoute() {
+      const { user } = useSession();
+      const canWrite = !!user && (user.role === 'ADMIN' || user.access_scopes.includes('WRITE_ORDERS'));
+      return <m.PostBookingPage canWrite={canWrite} timeZone={user?.shop.iana_time_zone} />;
+    },
+  };
 });
 const CreateAccountAlertPage = lazyNamed(() => import('../features/accounts/components/create-account-alert-page'), 'CreateAccountAlertPage');
 
@@ -188,17 +247,20 @@ export const routeObjects: RouteObject[] = [
           { path: c.user, element: <EditUserPage /> },
           { path: c.createUser, element: <CreateUserPage /> },
           { path: c.orders, element: placeholder('orders') },
-          { path: c.shopifyOrders, element: placeholder('shopifyOrders') },
+          { path: c.shopifyOrders, element: <SampleOrdersPage /> },
           { path: c.profile, element: <ProfilePage /> },
           { path: c.accounts, element: <AccountsPage /> },
           { path: c.createAccount, element: <CreateAccountPage /> },
           { path: c.editAccount, element: <EditAccountPage /> },
           { path: c.createAccountAlert, element: <CreateAccountAlertPage /> },
-          { path: c.settings, element: placeholder('settings') },
-          { path: c.bookOrder, element: placeholder('bookOrder') },
-          { path: c.postBooking, element: placeholder('postBooking') },
-          { path: c.mergeOrders, element: placeholder('mergeOrders') },
-          { path: c.plans, element: placeholder('plans') },
+          { path: c.settings, element: <SettingsPage /> },
+          { path: c.bookOrder, element: <BookOrderPage /> },
+          { path: c.postBooking, element: <PostBookingPage /> },
+          { path: c.mergeOrders, element: <MergeOrdersPage /> },
+          { path: c.storeOrders, element: <StoreOrdersPage /> },
+          { path: c.bulkBook, element: <BulkBookPage /> },
+          { path: c.bulkProgress, element: <BulkProgressPage /> },
+          { path: c.plans, element: <PlansPage /> },
           { path: c.support, element: <SupportPage /> },
           { path: c.staff, element: placeholder('staff') },
           { path: c.staffStats, element: paramPlaceholder('staffStats', 'user_id') },

@@ -3,8 +3,8 @@ import {
   alertSlotRecipe, animationStyles, badgeRecipe, breakpoints, buttonRecipe, cardSlotRecipe, checkboxSlotRecipe,
   checkmarkRecipe, codeRecipe, containerRecipe, cssVarsPrefix, cssVarsRoot, dataListSlotRecipe, dialogSlotRecipe, drawerSlotRecipe,
   emptyStateSlotRecipe, fieldSlotRecipe, globalCss, headingRecipe, iconRecipe, inputAddonRecipe, inputRecipe, keyframes, layerStyles,
-  linkRecipe, listSlotRecipe, menuSlotRecipe, nativeSelectSlotRecipe, radioCardSlotRecipe, radiomarkRecipe, semanticTokens, separatorRecipe,
-  skeletonRecipe, spinnerRecipe, switchSlotRecipe, tableSlotRecipe, textStyles, toastSlotRecipe, tokens,
+  linkRecipe, listSlotRecipe, menuSlotRecipe, nativeSelectSlotRecipe, progressSlotRecipe, radioCardSlotRecipe, radiomarkRecipe, semanticTokens, separatorRecipe,
+  skeletonRecipe, sliderSlotRecipe, spinnerRecipe, switchSlotRecipe, tableSlotRecipe, tagSlotRecipe, textareaRecipe, textStyles, toastSlotRecipe, tokens,
 } from '@chakra-ui/react/theme';
 
 /**
@@ -27,6 +27,7 @@ export const RECIPES = {
   separator: separatorRecipe,
   skeleton: skeletonRecipe,
   spinner: spinnerRecipe,
+  textarea: textareaRecipe,
 };
 
 export const SLOT_RECIPES = {
@@ -41,9 +42,12 @@ export const SLOT_RECIPES = {
   list: listSlotRecipe,
   menu: menuSlotRecipe,
   nativeSelect: nativeSelectSlotRecipe,
+  progress: progressSlotRecipe,
   radioCard: radioCardSlotRecipe,
+  slider: sliderSlotRecipe,
   switch: switchSlotRecipe,
   table: tableSlotRecipe,
+  tag: tagSlotRecipe,
   toast: toastSlotRecipe,
 };
 

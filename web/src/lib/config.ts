@@ -13,8 +13,6 @@ export const config = {
   apiOrigin: text(env.VITE_API_ORIGIN, ''),
   /** The store admin the login screen links to. */
   storeAdminUrl: text(env.VITE_STORE_ADMIN_URL, 'https://admin.shopify.com'),
-  /** Spec 000 §9 "Support address: {email}". */
-  supportEmail: text(env.VITE_SUPPORT_EMAIL, 'support@dakiya.pk'),
   /** Shopify App Store listing for the install explanation on the landing page. */
   appStoreUrl: text(env.VITE_APP_STORE_URL, 'https://apps.shopify.com'),
   /** Spec 000 §9: query data kept 60 s. */

@@ -60,6 +60,11 @@ export const paths = {
     bookOrder: () => '/dashboard/order/book',
     postBooking: () => '/dashboard/post-booking',
     mergeOrders: () => '/dashboard/merge-orders',
+    /** The store's orders still to book, read live from Shopify (beyond the spec). */
+    storeOrders: () => '/dashboard/store-orders',
+    /** Bulk booking: choose the account for the selected orders (`?ids[]=`), then the job's progress. */
+    bulkBook: () => '/dashboard/bulk-book',
+    bulkProgress: (jobId: string) => `/dashboard/bulk/${seg(jobId)}`,
     plans: () => '/dashboard/plans',
     support: () => '/dashboard/support',
     staff: () => '/dashboard/staff',
@@ -94,6 +99,9 @@ export const patterns = {
     bookOrder: 'order/book',
     postBooking: 'post-booking',
     mergeOrders: 'merge-orders',
+    storeOrders: 'store-orders',
+    bulkBook: 'bulk-book',
+    bulkProgress: 'bulk/:job_id',
     plans: 'plans',
     support: 'support',
     staff: 'staff',
@@ -112,4 +120,16 @@ export function withQuery(path: string, query: Record<string, string | number | 
   }
   const text = search.toString();
   return text ? `${path}?${text}` : path;
+}
+
+/** `?ids[]=a&ids[]=b`: the merge page's and the bulk page's list of Shopify order ids (as Shopify's bulk links send them). */
+export function withIds(path: string, ids: readonly string[]): string {
+  const text = ids.map((id) => `ids[]=${encodeURIComponent(id)}`).join('&');
+  return text ? `${path}?${text}` : path;
+}
+
+/** The ids of `?ids[]=` (and of `?ids=`, comma-separated, as a person may type it), each once, in order. */
+export function idsFrom(search: URLSearchParams): string[] {
+  const raw = [...search.getAll('ids[]'), ...search.getAll('ids').flatMap((value) => value.split(','))];
+  return [...new Set(raw.map((id) => id.trim()).filter(Boolean))];
 }

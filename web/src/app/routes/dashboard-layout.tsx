@@ -18,7 +18,7 @@ export function DashboardLayout() {
   if (session.loading) return <LoadingPage />;
   if (session.unreachable) return <Unreachable onRetry={session.retry} onSignOut={() => session.logout()} />;
   if (!session.isAuthorized || !session.user) {
-    return <Navigate to={paths.login()} replace state={{ from: location.pathname }} />;
+    return <Navigate to={paths.login()} replace state={{ from: location.pathname + location.search }} />;
   }
   return (
     <ShellLayout

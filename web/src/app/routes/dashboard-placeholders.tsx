@@ -5,16 +5,13 @@ import { DOCS_TITLES, paths, type DocsPage } from '../../lib/paths';
 /** Screens of the authenticated area that later issues build; each shows its title and a tidy empty state. */
 export const DASHBOARD_PLACEHOLDERS = {
   orders: { title: 'Orders', backTo: paths.dashboard.home() },
-  shopifyOrders: { title: 'Store orders', backTo: paths.dashboard.orders() },
   accounts: { title: 'Tracking accounts', backTo: paths.dashboard.home() },
-  settings: { title: 'Settings' },
   bookOrder: { title: 'Book order', backTo: paths.dashboard.orders() },
   postBooking: { title: 'Booking summary', backTo: paths.dashboard.orders() },
   createAccountAlert: { title: 'Add a tracking account', backTo: paths.dashboard.accounts() },
   mergeOrders: { title: 'Merge orders', backTo: paths.dashboard.orders() },
   createAccount: { title: 'Create tracking account', backTo: paths.dashboard.accounts() },
   editAccount: { title: 'Edit tracking account', backTo: paths.dashboard.accounts() },
-  plans: { title: 'Pricing & plans' },
   staff: { title: 'Staff members' },
   staffStats: { title: 'Staff member statistics', backTo: paths.dashboard.staff() },
   docs: { title: 'Docs' },

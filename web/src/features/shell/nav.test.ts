@@ -8,7 +8,8 @@ const enabledIds = (entries: NavEntry[]) => entries.filter((e) => e.enabled).map
 
 describe('side navigation (spec 000 §2, §6)', () => {
   it('has the items of the spec, in order', () => {
-    expect(MAIN_NAV.map((i) => i.label)).toEqual(['Dashboard', 'Orders', 'Accounts', 'Staff', 'Docs', 'Pricing & plans', 'Settings']);
+    // Book orders (the store's orders to ship, beyond the spec) sits under Orders
+    expect(MAIN_NAV.map((i) => i.label)).toEqual(['Dashboard', 'Orders', 'Book orders', 'Accounts', 'Staff', 'Docs', 'Pricing & plans', 'Settings']);
     expect(MAIN_NAV.find((i) => i.id === 'docs')!.children!.map((c) => c.label)).toEqual([
       'Dashboard', 'Orders', 'Live tracking', 'Tracking accounts', 'Order booking', 'Merge orders', 'Settings', 'User management', 'Two factor auth',
     ]);
@@ -19,12 +20,12 @@ describe('side navigation (spec 000 §2, §6)', () => {
 
   it('ADMIN: everything enabled', () => {
     const nav = buildNav(MAIN_NAV, admin, '/dashboard');
-    expect(enabledIds(nav)).toEqual(['dashboard', 'orders', 'accounts', 'staff', 'docs', 'plans', 'settings']);
+    expect(enabledIds(nav)).toEqual(['dashboard', 'orders', 'book', 'accounts', 'staff', 'docs', 'plans', 'settings']);
   });
 
   it('USER: enabled by scope; Staff and Pricing never', () => {
     expect(enabledIds(buildNav(MAIN_NAV, userWith(), '/dashboard/profile'))).toEqual(['docs']);
-    expect(enabledIds(buildNav(MAIN_NAV, userWith('READ_ORDERS', 'BOOK_ORDERS'), '/dashboard'))).toEqual(['orders', 'docs']);
+    expect(enabledIds(buildNav(MAIN_NAV, userWith('READ_ORDERS', 'BOOK_ORDERS'), '/dashboard'))).toEqual(['orders', 'book', 'docs']);
     expect(enabledIds(buildNav(MAIN_NAV, userWith('READ_ANALYTICS', 'READ_ACCOUNTS', 'READ_SETTINGS'), '/dashboard'))).toEqual([
       'dashboard', 'accounts', 'docs', 'settings',
     ]);
@@ -51,6 +52,21 @@ describe('side navigation (spec 000 §2, §6)', () => {
     expect(selectedNavId('/dashboard/docs')).toBe('docs');
     expect(selectedNavId('/dashboard/docs/live-tracking')).toBe('docs-liveTracking');
     expect(selectedNavId('/dashboard/support')).toBeNull();
+    expect(selectedNavId('/dashboard/store-orders')).toBe('book');
+    expect(selectedNavId('/dashboard/order/book')).toBe('book');
+    expect(selectedNavId('/dashboard/merge-orders')).toBe('book');
+    expect(selectedNavId('/dashboard/bulk/0123456789abcdef01234567')).toBe('book');
+    expect(selectedNavId('/dashboard/post-booking')).toBe('orders');
+    expect(selectedNavId('/dashboard/shopify/orders')).toBe('orders-sample');
+  });
+
+  it('the sample store orders sit under Orders, which opens on them and on the orders list', () => {
+    const onSample = buildNav(MAIN_NAV, admin, '/dashboard/shopify/orders').find((e) => e.id === 'orders')!;
+    expect(onSample.children.map((c) => [c.label, c.to, c.selected])).toEqual([['Sample store orders', '/dashboard/shopify/orders', true]]);
+    expect(onSample).toMatchObject({ selected: false, expanded: true });
+    expect(buildNav(MAIN_NAV, admin, '/dashboard/orders').find((e) => e.id === 'orders')).toMatchObject({ selected: true, expanded: true });
+    expect(canOpenPath(userWith('READ_ORDERS'), '/dashboard/shopify/orders')).toBe(true);
+    expect(canOpenPath(userWith('READ_SETTINGS'), '/dashboard/shopify/orders')).toBe(false);
   });
 
   it('only one entry is selected and the Docs group opens for its sub-pages', () => {
@@ -72,6 +88,9 @@ describe('side navigation (spec 000 §2, §6)', () => {
     expect(canOpenPath(userWith(), '/dashboard/docs/order-booking-guide')).toBe(true);
     expect(canOpenPath(userWith(), '/dashboard/profile')).toBe(true);
     expect(canOpenPath(admin, '/dashboard/users/abc')).toBe(true);
+    // booking screens need BOOK_ORDERS, not READ_ORDERS
+    expect(canOpenPath(userWith('READ_ORDERS'), '/dashboard/order/book')).toBe(false);
+    expect(canOpenPath(userWith('BOOK_ORDERS'), '/dashboard/merge-orders')).toBe(true);
   });
 
   it('lands each person on the first screen they may open, never on a lock screen', () => {
@@ -80,7 +99,7 @@ describe('side navigation (spec 000 §2, §6)', () => {
     expect(landingPath(userWith('READ_ORDERS', 'BOOK_ORDERS'))).toBe('/dashboard/orders');
     expect(landingPath(userWith('READ_ACCOUNTS'))).toBe('/dashboard/accounts');
     expect(landingPath(userWith('WRITE_SETTINGS', 'READ_SETTINGS'))).toBe('/dashboard/settings');
-    expect(landingPath(userWith('BOOK_ORDERS'))).toBe('/dashboard/profile');
+    expect(landingPath(userWith('BOOK_ORDERS'))).toBe('/dashboard/store-orders');
     for (const user of [admin, userWith('READ_ORDERS'), userWith('READ_ACCOUNTS'), userWith('BOOK_ORDERS')]) expect(canOpenPath(user, landingPath(user))).toBe(true);
   });
 

@@ -10,8 +10,8 @@ export interface NavUser {
 }
 
 export type NavId =
-  | 'dashboard' | 'orders' | 'accounts' | 'staff' | 'docs' | 'plans' | 'settings' | 'profile' | 'support'
-  | `docs-${string}`;
+  | 'dashboard' | 'orders' | 'book' | 'accounts' | 'staff' | 'docs' | 'plans' | 'settings' | 'profile' | 'support'
+  | `docs-${string}` | `orders-${string}`;
 
 export interface NavItemDef {
   id: NavId;
@@ -46,7 +46,19 @@ export const MAIN_NAV: readonly NavItemDef[] = [
     label: 'Orders',
     to: d.orders(),
     requires: needs('READ_ORDERS'),
-    selectedOn: [d.orders(), `${d.orders()}/*`, d.shopifyOrders(), d.bookOrder(), d.postBooking(), d.mergeOrders()],
+    selectedOn: [d.orders(), `${d.orders()}/*`, d.postBooking()],
+    // the sample store-orders page (spec 000 §2) sits under Orders
+    children: [
+      { id: 'orders-sample', label: 'Sample store orders', to: d.shopifyOrders(), requires: needs('READ_ORDERS'), selectedOn: [d.shopifyOrders()] },
+    ],
+  },
+  {
+    // the store's orders still to ship, read live from Shopify, and every booking screen
+    id: 'book',
+    label: 'Book orders',
+    to: d.storeOrders(),
+    requires: needs('BOOK_ORDERS'),
+    selectedOn: [d.storeOrders(), d.bookOrder(), d.mergeOrders(), d.bulkBook(), '/dashboard/bulk/*'],
   },
   {
     id: 'accounts',

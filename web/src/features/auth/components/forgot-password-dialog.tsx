@@ -12,7 +12,7 @@ import { TextField } from '../../../components/ui/text-field';
  * Login's Forgot password (spec 000 §2, §5 'Email is required'): asks for an email and sends a reset
  * link. The server answers the same whether or not the account exists, and so does this dialog.
  */
-export default function ForgotPasswordDialog({ supportEmail, onClose }: { supportEmail: string; onClose(): void }) {
+export default function ForgotPasswordDialog({ supportEmail, onClose }: { supportEmail?: string; onClose(): void }) {
   const handleError = useHandleApiError();
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | undefined>();
@@ -92,10 +92,15 @@ export default function ForgotPasswordDialog({ supportEmail, onClose }: { suppor
             autoFocus
           />
           <Text color="fg.subtle" textStyle="xs">
-            Signed up through Shopify and never set a password? Open Dakiya from your Shopify admin, or email{' '}
-            <ChakraLink href={`mailto:${supportEmail}`} color="brand.fg">
-              {supportEmail}
-            </ChakraLink>
+            Signed up through Shopify and never set a password? Open Dakiya from your Shopify admin
+            {supportEmail && (
+              <>
+                , or email{' '}
+                <ChakraLink href={`mailto:${supportEmail}`} color="brand.fg">
+                  {supportEmail}
+                </ChakraLink>
+              </>
+            )}
             .
           </Text>
         </Stack>

@@ -4,7 +4,7 @@ import {
 } from '@chakra-ui/react';
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { LuArrowLeft, LuMail, LuStore } from 'react-icons/lu';
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import type { LoginInput, StoreOption } from '@dakiya/shared';
 import { Logo } from '../../../components/ui/logo';
 import { PasswordInput } from '../../../components/ui/password-input';
@@ -14,6 +14,7 @@ import { notifyError } from '../../../components/ui/toaster';
 import { api, NETWORK_ERROR } from '../../../lib/api';
 import { claimChunkReload, isChunkLoadError } from '../../../lib/chunk-errors';
 import { config } from '../../../lib/config';
+import { useSupportEmail } from '../../../lib/app-config';
 import { paths } from '../../../lib/paths';
 import { perTab } from '../../../lib/storage';
 import { useSession } from '../session/session-context';
@@ -29,6 +30,7 @@ const ForgotPasswordDialog = lazy(loadForgotDialog);
 /** `openAtStart`: /login?forgot=1, where a spent reset link sends a person for a new one. */
 function ForgotPasswordButton({ openAtStart = false }: { openAtStart?: boolean }) {
   const [open, setOpen] = useState(openAtStart);
+  const supportEmail = useSupportEmail();
   useEffect(() => prefetchWhenIdle(loadForgotDialog), []);
   return (
     <>
@@ -47,7 +49,7 @@ function ForgotPasswordButton({ openAtStart = false }: { openAtStart?: boolean }
       {open && (
         <PartBoundary fallback={null} onError={() => { setOpen(false); notifyError(NETWORK_ERROR); }}>
           <Suspense fallback={null}>
-            <ForgotPasswordDialog supportEmail={config.supportEmail} onClose={() => setOpen(false)} />
+            <ForgotPasswordDialog supportEmail={supportEmail} onClose={() => setOpen(false)} />
           </Suspense>
         </PartBoundary>
       )}
@@ -58,7 +60,11 @@ function ForgotPasswordButton({ openAtStart = false }: { openAtStart?: boolean }
 /** /login (spec 000 §2 "Login screen"). */
 export function LoginPage() {
   const session = useSession();
+  const supportEmail = useSupportEmail();
   const navigate = useNavigate();
+  // a screen of the dashboard opened before signing in (an admin link to an order's booking form) is where sign-in leads
+  const from = (useLocation().state as { from?: unknown } | null)?.from;
+  const afterSignIn = typeof from === 'string' && from.startsWith('/dashboard/') ? from : paths.dashboard.home();
   const [searchParams, setSearchParams] = useSearchParams();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -100,7 +106,7 @@ export function LoginPage() {
       });
   }, [searchParams, setSearchParams, session, navigate]);
 
-  if (session.isAuthorized && !session.loading) return <Navigate to={paths.dashboard.home()} replace />;
+  if (session.isAuthorized && !session.loading) return <Navigate to={afterSignIn} replace />;
   if (session.loading && !submitting) return <LoadingPage label="Checking your session…" />;
 
   async function onSubmit(event: FormEvent) {
@@ -138,7 +144,7 @@ export function LoginPage() {
         setChoice({ input, stores: outcome.stores, notice: outcome.notice });
         return;
       }
-      navigate(outcome.twoFactor ? paths.twoFactor() : paths.dashboard.home(), { replace: true });
+      navigate(outcome.twoFactor ? paths.twoFactor() : afterSignIn, { replace: true });
     } catch (error) {
       setFormError({ message: loginErrorMessage(error), detail: loginErrorDetail(error) });
     }
@@ -252,10 +258,15 @@ export function LoginPage() {
             </a>
           </Button>
           <Text textStyle="xs" color="fg.muted" textAlign="center">
-            Store owners open Dakiya from Apps in their Shopify admin without a password. Trouble?{' '}
-            <ChakraLink href={`mailto:${config.supportEmail}`} color="brand.fg">
-              <LuMail style={{ display: 'inline' }} /> {config.supportEmail}
-            </ChakraLink>
+            Store owners open Dakiya from Apps in their Shopify admin without a password.
+            {supportEmail && (
+              <>
+                {' '}Trouble?{' '}
+                <ChakraLink href={`mailto:${supportEmail}`} color="brand.fg">
+                  <LuMail style={{ display: 'inline' }} /> {supportEmail}
+                </ChakraLink>
+              </>
+            )}
           </Text>
         </Stack>
       </Flex>

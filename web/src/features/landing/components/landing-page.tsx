@@ -46,7 +46,7 @@ function FeatureCard({ icon, title, text }: { icon: IconType; title: string; tex
 }
 
 /** The public welcome page at `/`. */
-export function LandingPage({ supportEmail }: { supportEmail: string }) {
+export function LandingPage({ supportEmail }: { supportEmail?: string }) {
   return (
     <Box bg="app.canvas" minH="100dvh">
       <Box bg="app.hero" color="white" position="relative" overflow="hidden">
@@ -180,12 +180,14 @@ export function LandingPage({ supportEmail }: { supportEmail: string }) {
               Courier booking and parcel tracking for Shopify.
             </Text>
           </HStack>
-          <Text textStyle="sm" color="fg.muted">
-            Questions?{' '}
-            <ChakraLink href={`mailto:${supportEmail}`} color="brand.fg">
-              {supportEmail}
-            </ChakraLink>
-          </Text>
+          {supportEmail && (
+            <Text textStyle="sm" color="fg.muted">
+              Questions?{' '}
+              <ChakraLink href={`mailto:${supportEmail}`} color="brand.fg">
+                {supportEmail}
+              </ChakraLink>
+            </Text>
+          )}
         </Flex>
       </Container>
     </Box>

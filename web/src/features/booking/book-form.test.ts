@@ -1,0 +1,67 @@
+import type { OrderLookup, TrackingAccount } from '@dakiya/shared';
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../lib/api';
+import { bookableAccounts, bookBody, cityMatchFor, formFromLookup, loadBanner, mergedCod, preselectedAccount, startingWeight, validateBookForm } from './book-form';
+
+const account = (id: string, patch: Partial<TrackingAccount> = {}): TrackingAccount => ({
+  _id: id.padEnd(24, '0'), name: id, company: 'LEOPARD', address_code: '', weight: 0, is_default: false, in_active: false, city: 'Karachi',
+  saved_credentials: [], createdAt: '2026-11-01T00:00:00Z', ...patch,
+});
+
+const lookup: OrderLookup = {
+  order_id: '5000000000001', order_name: '#1001', pieces: 2, weight: 500, cod_amount: 5250, shipping_price: 250, free_shipping_applied: false,
+  products_list: 'Lawn Suit - Red x 2', consignee_fullname: 'Sana Iqbal', consignee_email: '', consignee_phone1: '03001234567',
+  consignee_phone2: '', consignee_phone3: '', consignee_address: 'House 12', consignee_city: 'khi',
+  orderData: {
+    id: 'gid://shopify/Order/5000000000001', name: '#1001', created_at: '', financial_status: 'PENDING', fulfillment_status: 'UNFULFILLED', tags: [], note: null,
+    currency: 'PKR', total: 5250, outstanding: 5250, shipping: 250, discounts: [], payment_gateways: [], line_items: [], line_items_truncated: false,
+  },
+};
+
+describe('the booking form', () => {
+  it('hides inactive accounts and preselects the default', () => {
+    const accounts = [account('a1'), account('a2', { in_active: true, is_default: false }), account('a3', { is_default: true })];
+    expect(bookableAccounts(accounts).map((a) => a.name)).toEqual(['a3', 'a1']);
+    expect(preselectedAccount(accounts)).toBe(account('a3')._id);
+    expect(preselectedAccount([account('a2', { in_active: true })])).toBe('');
+  });
+
+  it('starts from the lookup, weight from the store, then the account, then 100 g', () => {
+    expect(formFromLookup(lookup, 'x', account('a1'))).toMatchObject({ pieces: '2', weight: '500', cod_amount: '5250', consignee_city: 'khi', destination_city: '' });
+    expect(startingWeight(0, account('a1', { weight: 750 }))).toBe(750);
+    expect(startingWeight(0, account('a1'))).toBe(100);
+  });
+
+  it('checks the spec\'s rules before sending', () => {
+    const values = { ...formFromLookup(lookup, 'acc'), pieces: '0', weight: '50001', cod_amount: '-1', consignee_name: ' ' };
+    expect(validateBookForm(values)).toEqual({
+      pieces: 'Pieces must be at least 1', weight: 'Weight must be at most 50000', cod_amount: 'COD amount must be at least 0',
+      consignee_name: 'Consignee name is required', destination_city: 'Please add destination city',
+    });
+    expect(validateBookForm({ ...formFromLookup(lookup, 'acc'), destination_city: '475' })).toEqual({});
+  });
+
+  it('sends numbers as numbers and the city under each name the server reads', () => {
+    const body = bookBody({ ...formFromLookup(lookup, 'acc'), destination_city: '475' }, lookup.order_id, 'LEOPARD');
+    expect(body).toMatchObject({ order_id: '5000000000001', pieces: 2, weight: 500, cod_amount: 5250, destination_city: '475', city: '475', consignee_city: 'khi', shipping_type: 'overnight', courier_company: 'LEOPARD' });
+    expect(body.remarks).toBeUndefined();
+  });
+
+  it('matches the order\'s city to the courier list, or suggests', () => {
+    const cities = [{ label: 'Karachi', value: '475' }, { label: 'Lahore', value: '789' }, { label: 'Larkana', value: '790' }];
+    expect(cityMatchFor('khi', cities)).toMatchObject({ kind: 'match', city: { key: '475' } });
+    expect(cityMatchFor('Lahor', cities)).toMatchObject({ kind: 'match', city: { key: '789' }, how: 'close' });
+    expect(cityMatchFor('Timbuktu', cities).kind).toBe('no-match');
+  });
+
+  it('shows the fulfilled-order answer in a success tone and every other one as a warning', () => {
+    const fulfilled = new ApiError(409, { errors: [{ msg: 'order is already fulfilled on shopify.', code: 'ORDER_ALREADY_FULFILLED' }] }, 'order is already fulfilled on shopify.');
+    expect(loadBanner(fulfilled)).toEqual({ tone: 'success', message: 'order is already fulfilled on shopify.', code: 'ORDER_ALREADY_FULFILLED' });
+    expect(loadBanner(new ApiError(404, null, 'Not here')).tone).toBe('warning');
+  });
+
+  it('totals a merged parcel as COD without shipping plus average shipping', () => {
+    expect(mergedCod('5000', '250')).toBe(5250);
+    expect(mergedCod('5000.5', '')).toBe(5000.5);
+  });
+});

@@ -1,0 +1,134 @@
+import { Alert, Badge, Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
+import { ShopifyOrderId, type OrderLookup, type TrackingAccount } from '@dakiya/shared';
+import { useState } from 'react';
+import { LuArrowRight, LuPlus, LuRefreshCw } from 'react-icons/lu';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { useUnauthorizedOnly } from '../../../lib/api-errors';
+import { formatCurrency } from '../../../lib/format';
+import { paths } from '../../../lib/paths';
+import { useApi } from '../../../lib/swr';
+import { NoTrackingAccountDialog } from '../../../components/ui/no-tracking-account-dialog';
+import { PageHeader } from '../../../components/ui/page-header';
+import { PlanLimitDialog } from '../../../components/ui/plan-limit-dialog';
+import { PageSkeleton } from '../../../components/ui/skeletons';
+import { formFromLookup, loadBanner, preselectedAccount, type BookFormValues } from '../book-form';
+import { useBookOrder } from '../use-book-order';
+import { BookingForm } from './booking-form';
+
+/** /dashboard/order/book?id= (spec §2 "Book Order"): the form prefilled from Shopify, then the booking's page. */
+export function BookOrderPage({ canUpgrade }: { canUpgrade: boolean }) {
+  const [searchParams] = useSearchParams();
+  const parsed = ShopifyOrderId.safeParse(searchParams.get('id') ?? '');
+  const id = parsed.success ? parsed.data : null;
+  const onError = useUnauthorizedOnly();
+  const lookup = useApi('orders.shopifyOrder', id ? { params: { id } } : null, { onError, revalidateOnFocus: false, shouldRetryOnError: false });
+  const accounts = useApi('accounts.active', {}, { onError, revalidateOnFocus: false });
+
+  return (
+    <Box maxW="5xl">
+      <PageHeader
+        title="Book order"
+        titleAddon={lookup.data && <Badge size="lg" variant="subtle" colorPalette="brand" data-testid="book-order-name">{lookup.data.order_name}</Badge>}
+        subtitle="Check the details from Shopify, choose the courier account and book. Dakiya fulfils the order on Shopify with the tracking number."
+        backTo={paths.dashboard.storeOrders()}
+      />
+      {!id ? (
+        <LoadBanner tone="warning" message="Invalid id entered" detail="This link does not name a Shopify order. Choose the order from your store's orders." />
+      ) : lookup.error ? (
+        <LookupFailed error={lookup.error} retrying={lookup.isValidating} onRetry={() => void lookup.mutate()} />
+      ) : accounts.error ? (
+        <LoadBanner tone="warning" message={accounts.error.message} onRetry={() => void accounts.mutate()} retrying={accounts.isValidating} />
+      ) : !lookup.data || !accounts.data ? (
+        <PageSkeleton />
+      ) : (
+        <Ready lookup={lookup.data} accounts={accounts.data.accounts} canUpgrade={canUpgrade} />
+      )}
+    </Box>
+  );
+}
+
+function Ready({ lookup, accounts, canUpgrade }: { lookup: OrderLookup; accounts: TrackingAccount[]; canUpgrade: boolean }) {
+  const accountId = preselectedAccount(accounts);
+  const [noAccountOpen, setNoAccountOpen] = useState(!accountId);
+  const book = useBookOrder();
+  const navigate = useNavigate();
+  if (!accountId) return <NoAccount open={noAccountOpen} onClose={() => setNoAccountOpen(false)} />;
+  const initial = formFromLookup(lookup, accountId, accounts.find((a) => a._id === accountId));
+
+  const submit = async (values: BookFormValues, account: TrackingAccount) => {
+    const outcome = await book.submit(values, lookup.order_id, account);
+    if (outcome.kind === 'booked') navigate(outcome.to);
+    return outcome.kind === 'refused' ? outcome.errors : undefined;
+  };
+
+  return (
+    <Stack gap="5">
+      <OrderSummary lookup={lookup} />
+      {book.fulfilled && <LoadBanner tone="success" message={book.fulfilled} />}
+      <BookingForm initial={initial} accounts={accounts} onSubmit={submit} submitLabel="Book order" />
+      <PlanLimitDialog message={book.planLimit} onClose={book.closePlanLimit} canUpgrade={canUpgrade} />
+      <NoTrackingAccountDialog open={book.noAccount} onClose={book.closeNoAccount} />
+    </Stack>
+  );
+}
+
+function OrderSummary({ lookup }: { lookup: OrderLookup }) {
+  const data = lookup.orderData;
+  return (
+    <HStack gap="6" wrap="wrap" px="4" py="3" bg="bg.muted" borderRadius="lg" textStyle="sm" data-testid="book-order-summary">
+      <Text>Total <Text as="span" fontWeight="semibold">{formatCurrency(data.total)}</Text></Text>
+      <Text>Still owed <Text as="span" fontWeight="semibold">{formatCurrency(data.outstanding)}</Text></Text>
+      <Text>Shipping <Text as="span" fontWeight="semibold">{formatCurrency(data.shipping)}</Text>{lookup.free_shipping_applied && ' (free over your free-shipping value: not collected)'}</Text>
+      <Text>Payment <Text as="span" fontWeight="semibold">{data.financial_status === 'PENDING' ? 'Cash on delivery' : (data.financial_status ?? '—').toLowerCase()}</Text></Text>
+      {data.line_items_truncated && <Text color="orange.fg">Shopify has more items than shown: check the products list.</Text>}
+    </HStack>
+  );
+}
+
+/** 'Action Required: No Tracking Account Found.' in the page, and the spec's modal over it. */
+export function NoAccount({ open, onClose }: { open: boolean; onClose(): void }) {
+  return (
+    <>
+      <Alert.Root status="warning" borderRadius="lg" data-testid="book-no-account">
+        <Alert.Indicator />
+        <Alert.Content>
+          <Alert.Title>Action Required: No Tracking Account Found.</Alert.Title>
+          <Alert.Description>Add an active courier account to book orders.</Alert.Description>
+        </Alert.Content>
+        <Button asChild size="sm" colorPalette="brand">
+          <Link to={paths.dashboard.createAccount()}><LuPlus /> Create Account</Link>
+        </Button>
+      </Alert.Root>
+      <NoTrackingAccountDialog open={open} onClose={onClose} />
+    </>
+  );
+}
+
+function LookupFailed({ error, onRetry, retrying }: { error: unknown; onRetry(): void; retrying: boolean }) {
+  const banner = loadBanner(error);
+  // a fulfilled order is done, and an unknown or cancelled one will not change by asking again
+  const final = banner.tone === 'success' || banner.code === 'NOT_FOUND' || banner.code === 'ORDER_CANCELLED' || banner.code === 'VALIDATION_FAILED';
+  return <LoadBanner tone={banner.tone} message={banner.message} onRetry={final ? undefined : onRetry} retrying={retrying} />;
+}
+
+export function LoadBanner({ tone, message, detail, onRetry, retrying }: { tone: 'success' | 'warning'; message: string; detail?: string; onRetry?(): void; retrying?: boolean }) {
+  return (
+    <Alert.Root status={tone} borderRadius="lg" alignItems="center" flexWrap="wrap" rowGap="3" data-testid="book-load-banner" data-tone={tone}>
+      <Alert.Indicator />
+      <Alert.Content minW="48">
+        <Alert.Title data-testid="book-load-banner-message">{message}</Alert.Title>
+        {detail && <Alert.Description>{detail}</Alert.Description>}
+      </Alert.Content>
+      <HStack gap="2">
+        {onRetry && (
+          <Button size="sm" variant="outline" bg="bg" loading={retrying} onClick={onRetry} data-testid="book-load-retry">
+            <LuRefreshCw /> Try again
+          </Button>
+        )}
+        <Button asChild size="sm" variant="outline" bg="bg">
+          <Link to={paths.dashboard.storeOrders()}>Store orders <LuArrowRight /></Link>
+        </Button>
+      </HStack>
+    </Alert.Root>
+  );
+}

@@ -1,0 +1,139 @@
+import { Box, Button, Field, Grid, HStack, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
+import type { TrackingAccount } from '@dakiya/shared';
+import { COURIER_BY_ID } from '@dakiya/shared/couriers';
+import { useState, type ReactNode } from 'react';
+import { LuMapPin, LuPackage, LuTruck, LuUser } from 'react-icons/lu';
+import { SectionCard } from '../../../components/ui/section-card';
+import { TextField } from '../../../components/ui/text-field';
+import { bookableAccounts, validateBookForm, type BookFormErrors, type BookFormValues } from '../book-form';
+import { CityPicker } from './city-picker';
+
+export interface BookingFormProps {
+  initial: BookFormValues;
+  accounts: readonly TrackingAccount[];
+  /** Sends the booking; answers the field errors the server gave (param -> message), if any. */
+  onSubmit(values: BookFormValues, account: TrackingAccount): Promise<BookFormErrors | void>;
+  /** Replaces the COD field (a merge shows its arithmetic). */
+  codSection?: (values: BookFormValues, set: (key: keyof BookFormValues, value: string) => void, error?: string) => ReactNode;
+  submitLabel: string;
+}
+
+/** The booking form of one order or a merged parcel (spec §3 "Booking form"). */
+export function BookingForm({ initial, accounts, onSubmit, codSection, submitLabel }: BookingFormProps) {
+  const [values, setValues] = useState(initial);
+  const [errors, setErrors] = useState<BookFormErrors>({});
+  const [busy, setBusy] = useState(false);
+  const active = bookableAccounts(accounts);
+  const account = active.find((a) => a._id === values.tracking_account);
+  const set = (key: keyof BookFormValues, value: string) => {
+    setValues((v) => ({ ...v, [key]: value }));
+    setErrors((e) => (e[key] ? { ...e, [key]: undefined } : e));
+  };
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    const found = validateBookForm(values);
+    setErrors(found);
+    if (Object.keys(found).length > 0 || !account) {
+      // the first field with a message gets the focus, as every form of the app does
+      requestAnimationFrame(() => document.querySelector<HTMLElement>('[data-invalid] input, [data-invalid] select, [data-invalid] textarea')?.focus());
+      return;
+    }
+    setBusy(true);
+    try {
+      const refused = await onSubmit(values, account);
+      if (refused) setErrors(refused);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const field = (key: keyof BookFormValues, label: string, opts: { optional?: boolean; type?: string; inputMode?: 'numeric' | 'decimal' | 'tel' | 'email'; helper?: string } = {}) => (
+    <TextField
+      label={label}
+      value={values[key]}
+      onChange={(v) => set(key, v)}
+      error={errors[key]}
+      testId={`book-${key}`}
+      required={!opts.optional}
+      optional={opts.optional}
+      type={opts.type}
+      inputMode={opts.inputMode}
+      helper={opts.helper}
+    />
+  );
+
+  return (
+    <form onSubmit={(e) => void submit(e)} noValidate data-testid="book-form">
+      <Stack gap="5">
+        <SectionCard title="Courier" icon={<LuTruck />} description="The tracking account books the parcel; its courier collects the COD.">
+          <Grid templateColumns={{ base: '1fr', md: '2fr 1fr 1fr' }} gap="4">
+            <Field.Root invalid={!!errors.tracking_account} required>
+              <Field.Label>Tracking account<Field.RequiredIndicator /></Field.Label>
+              <NativeSelect.Root>
+                <NativeSelect.Field value={values.tracking_account} onChange={(e) => set('tracking_account', e.target.value)} data-testid="book-account">
+                  {active.map((a) => (
+                    <option key={a._id} value={a._id}>{`${a.name} · ${COURIER_BY_ID[a.company].name}${a.is_default ? ' (default)' : ''}`}</option>
+                  ))}
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+              <Field.ErrorText>{errors.tracking_account}</Field.ErrorText>
+            </Field.Root>
+            {field('weight', 'Weight (grams)', { inputMode: 'numeric', helper: account?.weight ? `The account's weight is ${account.weight} g` : undefined })}
+            {field('pieces', 'Pieces', { inputMode: 'numeric' })}
+          </Grid>
+          <Text textStyle="xs" color="fg.muted" mt="3">Shipping type: Overnight</Text>
+        </SectionCard>
+
+        <SectionCard title="Destination" icon={<LuMapPin />} description="The courier only delivers to cities on its own list.">
+          <CityPicker
+            key={values.tracking_account}
+            accountId={values.tracking_account}
+            orderCity={values.consignee_city}
+            value={values.destination_city}
+            onChange={(key) => set('destination_city', key)}
+            error={errors.destination_city}
+          />
+        </SectionCard>
+
+        <SectionCard title="Consignee" icon={<LuUser />}>
+          <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="4">
+            {field('consignee_name', 'Name')}
+            {field('consignee_email', 'Email', { optional: true, type: 'email', inputMode: 'email' })}
+            {field('consignee_phone', 'Phone', { inputMode: 'tel', helper: 'A Pakistani mobile such as 0300 1234567' })}
+            {field('consignee_phone2', 'Phone 2', { optional: true, inputMode: 'tel' })}
+            {field('consignee_phone3', 'Phone 3', { optional: true, inputMode: 'tel' })}
+            {field('consignee_city', 'City on the order', { optional: true })}
+            <Box gridColumn={{ md: 'span 2' }}>{field('consignee_address', 'Address')}</Box>
+          </Grid>
+        </SectionCard>
+
+        <SectionCard title="Parcel" icon={<LuPackage />}>
+          <Stack gap="4">
+            <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="4">
+              {field('order_name', 'Order')}
+              {codSection ? null : field('cod_amount', 'COD amount (Rs)', { inputMode: 'decimal' })}
+            </Grid>
+            {codSection?.(values, set, errors.cod_amount)}
+            <Field.Root invalid={!!errors.products_list} required>
+              <Field.Label>Products<Field.RequiredIndicator /></Field.Label>
+              <Textarea value={values.products_list} onChange={(e) => set('products_list', e.target.value)} rows={3} w="full" data-testid="book-products_list" />
+              <Field.ErrorText data-testid="book-products_list-error">{errors.products_list}</Field.ErrorText>
+            </Field.Root>
+            <Field.Root>
+              <Field.Label>Remarks <Text as="span" fontWeight="normal" opacity={0.6}>(optional)</Text></Field.Label>
+              <Textarea value={values.remarks} onChange={(e) => set('remarks', e.target.value)} rows={2} w="full" placeholder="For the rider, e.g. call before delivery" data-testid="book-remarks" />
+            </Field.Root>
+          </Stack>
+        </SectionCard>
+
+        <HStack justify="flex-end" pb={{ base: '20', md: '0' }}>
+          <Button type="submit" colorPalette="brand" size="lg" loading={busy} loadingText="Booking…" w={{ base: 'full', md: 'auto' }} data-testid="book-submit">
+            {submitLabel}
+          </Button>
+        </HStack>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,108 @@
+import { Alert, Box, Button, Field, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import type { TrackingAccount } from '@dakiya/shared';
+import { COURIER_BY_ID } from '@dakiya/shared/couriers';
+import { useState } from 'react';
+import { LuTruck } from 'react-icons/lu';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { api, isApiError } from '../../../lib/api';
+import { useHandleApiError, useUnauthorizedOnly } from '../../../lib/api-errors';
+import { idsFrom, paths } from '../../../lib/paths';
+import { useApi } from '../../../lib/swr';
+import { PageHeader } from '../../../components/ui/page-header';
+import { PlanLimitDialog, planLimitMessage } from '../../../components/ui/plan-limit-dialog';
+import { SectionCard } from '../../../components/ui/section-card';
+import { PageSkeleton } from '../../../components/ui/skeletons';
+import { bookableAccounts, preselectedAccount } from '../book-form';
+import { rememberBulkJob } from '../bulk';
+import { BULK_MAX } from '../store-orders';
+import { LoadBanner, NoAccount } from './book-order-page';
+
+/**
+ * /dashboard/bulk-book?ids[]= : the selected orders booked with one account, each with what Shopify
+ * says of it (its address, weight from the settings, COD from what is owed). The work runs on the
+ * server; the next page follows it.
+ */
+export function BulkBookPage({ canUpgrade }: { canUpgrade: boolean }) {
+  const [searchParams] = useSearchParams();
+  const ids = idsFrom(searchParams);
+  const onError = useUnauthorizedOnly();
+  const accounts = useApi('accounts.active', {}, { onError, revalidateOnFocus: false });
+
+  return (
+    <Box maxW="3xl">
+      <PageHeader
+        title="Bulk booking"
+        subtitle="Each order is booked as Shopify has it: its address and phone, COD from what is still owed, your default weight."
+        backTo={paths.dashboard.storeOrders()}
+      />
+      {ids.length === 0 ? (
+        <LoadBanner tone="warning" message="We have found no order id(s) to search order(s)" detail="Select orders on the store orders page." />
+      ) : ids.length > BULK_MAX ? (
+        <LoadBanner tone="warning" message={`Book at most ${BULK_MAX} orders at once.`} />
+      ) : accounts.error ? (
+        <LoadBanner tone="warning" message={accounts.error.message} onRetry={() => void accounts.mutate()} retrying={accounts.isValidating} />
+      ) : !accounts.data ? (
+        <PageSkeleton />
+      ) : (
+        <Start ids={ids} accounts={accounts.data.accounts} canUpgrade={canUpgrade} />
+      )}
+    </Box>
+  );
+}
+
+function Start({ ids, accounts, canUpgrade }: { ids: string[]; accounts: TrackingAccount[]; canUpgrade: boolean }) {
+  const [accountId, setAccountId] = useState(preselectedAccount(accounts));
+  const [noAccountOpen, setNoAccountOpen] = useState(!accountId);
+  const [busy, setBusy] = useState(false);
+  const [planLimit, setPlanLimit] = useState<string | null>(null);
+  const handle = useHandleApiError();
+  const navigate = useNavigate();
+  if (!accountId) return <NoAccount open={noAccountOpen} onClose={() => setNoAccountOpen(false)} />;
+  const active = bookableAccounts(accounts);
+
+  const start = async () => {
+    setBusy(true);
+    try {
+      const started = await api('booking.bookMany', { body: { tracking_account: accountId, order_id: ids.join(','), shipping_type: 'overnight' } });
+      rememberBulkJob(started.jobId);
+      navigate(paths.dashboard.bulkProgress(started.jobId));
+    } catch (error) {
+      if (isApiError(error) && (error.planLimitError || error.code === 'PLAN_LIMIT_REACHED')) setPlanLimit(planLimitMessage(error.body));
+      else handle(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Stack gap="5">
+      <SectionCard title={`${ids.length} ${ids.length === 1 ? 'order' : 'orders'}`} icon={<LuTruck />} testId="bulk-start">
+        <Stack gap="4">
+          <Field.Root required>
+            <Field.Label>Tracking account<Field.RequiredIndicator /></Field.Label>
+            <NativeSelect.Root>
+              <NativeSelect.Field value={accountId} onChange={(e) => setAccountId(e.target.value)} data-testid="bulk-account">
+                {active.map((a) => <option key={a._id} value={a._id}>{`${a.name} · ${COURIER_BY_ID[a.company].name}${a.is_default ? ' (default)' : ''}`}</option>)}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </Field.Root>
+          <Alert.Root status="info" borderRadius="lg">
+            <Alert.Indicator />
+            <Alert.Description>
+              An order whose city or phone the courier does not take is left for you to book on its own; the others are booked.
+              You can close this page: the booking goes on, and the progress page shows where it stands.
+            </Alert.Description>
+          </Alert.Root>
+          <HStack justify="flex-end">
+            <Button colorPalette="brand" size="lg" loading={busy} onClick={() => void start()} w={{ base: 'full', md: 'auto' }} data-testid="bulk-submit">
+              Book {ids.length} {ids.length === 1 ? 'order' : 'orders'}
+            </Button>
+          </HStack>
+          <Text textStyle="xs" color="fg.muted">Shipping type: Overnight</Text>
+        </Stack>
+      </SectionCard>
+      <PlanLimitDialog message={planLimit} onClose={() => setPlanLimit(null)} canUpgrade={canUpgrade} />
+    </Stack>
+  );
+}

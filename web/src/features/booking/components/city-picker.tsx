@@ -1,0 +1,119 @@
+import { Alert, Button, Field, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { useEffect, useMemo, useState } from 'react';
+import { LuCircleCheck, LuRefreshCw } from 'react-icons/lu';
+import { useUnauthorizedOnly } from '../../../lib/api-errors';
+import { useApi } from '../../../lib/swr';
+import { cityMatchFor } from '../book-form';
+
+export interface CityPickerProps {
+  accountId: string;
+  /** The city as the order has it. */
+  orderCity: string;
+  value: string;
+  onChange(key: string): void;
+  error?: string;
+}
+
+/**
+ * The destination city from the chosen account's courier list. The order's city is matched first
+ * (the same matcher the server uses); when it is unsure, its suggestions are one click away, and
+ * any city of the list can be searched.
+ */
+export function CityPicker({ accountId, orderCity, value, onChange, error }: CityPickerProps) {
+  const onError = useUnauthorizedOnly();
+  const { data, error: loadError, isLoading, isValidating, mutate } = useApi(
+    'accounts.cities',
+    accountId ? { params: { tracking_account_id: accountId } } : null,
+    { onError, revalidateOnFocus: false, dedupingInterval: 300_000 },
+  );
+  const cities = useMemo(() => data?.cities ?? [], [data]);
+  const match = useMemo(() => (cities.length ? cityMatchFor(orderCity, cities) : null), [orderCity, cities]);
+  const [search, setSearch] = useState('');
+
+  // a matched city is chosen for the person; a new account's list starts the choice again
+  useEffect(() => {
+    if (!cities.length) return;
+    if (cities.some((c) => c.value === value)) return;
+    onChange(match?.kind === 'match' ? match.city.key : '');
+  }, [cities, match]);
+
+  const shown = useMemo(() => {
+    const text = search.trim().toLowerCase();
+    const list = text ? cities.filter((c) => c.label.toLowerCase().includes(text)) : cities;
+    // the chosen city stays an option while the search hides others
+    const chosen = cities.find((c) => c.value === value);
+    return chosen && !list.includes(chosen) ? [chosen, ...list] : list;
+  }, [cities, search, value]);
+
+  if (loadError) {
+    return (
+      <Alert.Root status="warning" borderRadius="lg" data-testid="book-cities-error">
+        <Alert.Indicator />
+        <Alert.Content>
+          <Alert.Title>City fetching failed</Alert.Title>
+          <Alert.Description>The courier's city list did not load. Try again, or choose another account.</Alert.Description>
+        </Alert.Content>
+        <Button size="sm" variant="outline" bg="bg" loading={isValidating} onClick={() => void mutate()} data-testid="book-cities-retry">
+          <LuRefreshCw /> Try again
+        </Button>
+      </Alert.Root>
+    );
+  }
+
+  const chosen = cities.find((c) => c.value === value);
+  return (
+    <Stack gap="3">
+      <Text textStyle="sm" color="fg.muted">
+        The order says <Text as="span" fontWeight="semibold" color="fg" data-testid="book-order-city">{orderCity || 'no city'}</Text>.
+      </Text>
+      {match?.kind === 'match' && chosen && chosen.value === match.city.key && (
+        <HStack gap="2" color="green.fg" textStyle="sm" data-testid="book-city-matched">
+          <LuCircleCheck /> <Text>Matched to {chosen.label} in the courier's list.</Text>
+        </HStack>
+      )}
+      {match?.kind === 'no-match' && !chosen && (
+        <Alert.Root status="info" borderRadius="lg" data-testid="book-city-unsure">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>{match.message}</Alert.Title>
+            {match.suggestions.length > 0 && (
+              <HStack gap="2" mt="2" wrap="wrap">
+                {match.suggestions.map((s) => (
+                  <Button key={s.key} size="xs" variant="outline" bg="bg" onClick={() => onChange(s.key)} data-testid={`book-city-suggestion-${s.name}`}>
+                    {s.name}
+                  </Button>
+                ))}
+              </HStack>
+            )}
+          </Alert.Content>
+        </Alert.Root>
+      )}
+      <Field.Root invalid={!!error} required>
+        <Field.Label>Destination city<Field.RequiredIndicator /></Field.Label>
+        <Stack gap="2" direction={{ base: 'column', sm: 'row' }} w="full">
+          <Input
+            placeholder="Search cities"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            aria-label="Search the courier's cities"
+            maxW={{ sm: '48' }}
+            data-testid="book-city-search"
+          />
+          <NativeSelect.Root disabled={isLoading} flex="1">
+            <NativeSelect.Field
+              value={value}
+              onChange={(e) => onChange(e.target.value)}
+              aria-label="Destination city"
+              data-testid="book-city"
+            >
+              <option value="">{isLoading ? 'Loading cities…' : `Choose from ${cities.length} cities`}</option>
+              {shown.map((c) => <option key={c.value} value={c.value}>{c.label}</option>)}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </Stack>
+        <Field.ErrorText data-testid="book-city-error">{error}</Field.ErrorText>
+      </Field.Root>
+    </Stack>
+  );
+}

@@ -1,0 +1,271 @@
+import { Badge, Box, Button, Checkbox, Flex, HStack, Input, InputGroup, NativeSelect, Stack, Table, Text, useBreakpointValue } from '@chakra-ui/react';
+import { STORE_ORDER_FILTERS, type StoreOrder, type StoreOrderFilter } from '@dakiya/shared';
+import { useEffect, useMemo, useState } from 'react';
+import { LuChevronLeft, LuChevronRight, LuLayers, LuPackageCheck, LuSearch, LuShoppingBag, LuTruck } from 'react-icons/lu';
+import { Link, useSearchParams } from 'react-router-dom';
+import { useUnauthorizedOnly } from '../../../lib/api-errors';
+import { formatCurrency, formatDate } from '../../../lib/format';
+import { paths, withQuery } from '../../../lib/paths';
+import { useApi } from '../../../lib/swr';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
+import { PageHeader } from '../../../components/ui/page-header';
+import { RefreshButton } from '../../../components/ui/refresh-button';
+import { TableSkeleton } from '../../../components/ui/skeletons';
+import { lastBulkJob } from '../bulk';
+import { FILTER_LABELS, selectionActions, viewFrom, viewSearch } from '../store-orders';
+
+const PAGE_SIZE = 25;
+const SEARCH_DEBOUNCE_MS = 500;
+
+/**
+ * /dashboard/store-orders (beyond the spec): the store's orders still to ship, read live from Shopify
+ * page by page (Shopify's cursors), with search and filters; a selection is booked as one order, one
+ * merged parcel, or in bulk. The selection survives paging, so a bulk booking can span pages.
+ */
+export function StoreOrdersPage({ timeZone }: { timeZone?: string }) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const view = viewFrom(searchParams);
+  const [typed, setTyped] = useState(view.search);
+  // the cursors of the pages before this one: Previous pops, Next pushes (Shopify pages forward by cursor)
+  const [cursors, setCursors] = useState<string[]>([]);
+  const after = cursors[cursors.length - 1];
+  const [selected, setSelected] = useState<Map<string, string>>(new Map());
+  const onError = useUnauthorizedOnly();
+  // the progress of the last bulk booking started in this browser stays one click away
+  const [lastJob] = useState(lastBulkJob);
+  const { data, error, isLoading, isValidating, mutate } = useApi(
+    'orders.storeOrders',
+    { query: { filter: view.filter, limit: PAGE_SIZE, ...(view.search ? { search: view.search } : {}), ...(after ? { after } : {}) } },
+    { keepPreviousData: true, onError, revalidateOnFocus: false },
+  );
+  const compact = useBreakpointValue({ base: true, md: false }, { ssr: false }) ?? false;
+
+  const setView = (next: Partial<typeof view>) => {
+    setCursors([]);
+    setSearchParams(viewSearch({ ...view, ...next }), { replace: true });
+  };
+  useEffect(() => {
+    if (typed.trim() === view.search) return;
+    const timer = setTimeout(() => setView({ search: typed.trim() }), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+    // setView is rebuilt every render; the typed text alone decides
+  }, [typed]);
+
+  const orders = data?.orders ?? null;
+  const ids = useMemo(() => [...selected.keys()], [selected]);
+  const actions = selectionActions(ids);
+  const toggle = (order: StoreOrder) => setSelected((current) => {
+    const next = new Map(current);
+    if (next.has(order.id)) next.delete(order.id); else next.set(order.id, order.name);
+    return next;
+  });
+  const pageIds = orders?.map((o) => o.id) ?? [];
+  const allOnPage = pageIds.length > 0 && pageIds.every((id) => selected.has(id));
+  const someOnPage = pageIds.some((id) => selected.has(id));
+  const togglePage = () => setSelected((current) => {
+    const next = new Map(current);
+    for (const order of orders ?? []) {
+      if (allOnPage) next.delete(order.id); else next.set(order.id, order.name);
+    }
+    return next;
+  });
+
+  return (
+    <>
+      <PageHeader
+        title="Book orders"
+        subtitle="Your store's orders on Shopify that still have to ship. Select orders to book them with a courier."
+        backTo={paths.dashboard.orders()}
+        actions={
+          <>
+            {lastJob && (
+              <Button asChild variant="ghost" size="sm" data-testid="store-orders-last-bulk">
+                <Link to={paths.dashboard.bulkProgress(lastJob)}><LuTruck /> Last bulk booking</Link>
+              </Button>
+            )}
+            <RefreshButton onRefresh={() => void mutate()} refreshing={isValidating && !isLoading} testId="store-orders-refresh" />
+          </>
+        }
+      />
+
+      <Flex gap="3" mb="4" wrap="wrap" align="center">
+        <InputGroup startElement={<LuSearch />} flex="1" minW={{ base: 'full', sm: '64' }} maxW={{ md: 'md' }}>
+          <Input
+            value={typed}
+            onChange={(e) => setTyped(e.target.value)}
+            placeholder="Search by order number (e.g. #1001) or email"
+            aria-label="Search store orders"
+            bg="bg"
+            data-testid="store-orders-search"
+          />
+        </InputGroup>
+        <NativeSelect.Root size="md" width={{ base: 'full', sm: '64' }}>
+          <NativeSelect.Field
+            aria-label="Which orders"
+            value={view.filter}
+            onChange={(e) => setView({ filter: e.target.value as StoreOrderFilter })}
+            bg="bg"
+            data-testid="store-orders-filter"
+          >
+            {STORE_ORDER_FILTERS.map((filter) => <option key={filter} value={filter}>{FILTER_LABELS[filter]}</option>)}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </Flex>
+
+      {ids.length > 0 && (
+        <Flex
+          gap="3" mb="4" p="3" px="4" align="center" wrap="wrap" justify="space-between"
+          bg="brand.subtle" borderRadius="lg" borderWidth="1px" borderColor="brand.muted" data-testid="store-orders-selection"
+        >
+          <Stack gap="0.5">
+            <Text fontWeight="medium" data-testid="store-orders-selected">{ids.length} selected</Text>
+            <Text textStyle="xs" color="fg.muted" lineClamp={1}>{[...selected.values()].join(', ')}</Text>
+          </Stack>
+          <HStack gap="2" wrap="wrap">
+            <Button size="sm" variant="ghost" onClick={() => setSelected(new Map())} data-testid="store-orders-clear">Clear</Button>
+            {actions.book && (
+              <Button asChild size="sm" colorPalette="brand" data-testid="store-orders-book">
+                <Link to={actions.book}><LuPackageCheck /> Book</Link>
+              </Button>
+            )}
+            {ids.length >= 2 && (
+              <Button asChild={!!actions.merge} size="sm" variant="outline" bg="bg" disabled={!actions.merge} title={actions.mergeNote} data-testid="store-orders-merge">
+                {actions.merge ? <Link to={actions.merge}><LuLayers /> Merge into one parcel</Link> : <span><LuLayers /> Merge into one parcel</span>}
+              </Button>
+            )}
+            {actions.bulk && (
+              <Button asChild size="sm" colorPalette={actions.book ? undefined : 'brand'} variant={actions.book ? 'outline' : 'solid'} bg={actions.book ? 'bg' : undefined} data-testid="store-orders-bulk">
+                <Link to={actions.bulk}><LuTruck /> Bulk book {ids.length}</Link>
+              </Button>
+            )}
+          </HStack>
+        </Flex>
+      )}
+
+      {error && <LoadErrorAlert error={error} onRetry={() => void mutate()} retrying={isValidating} mb="4" testId="store-orders-error" />}
+
+      {isLoading && !orders ? (
+        <TableSkeleton rows={8} columns={7} />
+      ) : orders && orders.length === 0 ? (
+        <EmptyState
+          testId="store-orders-empty"
+          icon={<LuShoppingBag />}
+          title={view.search ? `No order matches "${view.search}"` : 'Nothing left to ship'}
+          description={view.search ? 'Check the order number, or search all open orders.' : 'Every open order of your store is fulfilled. New orders appear here as they come in.'}
+        >
+          {(view.search || view.filter !== 'all_open') && (
+            <Button variant="outline" size="sm" onClick={() => { setTyped(''); setView({ search: '', filter: 'all_open' }); }}>Show all open orders</Button>
+          )}
+        </EmptyState>
+      ) : orders ? (
+        <Box bg="app.surface" borderWidth="1px" borderColor="border.muted" borderRadius="xl" boxShadow="xs" overflow="hidden">
+          {compact ? (
+            <Stack gap="0" data-testid="store-orders-table" separator={<Box borderTopWidth="1px" borderColor="border.muted" />}>
+              {orders.map((order) => (
+                <HStack key={order.id} gap="3" p="4" align="flex-start" data-testid={`store-order-${order.name}`}>
+                  <RowCheckbox order={order} checked={selected.has(order.id)} onToggle={toggle} />
+                  <Stack gap="1" flex="1" minW="0">
+                    <HStack justify="space-between" gap="2">
+                      <Text fontWeight="semibold">{order.name}</Text>
+                      <Text fontWeight="medium">{formatCurrency(order.total)}</Text>
+                    </HStack>
+                    <Text textStyle="sm" truncate>{order.customer || 'No name'}{order.city ? ` · ${order.city}` : ''}</Text>
+                    <HStack gap="2" wrap="wrap">
+                      <PaymentBadge status={order.financial_status} />
+                      <Text textStyle="xs" color="fg.muted">{formatDate(order.created_at, { timeZone })}</Text>
+                    </HStack>
+                  </Stack>
+                  <BookLink order={order} />
+                </HStack>
+              ))}
+            </Stack>
+          ) : (
+            <Table.ScrollArea overflowX="auto" position="relative">
+              <Table.Root size="sm" data-testid="store-orders-table" css={{ '& td, & th': { px: '3' } }}>
+                <Table.Header>
+                  <Table.Row bg="bg.muted">
+                    <Table.ColumnHeader w="10">
+                      <Checkbox.Root
+                        size="sm"
+                        checked={allOnPage ? true : someOnPage ? 'indeterminate' : false}
+                        onCheckedChange={togglePage}
+                        aria-label="Select every order on this page"
+                        data-testid="store-orders-select-page"
+                      >
+                        <Checkbox.HiddenInput />
+                        <Checkbox.Control />
+                      </Checkbox.Root>
+                    </Table.ColumnHeader>
+                    <Table.ColumnHeader>Order</Table.ColumnHeader>
+                    <Table.ColumnHeader>Date</Table.ColumnHeader>
+                    <Table.ColumnHeader>Customer</Table.ColumnHeader>
+                    <Table.ColumnHeader>City</Table.ColumnHeader>
+                    <Table.ColumnHeader>Payment</Table.ColumnHeader>
+                    <Table.ColumnHeader textAlign="end">Total</Table.ColumnHeader>
+                    <Table.ColumnHeader textAlign="end">Book</Table.ColumnHeader>
+                  </Table.Row>
+                </Table.Header>
+                <Table.Body>
+                  {orders.map((order) => (
+                    <Table.Row key={order.id} data-testid={`store-order-${order.name}`} data-selected={selected.has(order.id) || undefined}>
+                      <Table.Cell><RowCheckbox order={order} checked={selected.has(order.id)} onToggle={toggle} /></Table.Cell>
+                      <Table.Cell fontWeight="semibold" whiteSpace="nowrap">{order.name}</Table.Cell>
+                      <Table.Cell whiteSpace="nowrap" color="fg.muted">{formatDate(order.created_at, { timeZone })}</Table.Cell>
+                      <Table.Cell maxW="56" truncate>{order.customer || '—'}</Table.Cell>
+                      <Table.Cell>{order.city || '—'}</Table.Cell>
+                      <Table.Cell><PaymentBadge status={order.financial_status} /></Table.Cell>
+                      <Table.Cell textAlign="end" whiteSpace="nowrap">{formatCurrency(order.total)}</Table.Cell>
+                      <Table.Cell textAlign="end"><BookLink order={order} /></Table.Cell>
+                    </Table.Row>
+                  ))}
+                </Table.Body>
+              </Table.Root>
+            </Table.ScrollArea>
+          )}
+          <Flex justify="space-between" align="center" px="4" py="3" borderTopWidth="1px" borderColor="border.muted" gap="3">
+            <Text textStyle="sm" color="fg.muted" data-testid="store-orders-page">Page {cursors.length + 1}</Text>
+            <HStack gap="2">
+              <Button size="sm" variant="outline" disabled={cursors.length === 0} onClick={() => setCursors((c) => c.slice(0, -1))} data-testid="store-orders-previous">
+                <LuChevronLeft /> Previous
+              </Button>
+              <Button size="sm" variant="outline" disabled={!data?.next} onClick={() => data?.next && setCursors((c) => [...c, data.next!])} data-testid="store-orders-next">
+                Next <LuChevronRight />
+              </Button>
+            </HStack>
+          </Flex>
+        </Box>
+      ) : null}
+    </>
+  );
+}
+
+function RowCheckbox({ order, checked, onToggle }: { order: StoreOrder; checked: boolean; onToggle(order: StoreOrder): void }) {
+  return (
+    <Checkbox.Root size="sm" checked={checked} onCheckedChange={() => onToggle(order)} aria-label={`Select ${order.name}`} data-testid={`store-order-select-${order.name}`} mt={{ base: '0.5', md: '0' }}>
+      <Checkbox.HiddenInput />
+      <Checkbox.Control />
+    </Checkbox.Root>
+  );
+}
+
+function BookLink({ order }: { order: StoreOrder }) {
+  return (
+    <Button asChild size="xs" variant="outline" data-testid={`store-order-book-${order.name}`}>
+      <Link to={withQuery(paths.dashboard.bookOrder(), { id: order.id })}>Book</Link>
+    </Button>
+  );
+}
+
+const PAYMENT: Record<string, { label: string; palette: string }> = {
+  PENDING: { label: 'COD', palette: 'orange' },
+  PAID: { label: 'Paid', palette: 'green' },
+  PARTIALLY_PAID: { label: 'Part paid', palette: 'yellow' },
+  AUTHORIZED: { label: 'Authorized', palette: 'blue' },
+};
+
+function PaymentBadge({ status }: { status: string | null }) {
+  const known = PAYMENT[status ?? ''];
+  return <Badge colorPalette={known?.palette ?? 'gray'} variant="subtle">{known?.label ?? (status ? status.replace(/_/g, ' ').toLowerCase() : '—')}</Badge>;
+}

@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { selectionActions, viewFrom, viewSearch } from './store-orders';
+
+describe('store orders page state', () => {
+  it('reads its view from the URL, with the unfulfilled filter by default and unknown filters ignored', () => {
+    expect(viewFrom(new URLSearchParams('search=%231001&filter=cod'))).toEqual({ search: '#1001', filter: 'cod' });
+    expect(viewFrom(new URLSearchParams('filter=everything'))).toEqual({ search: '', filter: 'unfulfilled' });
+    expect(viewSearch({ search: '#1001', filter: 'unfulfilled' })).toBe('search=1001');
+    expect(viewSearch({ search: '', filter: 'paid' })).toBe('filter=paid');
+  });
+
+  it('offers Book for one order, Merge for two to ten, Bulk book for any selection', () => {
+    expect(selectionActions(['11'])).toEqual({ book: '/dashboard/order/book?id=11', merge: null, mergeNote: undefined, bulk: '/dashboard/bulk-book?ids[]=11' });
+    expect(selectionActions(['11', '12'])).toMatchObject({ book: null, merge: '/dashboard/merge-orders?ids[]=11&ids[]=12' });
+    const eleven = Array.from({ length: 11 }, (_, i) => String(100 + i));
+    expect(selectionActions(eleven)).toMatchObject({ merge: null, mergeNote: 'A merged parcel covers at most 10 orders.' });
+    expect(selectionActions([])).toEqual({ book: null, merge: null, mergeNote: undefined, bulk: null });
+  });
+});

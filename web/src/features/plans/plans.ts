@@ -1,0 +1,57 @@
+import { LIMITS, PLANS, type PlanId, type SubscriptionStatus } from '@dakiya/shared';
+
+export type Plan = (typeof PLANS)[number];
+
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/** Spec 000 §9: the usage bar is orders divided by 5000, capped at a full bar. */
+export function usagePercent(orders: number): number {
+  return Math.min(100, Math.round((orders / LIMITS.freeOrdersPerMonth) * 1000) / 10);
+}
+
+/** '2026-11' → 'November 2026'. */
+export function monthLabel(month: string): string {
+  const [year, m] = month.split('-');
+  const name = MONTHS[Number(m) - 1];
+  return name && year ? `${name} ${year}` : month;
+}
+
+export function priceLabel(plan: Plan): { amount: string; period: string } {
+  if (plan.id === 'FREE') return { amount: '$0', period: 'free forever' };
+  return { amount: `$${plan.price}`, period: plan.id === 'YEARLY' ? 'per year' : 'per month' };
+}
+
+/**
+ * What a plan's card offers: the current one says so (a paid one can be cancelled), a paid plan
+ * the shop is not on can be subscribed to (from FREE) or switched to (from the other paid plan).
+ */
+export type CardAction = 'current' | 'cancel' | 'subscribe' | 'switch' | 'none' | 'unknown';
+
+export function cardAction(plan: PlanId, current: PlanId | undefined): CardAction {
+  // the plan could not be read: no card offers anything it might not mean
+  if (!current) return 'unknown';
+  if (plan === current) return plan === 'FREE' ? 'current' : 'cancel';
+  if (plan === 'FREE') return 'none';
+  return current === 'FREE' ? 'subscribe' : 'switch';
+}
+
+/** The return from Shopify's approval page (`?success=true&charge_id=`): only the check says whether it worked. */
+export interface ReturnParams {
+  success: boolean;
+  chargeId?: string;
+}
+
+export function returnParams(search: URLSearchParams): ReturnParams | null {
+  const success = search.get('success');
+  if (success !== 'true' && success !== 'false') return null;
+  const chargeId = search.get('charge_id') ?? undefined;
+  return { success: success === 'true', chargeId: chargeId && /^\d{1,20}$/.test(chargeId) ? chargeId : undefined };
+}
+
+export const SUBSCRIBED_MESSAGE = 'You have been successfully subscribed to our PAID plan';
+export const RETURN_FAILED_MESSAGE = 'Something went wrong. Please try again later';
+
+/** The status dialog after the return: subscribed only when Shopify has the charge as the active subscription. */
+export function returnOutcome(params: ReturnParams, status: Pick<SubscriptionStatus, 'charge'>): 'subscribed' | 'failed' {
+  return params.success && params.chargeId && status.charge?.id === params.chargeId && status.charge.approved ? 'subscribed' : 'failed';
+}
