@@ -178,7 +178,8 @@ describe('two-factor on the profile', () => {
   });
 
   it('on the free plan the profile offers the upgrade and never asks for a QR code', async () => {
-    const owner = inject('owner');
+    // the owner of the demo's free shop (the demo shop itself pays monthly)
+    const owner = inject('freeOwner');
     const page = await newPage(browser);
     const asked: string[] = [];
     page.on('request', (request) => { if (request.url().includes('/get-qr-code')) asked.push(request.url()); });

@@ -42,7 +42,7 @@ export interface Person {
  * A verified staff member, created and verified as an admin and the person would. In the paid shop by
  * default: the demo shop is on the free plan, whose ten users the flows would soon use up.
  */
-export async function newStaff(role: 'USER' | 'ADMIN', scopes: string[], shop: 'owner' | 'paidAdmin' = 'paidAdmin'): Promise<Person & { adminToken: string }> {
+export async function newStaff(role: 'USER' | 'ADMIN', scopes: string[], shop: 'owner' | 'paidAdmin' | 'freeOwner' = 'paidAdmin'): Promise<Person & { adminToken: string }> {
   const owner = inject(shop);
   const { auth_token: ownerToken } = await api().call('auth.login', { body: owner });
   const email = `${role.toLowerCase()}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@dakiya-e2e.pk`;

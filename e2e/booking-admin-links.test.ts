@@ -1,0 +1,54 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launch, newPage, shot, signIn } from './support/browser';
+import { signedIn } from './support/failures';
+import { DEMO_SHOP } from './support/booking';
+
+/**
+ * Shopify's admin links (reference/shopify.md §6), made by the simulator as Shopify would: 'Book with
+ * Dakiya' on an order opens its booking form, the bulk action on a selection opens bulk booking.
+ */
+let browser: Browser;
+beforeAll(async () => { browser = await launch(); });
+afterAll(async () => { await browser?.close(); });
+
+async function link(query: string): Promise<string> {
+  const res = await fetch(`${inject('shopifyUrl')}/_fake/admin-link?shop=${DEMO_SHOP}&${query}`);
+  return ((await res.json()) as { url: string }).url;
+}
+
+/** Unfulfilled, open orders of the demo store, oldest first (the booking flows take the newest). */
+async function openOrders(): Promise<{ id: string; name: string }[]> {
+  const res = await fetch(`${inject('shopifyUrl')}/_fake/shops/${DEMO_SHOP}/orders`);
+  const orders = (await res.json()) as { id: string; name: string; cancelledAt: string | null; closedAt: string | null; fulfillments: unknown[]; financialStatus: string }[];
+  return orders.filter((o) => !o.cancelledAt && !o.closedAt && o.fulfillments.length === 0 && o.financialStatus === 'PAID');
+}
+
+describe('opening Dakiya from an order in the Shopify admin', () => {
+  it('Book with Dakiya opens that order\'s booking form, after signing in when needed', async () => {
+    const [order] = await openOrders();
+    const page = await signedIn(browser, inject('owner'));
+    await page.goto(await link(`order=${order!.id}&path=/orders/book`));
+    await page.waitForURL(`**/dashboard/order/book?id=${order!.id}`);
+    await expect.poll(() => page.getByTestId('book-order-name').innerText()).toBe(order!.name);
+    await shot(page, 'admin-link-book');
+
+    // someone not signed in signs in first and is brought to the same form
+    const stranger = await newPage(browser);
+    await stranger.goto(await link(`order=${order!.id}&path=/orders/book`));
+    await stranger.waitForURL('**/login');
+    await signIn(stranger, inject('owner').email, inject('owner').password);
+    await stranger.waitForURL(`**/dashboard/order/book?id=${order!.id}`);
+    await expect.poll(() => stranger.getByTestId('book-order-name').innerText()).toBe(order!.name);
+  });
+
+  it('the bulk action on a selection opens bulk booking with every selected order', async () => {
+    const orders = (await openOrders()).slice(1, 4);
+    const page = await signedIn(browser, inject('owner'));
+    await page.goto(await link(`orders=${orders.map((o) => o.id).join(',')}&path=/orders/bulk`));
+    await page.waitForURL('**/dashboard/bulk-book?ids[]=*');
+    expect(new URL(page.url()).searchParams.getAll('ids[]')).toEqual(orders.map((o) => o.id));
+    await expect.poll(() => page.getByTestId('bulk-submit').innerText()).toBe('Book 3 orders');
+    await shot(page, 'admin-link-bulk');
+  });
+});

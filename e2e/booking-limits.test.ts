@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DEMO_CREDENTIALS } from '../local/simulators/couriers';
+import { createDocClient } from '../functions/adapters/dynamo/client';
+import { expectRefusal, launch, shot } from './support/browser';
+import { signedIn, stillUsable, VIEWPORTS } from './support/failures';
+import { api, linkFromInbox } from './support/inbox';
+import { installNewShop } from './support/shops';
+import { formReady } from './support/booking';
+
+/**
+ * A new store on the free plan: no tracking account yet ('Ooops! You have no tracking account.'),
+ * then one, with the month's 5000 orders already booked ('Plan limit reached').
+ */
+let browser: Browser;
+const HANDLE = `multan-mangoes-${Date.now().toString(36)}`;
+const SHOP = `${HANDLE}.myshopify.com`;
+const ADMIN = { email: `ops@${HANDLE}.pk`, password: 'Mango-ops-2026' };
+let ownerToken: string;
+
+beforeAll(async () => {
+  browser = await launch();
+  ownerToken = await installNewShop(SHOP, 'Multan Mangoes', `owner@${HANDLE}.pk`);
+  await api().call('users.create', {
+    token: ownerToken,
+    body: { first_name: 'Hina', last_name: 'Ops', email: ADMIN.email, password: ADMIN.password, tag: 'ops', role: 'ADMIN', access_scopes: [] },
+  });
+  const link = await linkFromInbox(ADMIN.email, '/email-verify');
+  await api().call('auth.verifyEmail', { body: { token: link.searchParams.get('token') ?? '' } });
+}, 60_000);
+afterAll(async () => { await browser?.close(); });
+
+/** Sets this month's usage counter of the store to the free plan's limit (what 5000 bookings would leave). */
+async function usageAtLimit(): Promise<void> {
+  const { endpoint, name } = inject('table');
+  const db = createDocClient({ region: 'us-east-1', endpoint });
+  const { Item } = await db.send(new GetCommand({ TableName: name, Key: { pk: `DOMAIN#${SHOP}`, sk: 'DOMAIN' } }));
+  const month = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Karachi', year: 'numeric', month: '2-digit' }).format(new Date()).slice(0, 7);
+  await db.send(new UpdateCommand({
+    TableName: name, Key: { pk: `SHOP#${Item!.shopId as string}`, sk: `COUNTER#usage#${month}` },
+    UpdateExpression: 'SET #n = :n, #t = :t, #m = :m', ExpressionAttributeNames: { '#n': 'count', '#t': 'type', '#m': 'month' },
+    ExpressionAttributeValues: { ':n': 5000, ':t': 'usage-counter', ':m': month },
+  }));
+}
+
+async function firstOrderId(): Promise<string> {
+  const res = await fetch(`${inject('shopifyUrl')}/_fake/shops/${SHOP}/orders`);
+  const orders = (await res.json()) as { id: string; cancelledAt: string | null; fulfillments: unknown[] }[];
+  return orders.find((o) => !o.cancelledAt && o.fulfillments.length === 0)!.id;
+}
+
+describe('booking in a store without an account, then at its plan limit', () => {
+  it.each(VIEWPORTS)('no tracking account: the spec\'s modal and the page\'s prompt lead to Create Account (%s)', async (size, viewport) => {
+    const page = await signedIn(browser, ADMIN, viewport);
+    await page.goto(`/dashboard/order/book?id=${await firstOrderId()}`);
+    await expect.poll(() => page.getByTestId('no-account-dialog').innerText()).toContain('Ooops! You have no tracking account.');
+    await shot(page, `fail-book-no-account-${size}`);
+    await page.getByTestId('no-account-close').click();
+    await expect.poll(() => page.getByTestId('book-no-account').innerText()).toContain('Action Required: No Tracking Account Found.');
+    await stillUsable(page, 'Book order');
+    await page.getByTestId('book-no-account').getByRole('link', { name: 'Create Account' }).click();
+    await page.waitForURL('**/dashboard/accounts/create-account');
+  });
+
+  it('plan limit: the month\'s 5000 orders are booked, Book opens \'Plan limit reached\' and Okay goes to the plans', async () => {
+    const { auth_token } = await api().call('auth.login', { body: ADMIN });
+    await api().call('accounts.create', {
+      token: auth_token, body: { company: 'LEOPARD', account_name: 'Leopards Multan', weight: 500, city: 'Multan', is_default: 'Default', ...DEMO_CREDENTIALS.LEOPARD } as never,
+    });
+    await usageAtLimit();
+    const page = await signedIn(browser, ADMIN);
+    await page.goto(`/dashboard/order/book?id=${await firstOrderId()}`);
+    await formReady(page);
+    expectRefusal(page, 403, '/book-order');
+    await page.getByTestId('book-submit').click();
+    await expect.poll(() => page.getByTestId('plan-limit-dialog').innerText()).toContain('Plan limit reached');
+    await shot(page, 'fail-book-plan-limit');
+    await page.getByTestId('plan-limit-okay').click();
+    await page.waitForURL('**/dashboard/plans');
+  });
+});

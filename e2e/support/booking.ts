@@ -1,0 +1,68 @@
+import { expect, inject } from 'vitest';
+import type { Page } from 'playwright-core';
+import { expectConsoleError, shot } from './browser';
+
+export const DEMO_SHOP = 'dakiya-demo.myshopify.com';
+
+export interface SimOrder {
+  id: string;
+  name: string;
+  cancelledAt: string | null;
+  financialStatus: string;
+  fulfillments: { id: string; status: 'SUCCESS' | 'CANCELLED'; tracking: { company: string | null; number: string | null }[] }[];
+  lineItems: { currentQuantity: number }[];
+  tags: string[];
+}
+
+/** The Shopify simulator's record of one order of the demo store (what Shopify's admin would show). */
+export async function simOrder(id: string, shop = DEMO_SHOP): Promise<SimOrder> {
+  const res = await fetch(`${inject('shopifyUrl')}/_fake/shops/${shop}/orders`);
+  const body = (await res.json()) as SimOrder[] | { orders: SimOrder[] };
+  const orders = Array.isArray(body) ? body : body.orders;
+  const order = orders.find((o) => o.id === id);
+  if (!order) throw new Error(`order ${id} is not in the simulator`);
+  return order;
+}
+
+/** A courier simulator's control call (`/_sim/…`): faults, scenarios. */
+export async function courierSim(courier: string, path: string, body: object, method = 'POST'): Promise<void> {
+  const res = await fetch(`${inject('courierUrls')[courier]}/_sim/${path}`, {
+    method, headers: { 'content-type': 'application/json' }, body: method === 'DELETE' ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${courier} ${path}: ${res.status} ${await res.text()}`);
+}
+
+/** The first order on the store-orders page that is not `taken`, by name. */
+export async function freeOrderOnPage(page: Page, taken: Set<string> = new Set()): Promise<{ name: string; id: string }> {
+  await page.locator('[data-testid^="store-order-#"]').first().waitFor();
+  const names = (await page.locator('[data-testid^="store-order-#"]').evaluateAll((els) => els.map((el) => el.getAttribute('data-testid') ?? '')))
+    .map((id) => id.replace('store-order-', ''));
+  const name = names.find((n) => !taken.has(n));
+  if (!name) throw new Error('no order left on the page');
+  taken.add(name);
+  const href = await page.getByTestId(`store-order-book-${name}`).getAttribute('href');
+  return { name, id: new URL(href!, 'http://x').searchParams.get('id')! };
+}
+
+/** Waits for the book form to be filled from Shopify and a destination city to be chosen (a suggestion if the matcher was unsure). */
+export async function formReady(page: Page): Promise<void> {
+  await page.getByTestId('book-form').waitFor();
+  await expect.poll(async () => (await page.getByTestId('book-city').locator('option').count()) > 1, { timeout: 15_000 }).toBe(true);
+  if (!(await page.getByTestId('book-city').inputValue())) {
+    const suggestion = page.locator('[data-testid^="book-city-suggestion-"]').first();
+    if (await suggestion.count()) await suggestion.click();
+    else await page.getByTestId('book-city').selectOption({ index: 1 });
+  }
+  await expect.poll(() => page.getByTestId('book-city').inputValue()).not.toBe('');
+}
+
+/** Product images are on Shopify's CDN, which this closed network cannot reach: the page shows its placeholder instead. */
+export function offlineImages(page: Page): void {
+  expectConsoleError(page, /ERR_NAME_NOT_RESOLVED \(https:\/\/cdn\.shopify\.com\//);
+}
+
+/** A full-page screenshot from the top (the shell's bars are sticky: a scrolled page would show them mid-page). */
+export async function topShot(page: Page, name: string): Promise<void> {
+  await page.evaluate('window.scrollTo(0, 0)');
+  await shot(page, name);
+}
