@@ -5,6 +5,8 @@ import { ROOT, readLocalConfig } from '../local/config';
 import { seedDemo } from '../local/seed';
 import { startStack } from '../local/stack';
 import { meterCapacity } from './capacity';
+import { benchBooking } from './booking';
+import { benchBilling } from './billing';
 import { bareServer, load, type LatencyStats } from './measure';
 import { bundleSizes, firstLoadJs } from './sizes';
 
@@ -68,6 +70,9 @@ try {
   const shop = await stack.deps.shops.getByDomain(stack.config.demo.shop);
   const getStats = await load(REQUESTS, CONCURRENCY, async () => { await stack.deps.shops.get(shop!._id); });
 
+  const bookingReport = await benchBooking(stack, api, token, meter);
+  const billing = await benchBilling(stack, api, meter, { paid: signIns.owner, free: signIns.freeOwner }, Math.min(REQUESTS, 2000), CONCURRENCY);
+
   const bundles = await bundleSizes(ROOT);
   const webDist = path.join(ROOT, 'web', 'dist');
   const firstLoad = fs.existsSync(path.join(webDist, 'index.html')) ? firstLoadJs(webDist) : undefined;
@@ -91,6 +96,8 @@ try {
     '## DynamoDB capacity and courier calls per request', '',
     '| Request | Read units | Write units | DynamoDB calls | Courier calls |', '|---|---|---|---|---|',
     ...perRequest.map((p) => `| ${p.step} | ${p.read.toFixed(1)} | ${p.write.toFixed(1)} | ${p.calls} | ${p.courier} |`), '',
+    ...bookingReport,
+    ...billing,
     '## Lambda bundles (minified, AWS SDK external; target ≤ 400 KB each)', '',
     '| Lambda | Size | Modules |', '|---|---|---|',
     ...bundles.map((b) => `| ${b.group} | ${kb(b.bytes)}${b.bytes > 400 * 1024 ? ' (over target)' : ''} | ${b.inputs} |`), '',

@@ -31,8 +31,12 @@ export interface LocalConfig {
     staffEmail: string;
     staffPassword: string;
     orders: number;
+    /** The second demo shop, left on the free plan. */
+    freeShop: { shop: string; shopName: string; ownerEmail: string; ownerPassword: string; orders: number };
   };
   shopify: { clientId: string; clientSecret: string };
+  /** The support page's address (in AWS: the CDK context value supportEmail). */
+  supportEmail: string;
 }
 
 export function readLocalConfig(): LocalConfig {
@@ -54,10 +58,18 @@ export function readLocalConfig(): LocalConfig {
       staffEmail: text('DAKIYA_DEMO_STAFF_EMAIL', 'staff@dakiya-demo.pk'),
       staffPassword: text('DAKIYA_DEMO_STAFF_PASSWORD', 'Staff-demo-2026'),
       orders: int('DAKIYA_DEMO_ORDERS', 300),
+      freeShop: {
+        shop: text('DAKIYA_FREE_SHOP', 'dakiya-free.myshopify.com'),
+        shopName: text('DAKIYA_FREE_SHOP_NAME', 'Multan Mitti Crafts'),
+        ownerEmail: text('DAKIYA_FREE_OWNER_EMAIL', 'owner@dakiya-free.pk'),
+        ownerPassword: text('DAKIYA_FREE_OWNER_PASSWORD', 'Free-demo-2026'),
+        orders: 40,
+      },
     },
     shopify: {
       clientId: text('DAKIYA_SHOPIFY_CLIENT_ID', 'dakiya-local-client'),
       clientSecret: text('DAKIYA_SHOPIFY_CLIENT_SECRET', 'dakiya-local-shopify-secret'),
     },
+    supportEmail: text('DAKIYA_SUPPORT_EMAIL', 'support@dakiya.pk'),
   };
 }

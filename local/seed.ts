@@ -7,6 +7,8 @@ import { COURIER_SIMS } from './simulators/couriers';
 export interface DemoSignIns {
   owner: { email: string; password: string };
   staff: { email: string; password: string };
+  /** The owner of the second demo shop, which stays on the free plan. */
+  freeOwner: { email: string; password: string };
   firstStart: boolean;
 }
 
@@ -15,8 +17,8 @@ export interface DemoSignIns {
  * authorize -> our callback), the way a merchant's browser does, then sets the owner's password
  * from the emailed create-password link and adds one staff USER the way an owner does (create-user,
  * then the emailed verification link). Runs at every start: the Shopify
- * simulator keeps its shop in memory, so each start re-seeds it and re-installs (a reinstall only
- * refreshes the shop and its token; the DynamoDB data on disk is kept).
+ * simulator keeps its shop in memory, so each start re-seeds it and re-installs (installShop says why;
+ * the DynamoDB data on disk is kept). Then the demo shop pays monthly and a second shop stays free.
  */
 export async function seedDemo(stack: Stack): Promise<DemoSignIns> {
   const { config, deps } = stack;
@@ -26,11 +28,48 @@ export async function seedDemo(stack: Stack): Promise<DemoSignIns> {
   });
   if (!(await deps.people.findByEmail(demo.staffEmail))) await addStaffThroughApi(stack, owner.email, demo.ownerPassword);
   if ((await deps.accounts.listOfShop(shop._id)).length === 0) await addTrackingAccounts(stack, owner.email, demo.ownerPassword);
+  // the simulator forgets its charges at every start: the demo shop pays again, approved as a merchant would
+  if (!hasActiveCharge(stack, demo.shop)) await subscribeThroughApproval(stack, { email: owner.email, password: demo.ownerPassword }, 'MONTHLY');
+  // a second, small shop on the free plan, so both sides of every plan gate can be seen
+  const free = demo.freeShop;
+  const { owner: freeOwner } = await installShop(stack, { shop: free.shop, name: free.shopName, email: free.ownerEmail, password: free.ownerPassword, orders: free.orders });
   return {
     owner: { email: owner.email, password: demo.ownerPassword },
     staff: { email: demo.staffEmail, password: demo.staffPassword },
+    freeOwner: { email: freeOwner.email, password: free.ownerPassword },
     firstStart,
   };
+}
+
+function hasActiveCharge(stack: Stack, shopDomain: string): boolean {
+  return stack.shopify.control.shop(shopDomain).subscriptions.some((sub) => sub.status === 'ACTIVE');
+}
+
+/**
+ * Puts a shop on a paid plan the way its owner does: open the plans page (its check asks Shopify),
+ * subscribe, Approve on Shopify's charge page (the simulator's, a GET form), then back on the plans
+ * page, whose return asks the server to check again. The plan changes only because Shopify says the
+ * charge is active. After a restart the simulator has forgotten the old charge: the first check moves
+ * the shop to FREE (deactivating staff users and spare accounts), and the new subscription takes the
+ * page's two choices to bring them back.
+ */
+export async function subscribeThroughApproval(stack: Stack, owner: { email: string; password: string }, plan: 'MONTHLY' | 'YEARLY'): Promise<void> {
+  const api = apiClient(stack.appUrl);
+  const { auth_token: token } = await api.call('auth.login', { body: owner });
+  const before = await api.call('billing.check', { token });
+  if (before.planId !== plan) {
+    const bringBack = { users: before.deactivated.users > 0 ? 'true' : 'false', accounts: before.deactivated.accounts > 0 ? 'true' : 'false' } as const;
+    const { confirmationUrl } = await api.call('billing.subscribe', { token, query: bringBack, body: { plan } });
+    const page = await fetch(confirmationUrl);
+    if (!page.ok || !(await page.text()).includes('Approve subscription')) throw new Error(`the charge page of ${owner.email} answered ${page.status}`);
+    const approve = new URL(confirmationUrl);
+    approve.searchParams.set('decision', 'approve');
+    const answer = await fetch(approve, { redirect: 'manual' });
+    const back = new URL(answer.headers.get('location') ?? '', stack.appUrl);
+    const status = await api.call('billing.check', { token, query: { charge_id: back.searchParams.get('charge_id') ?? '' } });
+    if (!status.charge?.approved) throw new Error(`Shopify does not show the ${plan} charge of ${owner.email} as active`);
+  }
+  await api.call('auth.logout', { token });
 }
 
 /**
@@ -39,12 +78,21 @@ export async function seedDemo(stack: Stack): Promise<DemoSignIns> {
  */
 export async function installShop(stack: Stack, input: { shop: string; name: string; email: string; password: string; orders: number }) {
   const { shopify, deps } = stack;
+  let forgotten = false;
   try {
     shopify.control.shop(input.shop);
   } catch {
     shopify.control.seedShop({ shop: input.shop, name: input.name, email: input.email, currencyCode: 'PKR', ianaTimezone: 'Asia/Karachi', orders: input.orders, seed: 7 });
+    forgotten = true;
   }
-  const firstStart = !(await deps.shops.getByDomain(input.shop));
+  const known = await deps.shops.getByDomain(input.shop);
+  const firstStart = !known;
+  if (forgotten && known?.status === 'ACTIVE') {
+    // the simulator lost the shop's installation (its token, its charges) when it stopped: the app hears
+    // it as Shopify says it, app/uninstalled, so the install below runs the offline grant for a live token
+    shopify.control.uninstall(input.shop);
+    await shopify.control.drainWebhooks();
+  }
   const since = Math.floor(Date.now() / 1000) - 1;
   await installThroughOAuth(stack, input.shop);
   const shop = await deps.shops.getByDomain(input.shop);

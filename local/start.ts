@@ -26,8 +26,9 @@ ${line}
  Dakiya is running${signIns.firstStart ? ' (demo shop installed)' : ''}
 
  Dashboard      ${stack.appUrl}/login
- Owner (ADMIN)  ${signIns.owner.email}  /  ${signIns.owner.password}
+ Owner (ADMIN)  ${signIns.owner.email}  /  ${signIns.owner.password}   (Monthly plan)
  Staff (USER)   ${signIns.staff.email}  /  ${signIns.staff.password}
+ Free shop      ${signIns.freeOwner.email}  /  ${signIns.freeOwner.password}   (${config.demo.freeShop.shop}, free plan)
 
  Email inbox    ${stack.inboxUrl}/
  Shopify sim    ${stack.shopifyUrl}   (demo shop ${config.demo.shop})

@@ -65,6 +65,21 @@ export class ShopifySimControl {
     return this.shop(domain).orders;
   }
 
+  /**
+   * Puts an order's open fulfillment orders on hold (or releases them), or assigns them to another
+   * fulfillment service (whose work the app may only request, not fulfil), as a merchant would in the admin.
+   */
+  setFulfillmentOrders(domain: string, orderRef: string, patch: { hold?: boolean; fulfillmentService?: string | null }): OrderRecord {
+    const order = this.sim.events.findOrder(this.shop(domain), orderRef);
+    if (!order) throw new Error(`unknown order ${orderRef}`);
+    for (const fo of order.fulfillmentOrders) {
+      if (patch.hold === true && (fo.status === 'OPEN' || fo.status === 'IN_PROGRESS')) fo.status = 'ON_HOLD';
+      if (patch.hold === false && fo.status === 'ON_HOLD') fo.status = 'OPEN';
+      if (patch.fulfillmentService !== undefined) fo.fulfillmentService = patch.fulfillmentService;
+    }
+    return order;
+  }
+
   launchUrl(domain: string, options: { embedded?: boolean; path?: string } = {}): string {
     return this.sim.events.launchUrl(this.shop(domain), options);
   }
@@ -78,6 +93,16 @@ export class ShopifySimControl {
     const order = this.sim.events.findOrder(shop, orderRef);
     if (!order) throw new Error(`unknown order ${orderRef}`);
     return this.sim.events.adminLink(shop, order, path);
+  }
+
+  bulkAdminLink(domain: string, orderRefs: string[], path?: string): string {
+    const shop = this.shop(domain);
+    const orders = orderRefs.map((ref) => {
+      const order = this.sim.events.findOrder(shop, ref);
+      if (!order) throw new Error(`unknown order ${ref}`);
+      return order;
+    });
+    return this.sim.events.bulkAdminLink(shop, orders, path);
   }
 
   uninstall(domain: string): void {
@@ -205,8 +230,16 @@ export async function handleFake(control: ShopifySimControl, method: string, pat
       return json(200, {
         token: control.sessionToken(need(), { expired: truthy(params.expired), aud: param(params, 'aud'), wrongSecret: truthy(params.wrongSecret), sub: param(params, 'sub') }),
       });
-    case 'GET /_fake/admin-link':
+    case 'GET /_fake/admin-link': {
+      const orders = param<string>(params, 'orders');
+      if (orders) return json(200, { url: control.bulkAdminLink(need(), orders.split(',').map((o) => o.trim()).filter(Boolean), param(params, 'path')) });
       return json(200, { url: control.adminLink(need(), String(param(params, 'order') ?? ''), param(params, 'path')) });
+    }
+    case 'POST /_fake/fulfillment-orders':
+      return json(200, control.setFulfillmentOrders(need(), String(param(params, 'order') ?? ''), {
+        hold: params.hold === undefined ? undefined : truthy(params.hold),
+        fulfillmentService: params.fulfillmentService === undefined ? undefined : (param<string | null>(params, 'fulfillmentService') ?? null),
+      }).fulfillmentOrders);
     case 'POST /_fake/uninstall':
       control.uninstall(need());
       return json(200, { ok: true });

@@ -65,6 +65,8 @@ export function displayFulfillmentStatus(order: OrderRecord): DisplayFulfillment
 
 /** What the merchant can do with a fulfillment order, by status ([unc] list, §3.5). */
 export function supportedActions(fo: FulfillmentOrderRecord): string[] {
+  // another fulfillment service's work: the merchant (and this app) can only ask that service to fulfil
+  if (fo.fulfillmentService && (fo.status === 'OPEN' || fo.status === 'IN_PROGRESS')) return ['REQUEST_FULFILLMENT', 'CANCEL_FULFILLMENT_ORDER'];
   switch (fo.status) {
     case 'OPEN':
       return ['CREATE_FULFILLMENT', 'REQUEST_FULFILLMENT', 'HOLD', 'MOVE'];

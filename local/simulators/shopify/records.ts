@@ -74,6 +74,8 @@ export interface FulfillmentOrderRecord {
   locationId: string;
   status: FulfillmentOrderStatus;
   requestStatus: 'UNSUBMITTED';
+  /** Set when the FO is assigned to a third-party fulfillment service's location: the app may only request fulfillment. */
+  fulfillmentService?: string | null;
   createdAt: string;
   updatedAt: string;
   lineItems: { id: string; lineItemId: string; totalQuantity: number; remainingQuantity: number }[];
