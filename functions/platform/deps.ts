@@ -83,7 +83,7 @@ export interface Deps {
   shopifyFor: (shop: ShopTarget) => ShopifyClient;
   shopifyTokens: DynamoShopTokens;
   /** What this container spent, for the bench and logs (never a metric dimension per shop). */
-  shopifySpend: { requests: number; points: number };
+  shopifySpend: { requests: number; points: number; throttled: number };
 }
 
 export function buildDeps(env: Env, overrides: Partial<Deps> = {}): Deps {
@@ -99,7 +99,7 @@ export function buildDeps(env: Env, overrides: Partial<Deps> = {}): Deps {
   const queueUrls = overrides.queueUrls ?? (env.JOB_QUEUE_URLS as QueueUrls);
   let secrets$: Promise<string[]> | undefined;
   const shopifyTokens = overrides.shopifyTokens ?? new DynamoShopTokens(db, table);
-  const shopifySpend = { requests: 0, points: 0 };
+  const shopifySpend = { requests: 0, points: 0, throttled: 0 };
   const fetchFn = overrides.fetch ?? ((input: string, init?: RequestInit) => globalThis.fetch(input, init));
   const shopifySecrets = () => (secrets$ ??= loadShopifySecrets(env).catch((error) => { secrets$ = undefined; throw error; }));
   // What each Lambda may touch is enforced here too, from its declared needs (least-privilege.ts),
@@ -146,6 +146,8 @@ export function buildDeps(env: Env, overrides: Partial<Deps> = {}): Deps {
       onCost: (_shop, cost) => {
         shopifySpend.requests += 1;
         shopifySpend.points += cost.actualQueryCost ?? 0;
+        // Shopify ran nothing: the answer was THROTTLED (a paced client should seldom see one)
+        if (cost.actualQueryCost === null) shopifySpend.throttled += 1;
       },
     }),
     ...overrides,

@@ -186,10 +186,14 @@ export class DynamoBookingStore {
       { ...keys.bookingIdPointer(shopId, record.bookingId), trackingNumber: record.trackingNumber },
       { ...keys.parcel(record.trackingNumber, shopId), shopId, company: record.company },
     ].map((Item) => ({ PutRequest: { Item: { type: 'bookingPointer', ...Item } } }));
-    await this.batchWrite(pointers);
-    await this.events.put({
-      shopId, trackingNumber: record.trackingNumber, at: record.bookedAt, seq: 0, status: 'BOOKED', message: `Booked with ${record.accountName}`,
-    }).go({ response: 'none' });
+    // the pointers and the first event at once; the claims only after both, so a retry after a failure
+    // here still finds its attempt unfinished and writes them again
+    await Promise.all([
+      this.batchWrite(pointers),
+      this.events.put({
+        shopId, trackingNumber: record.trackingNumber, at: record.bookedAt, seq: 0, status: 'BOOKED', message: `Booked with ${record.accountName}`,
+      }).go({ response: 'none' }),
+    ]);
     await Promise.all(record.orderIds.map((orderId) => this.db.send(new UpdateCommand({
       TableName: this.table,
       Key: keys.orderClaim(shopId, orderId),

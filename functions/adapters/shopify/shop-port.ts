@@ -66,6 +66,16 @@ interface Bucket {
   atMs: number;
 }
 
+/** A shop's admission queue: the last bucket seen, the points of requests in flight, the tail of the queue. */
+interface ShopPace {
+  bucket?: Bucket;
+  inFlight: Map<symbol, number>;
+  gate: Promise<void>;
+}
+
+/** Re-check the bucket at least this often while waiting; and give up waiting after this many checks. */
+const ADMIT_RECHECK_MS = 200;
+const MAX_ADMIT_CHECKS = 300;
 const DEFAULT_MARGIN_MS = 10 * 60_000;
 const DEFAULT_LEASE_MS = 30_000;
 const LEASE_POLL_MS = 250;
@@ -89,7 +99,7 @@ export function createShopifyPort(options: ShopifyPortOptions): (shop: ShopTarge
   const leaseMs = options.refreshLeaseMs ?? DEFAULT_LEASE_MS;
   const tokens = new Map<string, TokenState>();
   const pending = new Map<string, Promise<TokenState>>();
-  const buckets = new Map<string, Bucket>();
+  const paces = new Map<string, ShopPace>();
   const requestedCost = new Map<string, number>();
 
   async function open(shop: ShopTarget, stored: StoredTokens): Promise<TokenState> {
@@ -167,36 +177,69 @@ export function createShopifyPort(options: ShopifyPortOptions): (shop: ShopTarge
     return state;
   }
 
-  /** Waits until the bucket should hold what this document asked for last time. */
-  async function pace(shop: ShopTarget, query: string): Promise<void> {
-    const bucket = buckets.get(shop._id);
-    const wanted = requestedCost.get(query);
-    if (!bucket || wanted === undefined || !(bucket.restoreRate > 0)) return;
-    const at = now();
-    const available = Math.min(bucket.maximum, bucket.available + ((at - bucket.atMs) / 1000) * bucket.restoreRate);
-    const missing = Math.min(wanted, bucket.maximum) - available;
-    // counted as spent at once, so parallel requests of one container queue behind each other
-    bucket.available = available - wanted;
-    bucket.atMs = at;
-    if (missing > 0) await sleep(Math.ceil((missing / bucket.restoreRate) * 1000));
+  /**
+   * Admits one request when the bucket should hold what this document asked for last time. Requests
+   * of a shop are admitted one after another (first come, first served), and the points of those
+   * still in flight are counted as spent: a THROTTLED answer costs a round trip and a wait, so lanes
+   * that share a bucket queue here instead. Returns the release to call once the answer is in.
+   */
+  async function admit(shop: ShopTarget, query: string): Promise<() => void> {
+    let pace = paces.get(shop._id);
+    if (!pace) paces.set(shop._id, (pace = { inFlight: new Map(), gate: Promise.resolve() }));
+    const own = pace;
+    const wanted = requestedCost.get(query) ?? 0;
+    const turn = own.gate.then(async () => {
+      for (let check = 0; check < MAX_ADMIT_CHECKS; check++) {
+        const missing = missingPoints(own, wanted);
+        if (missing <= 0) return;
+        const before = now();
+        const ms = Math.ceil((missing / own.bucket!.restoreRate) * 1000);
+        // short naps, re-checked: answers that land meanwhile (points refunded to actual cost) shorten the wait
+        await sleep(Math.min(ms, ADMIT_RECHECK_MS));
+        // a sleep that did not move the clock (an injected one) has done its waiting
+        if (now() - before < Math.min(ms, ADMIT_RECHECK_MS) / 2) return;
+      }
+    });
+    own.gate = turn.catch(() => undefined);
+    await turn;
+    const id = Symbol('request');
+    own.inFlight.set(id, wanted);
+    return () => own.inFlight.delete(id);
   }
 
-  function recordCost(shop: ShopTarget, query: string, cost: QueryCost): void {
+  /** Points this request still lacks: the last throttleStatus, refilled since, less what is in flight. */
+  function missingPoints(pace: ShopPace, wanted: number): number {
+    const bucket = pace.bucket;
+    if (!bucket || !(bucket.restoreRate > 0) || wanted === 0) return 0;
+    let held = 0;
+    for (const points of pace.inFlight.values()) held += points;
+    const refilled = Math.min(bucket.maximum, bucket.available + ((now() - bucket.atMs) / 1000) * bucket.restoreRate);
+    return Math.min(wanted, bucket.maximum) - (refilled - held);
+  }
+
+  function recordCost(shop: ShopTarget, query: string, cost: QueryCost, release: () => void): void {
     requestedCost.set(query, cost.requestedQueryCost);
     const status = cost.throttleStatus;
-    if (status) buckets.set(shop._id, { available: status.currentlyAvailable, maximum: status.maximumAvailable, restoreRate: status.restoreRate, atMs: now() });
+    const pace = paces.get(shop._id);
+    // this answer's own points are in the status now; the release keeps them from counting twice
+    release();
+    if (status && pace) pace.bucket = { available: status.currentlyAvailable, maximum: status.maximumAvailable, restoreRate: status.restoreRate, atMs: now() };
     options.onCost?.(shop.domain, cost);
   }
 
   return (shop) => {
     const send = async <T>(state: TokenState, query: string, variables: Variables): Promise<T> => {
-      await pace(shop, query);
+      const release = await admit(shop, query);
       const client = createShopifyClient({
         shop: shop.domain, accessToken: state.accessToken, origin: options.origin, apiVersion: options.apiVersion,
         fetch: options.fetch, sleep, maxRetries: options.maxRetries, timeoutMs: options.timeoutMs,
-        onCost: (cost) => recordCost(shop, query, cost),
+        onCost: (cost) => recordCost(shop, query, cost, release),
       });
-      return client.request<T>(query, variables);
+      try {
+        return await client.request<T>(query, variables);
+      } finally {
+        release();
+      }
     };
     const requester: GraphqlRequester = {
       async request<T>(query: string, variables: Variables = {}): Promise<T> {

@@ -1,5 +1,6 @@
 import { courierDefinition, LIMITS, type BookOrderInput, type BulkProgress } from '@dakiya/shared';
 import type { ShopifyOrder } from '../../adapters/shopify/types';
+import type { ShopifyClient } from '../../adapters/shopify';
 import type { Deps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import { newId } from '../../platform/ids';
@@ -11,6 +12,8 @@ import type { BulkRowRecord } from '../ports/bookings';
 import type { ShopRecord, UserRecord } from '../records';
 import { bookOrders } from './book';
 import { bookingAccount, type BookingAccount } from './plan';
+
+type OrderToBook = NonNullable<Awaited<ReturnType<ShopifyClient['getOrderToBook']>>>;
 
 const KEEP_ROWS_SECONDS = 30 * 86400;
 /** Answers that pass with time: Shopify busy or briefly away (the booking is exactly-once, so trying again is safe). */
@@ -90,10 +93,13 @@ function inputFor(order: ShopifyOrder, account: BookingAccount, defaults: Awaite
 }
 
 /** Runs `work` over `items` with at most `limit` at once. */
-async function bounded<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+async function bounded<T>(items: T[], limit: number, work: (item: T, position: number) => Promise<void>): Promise<void> {
   let next = 0;
   const lanes = Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, async () => {
-    while (next < items.length) await work(items[next++]!);
+    while (next < items.length) {
+      const position = next++;
+      await work(items[position]!, position);
+    }
   });
   await Promise.all(lanes);
 }
@@ -127,11 +133,25 @@ export async function runBulk(shopId: string, bulkId: string, userId: string, de
       return;
     }
     const limit = courierDefinition(account.account.company).booking.bulkParallel;
-    await bounded(work, limit, async (row) => {
+    // one read per order: the form's fields and the fulfillment check come from it. The order a lane
+    // will take next is read while this one books, so reads are off the lanes' path; a row tried
+    // again reads afresh. Settled results, so a read that fails waits for its row unseen.
+    const readAhead = new Map<number, Promise<{ read?: OrderToBook; error?: unknown }>>();
+    const readOf = (row: BulkRowRecord) => withShopify(() => client.getOrderToBook(row.orderId));
+    const readFirst = async (row: BulkRowRecord): Promise<OrderToBook | null> => {
+      const early = readAhead.get(row.index);
+      if (!early) return readOf(row);
+      readAhead.delete(row.index);
+      const { read, error } = await early;
+      if (error) throw error;
+      return read ?? null;
+    };
+    await bounded(work, limit, async (row, position) => {
+      const ahead = work[position + limit];
+      if (ahead) readAhead.set(ahead.index, readOf(ahead).then((read) => ({ read: read ?? undefined }), (error: unknown) => ({ error })));
       for (let round = 0; ; round++) {
         try {
-          // one read per order, just before its booking: the form's fields and the fulfillment check from it
-          const read = await withShopify(() => client.getOrderToBook(row.orderId));
+          const read = round === 0 ? await readFirst(row) : await readOf(row);
           if (!read) throw new AppError('ORDER_NOT_FOUND');
           const { order } = read;
           const record = await bookOrders({
