@@ -227,6 +227,27 @@ describe('the courier says no, or does not say', () => {
     expect(shipmentsOf('POSTEX', tn)).toHaveLength(1);
   });
 
+  it('a lost answer that cannot be looked up yet (PostEx down) says booking again is safe; the retry finds the parcel: one parcel', async () => {
+    const order = freshOrder();
+    const before = bookCalls('POSTEX');
+    world.couriers.sims.POSTEX.control.failNext('lose-response', 1, 'create-order');
+    world.couriers.sims.POSTEX.control.failNext('http-500', 5, 'get-all-order');
+    const body = await bodyFor(order.id, 'POSTEX');
+    const first = await book(body);
+    expect(first.status).toBe(502);
+    expect(first.body.errors).toEqual([{
+      code: 'COURIER_UNAVAILABLE',
+      msg: `The courier did not answer in time, so it is not yet known whether ${order.name} was booked. Book again in a moment: Dakiya asks the courier first and never books it twice.`,
+    }]);
+    expect(simOrder(order.id).fulfillments).toHaveLength(0);
+    world.couriers.sims.POSTEX.control.clearFaults();
+    const retry = await book(body);
+    expect(retry.status, JSON.stringify(retry.body)).toBe(200);
+    expect(bookCalls('POSTEX') - before).toBe(1);
+    expect(shipmentsOf('POSTEX', retry.body.booking.tracking_number)).toHaveLength(1);
+    expect(simOrder(order.id).fulfillments).toHaveLength(1);
+  });
+
   it('a lost answer from a courier that cannot be asked (M&P) stops with "check with the courier", and a retry never books again', async () => {
     const order = freshOrder();
     const before = bookCalls('MNP');

@@ -163,6 +163,10 @@ async function findLost(adapter: CourierAdapter, plan: BookingPlan): Promise<str
     if (found.kind === 'not-found') return undefined;
   } catch (error) {
     if (!isCourierUnavailable(error)) throw error;
+    // the attempt stays at 'calling': booking again asks the courier first, so nothing is booked twice
+    throw new AppError('COURIER_UNAVAILABLE', {
+      msg: `The courier did not answer in time, so it is not yet known whether ${plan.orderNames.join(', ')} was booked. Book again in a moment: Dakiya asks the courier first and never books it twice.`,
+    });
   }
   throw checkWithCourier(plan);
 }
