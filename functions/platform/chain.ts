@@ -1,7 +1,7 @@
 import middy, { type MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { z } from '@dakiya/shared';
-import { API_BASE, GROUP_NEEDS, LAMBDA_REQUEST_LIMIT_BYTES, methodsForPath, routes, type Group, type RouteDef, type RouteId } from '@dakiya/shared';
+import { API_BASE, GROUP_NEEDS, issueMessage, LAMBDA_REQUEST_LIMIT_BYTES, methodsForPath, routes, type Group, type RouteDef, type RouteId } from '@dakiya/shared';
 import { authenticate, authorize, needsSession, resolveAccess } from './auth';
 import { defaultDeps, type Deps } from './deps';
 import { errorPage } from './error-page';
@@ -41,8 +41,8 @@ function validationError(error: z.ZodError, where: 'params' | 'query' | 'body'):
   const first = error.issues[0];
   const param = first && first.path.length ? first.path.join('.') : where;
   // every problem is listed so a form can mark all its fields at once; errors[0] is what a toast shows
-  const more = error.issues.slice(1).map((issue) => ({ msg: issue.message, code: 'VALIDATION_FAILED', param: issue.path.join('.') || where }));
-  return new AppError('VALIDATION_FAILED', { msg: first?.message ?? 'The request is not valid', param, more });
+  const more = error.issues.slice(1).map((issue) => ({ msg: issueMessage(issue, where), code: 'VALIDATION_FAILED', param: issue.path.join('.') || where }));
+  return new AppError('VALIDATION_FAILED', { msg: first ? issueMessage(first, where) : 'The request is not valid', param, more });
 }
 
 function parsePart(schema: z.ZodType | undefined, value: unknown, where: 'params' | 'query' | 'body'): unknown {

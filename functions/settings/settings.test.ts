@@ -112,6 +112,7 @@ describe('POST /store/default-settings', () => {
       ['show discount as text', { free_shipping_value: 0, show_discount: 'yes' }, 'show_discount', 'Show discount must be true or false'],
       ['a tag of 41 characters', { free_shipping_value: 0, tags: { ...TAGS, delivered_tag: 't'.repeat(41) } }, 'tags.delivered_tag', 'Delivered tag must be at most 40 characters'],
       ['a tag with a comma', { free_shipping_value: 0, tags: { ...TAGS, rts_tag: 'returned, rts' } }, 'tags.rts_tag', 'Returned tag cannot contain a comma'],
+      ['tags with one left out', { free_shipping_value: 0, tags: { inprocess_tag: 'dispatched' } }, 'tags.delivered_tag', "Delivered tag is required (send '' for no tag)"],
       ['two states with one tag', { free_shipping_value: 0, tags: { ...TAGS, cancelled_tag: 'delivered ' } }, 'tags.cancelled_tag',
         'Cancelled tag is the same as the delivered tag: each status needs its own tag'],
     ];

@@ -1,6 +1,7 @@
 export * from './scopes';
 export * from './plans';
 export * from './errors';
+export * from './issue-message';
 export * from './routes';
 export * from './needs';
 export * from './per-ip-limits';

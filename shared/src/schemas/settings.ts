@@ -23,7 +23,8 @@ const DefaultWeight = number('Default weight')
   .min(1, 'Default weight must be at least 1 gram')
   .max(LIMITS.maxAccountWeightGrams, `Default weight must be at most ${LIMITS.maxAccountWeightGrams} grams`);
 
-const tag = (label: string) => z.string({ error: `${label} must be text` }).trim()
+// the four tags are saved together: one left out is missing ('' clears it), not a wrong value
+const tag = (label: string) => z.string({ error: (issue) => (issue.input === undefined ? `${label} is required (send '' for no tag)` : `${label} must be text`) }).trim()
   .max(MAX_TAG_LENGTH, `${label} must be at most ${MAX_TAG_LENGTH} characters`)
   // Shopify reads a comma as the end of one tag and the start of the next
   .refine((value) => !value.includes(','), `${label} cannot contain a comma`);
