@@ -173,5 +173,5 @@ export function groupHandler<G extends Group>(group: G, operations: GroupOperati
       return { statusCode: 200, headers: JSON_HEADERS, body: JSON.stringify(parsed) };
     });
   return (event: Event, context: Context): Promise<Result> =>
-    runInvocation({ name: group, needs, deadline: deadlineOf(needs, context) }, () => chain(event, context));
+    runInvocation({ name: group, needs, deadline: deadlineOf(needs, context), interactive: true }, () => chain(event, context));
 }

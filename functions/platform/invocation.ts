@@ -8,6 +8,8 @@ export interface Invocation {
   needs: LambdaNeeds;
   /** Epoch ms at which Lambda stops the function. */
   deadline: number;
+  /** A person waits for this answer (an API request): outbound calls retry less and give up sooner. */
+  interactive?: boolean;
 }
 
 const current = new AsyncLocalStorage<Invocation>();

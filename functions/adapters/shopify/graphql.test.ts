@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ShopifyError, ShopifyUnauthorizedError, ShopifyUserErrors } from './errors';
+import type { LambdaNeeds } from '@dakiya/shared';
+import { runInvocation } from '../../platform/invocation';
 import { createShopifyClient, isMutation, retryAfterMs, throttleWaitMs } from './graphql';
 
 type Reply = { status?: number; body?: unknown; headers?: Record<string, string> } | Error;
@@ -77,6 +79,22 @@ describe('createShopifyClient.request', () => {
     await expect(client.request('query { x }')).resolves.toEqual({ x: 1 });
     expect(calls).toHaveLength(4);
     expect(sleeps).toEqual([1000, 2000, 4000]);
+  });
+
+  it('while a person waits (an API request) retries a 5xx once, then says Shopify did not answer', async () => {
+    const needs = { timeoutSeconds: 29 } as LambdaNeeds;
+    await runInvocation({ name: 'orders', needs, deadline: Date.now() + 29_000, interactive: true }, async () => {
+      const { client, calls, sleeps } = scripted([{ status: 503 }, { status: 500 }, ok({ x: 1 })]);
+      await expect(client.request('query { x }')).rejects.toMatchObject({ code: 'SERVER', status: 500 });
+      expect(calls).toHaveLength(2);
+      expect(sleeps).toEqual([1000]);
+    });
+    // a job keeps its retries
+    await runInvocation({ name: 'bookings-bulk', needs, deadline: Date.now() + 29_000 }, async () => {
+      const { client, calls } = scripted([{ status: 503 }, { status: 500 }, ok({ x: 1 })]);
+      await expect(client.request('query { x }')).resolves.toEqual({ x: 1 });
+      expect(calls).toHaveLength(3);
+    });
   });
 
   it('does not repeat a mutation after a 5xx (it may have been applied)', async () => {

@@ -2,7 +2,7 @@ import { ShopifyError, ShopifyUnauthorizedError, type GraphqlErrorEntry } from '
 import type { FetchLike } from './oauth';
 import { adminOperations, type AdminOperations } from './admin-operations';
 import { shopUrl } from './shop-origin';
-import { sleepWithinDeadline } from '../../platform/invocation';
+import { currentInvocation, sleepWithinDeadline } from '../../platform/invocation';
 
 /** `extensions.cost` of an Admin API response (reference/shopify.md §4.1). */
 export interface QueryCost {
@@ -23,9 +23,11 @@ export interface ShopifyClientOptions {
    * no time left for (a retryable NETWORK error at once instead of Lambda's timeout).
    */
   sleep?: (ms: number) => Promise<void>;
-  /** Retries after the first attempt for THROTTLED, 429, 5xx and network errors. */
+  /** Retries after the first attempt for THROTTLED and 429. */
   maxRetries?: number;
-  /** Per attempt; a timed-out attempt counts as a network error. Default 15 s. */
+  /** Retries of a query after a 5xx or network error. Default: one while a person waits (an API request), else maxRetries. */
+  maxServerRetries?: number;
+  /** Per attempt; a timed-out attempt counts as a network error. Default 8 s while a person waits, else 15 s. */
   timeoutMs?: number;
   /** Called with the cost of every answered request (metrics, adaptive paging). */
   onCost?: (cost: QueryCost) => void;
@@ -42,6 +44,8 @@ export interface ShopifyClient extends GraphqlRequester, AdminOperations {
 }
 
 const BACKOFF_BASE_MS = 1000;
+const INTERACTIVE_SERVER_RETRIES = 1;
+const INTERACTIVE_TIMEOUT_MS = 8_000;
 const BACKOFF_CAP_MS = 30_000;
 /** Floor of a THROTTLED wait: even when the bucket says "now", never spin. */
 const MIN_THROTTLE_WAIT_MS = 250;
@@ -58,12 +62,16 @@ export function createShopifyClient(options: ShopifyClientOptions): ShopifyClien
     'NETWORK', `Shopify asked to wait ${ms} ms, longer than this request has left`, { retryable: true },
   )));
   const maxRetries = options.maxRetries ?? 4;
-  const timeoutMs = options.timeoutMs ?? 15_000;
+  // a person looking at a spinner is better told "Shopify did not answer" in seconds than in half a minute
+  const interactive = currentInvocation()?.interactive === true;
+  const maxServerRetries = options.maxServerRetries ?? (interactive ? INTERACTIVE_SERVER_RETRIES : maxRetries);
+  const timeoutMs = options.timeoutMs ?? (interactive ? INTERACTIVE_TIMEOUT_MS : 15_000);
 
   async function request<T>(query: string, variables: Variables = {}): Promise<T> {
     const mutation = isMutation(query);
     for (let attempt = 0; ; attempt += 1) {
       const canRetry = attempt < maxRetries;
+      const canRetryServer = attempt < maxServerRetries;
       let response: Response;
       try {
         response = await options.fetch(url, {
@@ -77,7 +85,7 @@ export function createShopifyClient(options: ShopifyClientOptions): ShopifyClien
           signal: AbortSignal.timeout(timeoutMs),
         });
       } catch (cause) {
-        if (canRetry && !mutation) {
+        if (canRetryServer && !mutation) {
           await sleep(backoff(attempt));
           continue;
         }
@@ -97,7 +105,7 @@ export function createShopifyClient(options: ShopifyClientOptions): ShopifyClien
       }
       if (status >= 500) {
         await response.body?.cancel();
-        if (canRetry && !mutation) {
+        if (canRetryServer && !mutation) {
           await sleep(backoff(attempt));
           continue;
         }
