@@ -12,11 +12,12 @@ const ToasterView = lazy(loadView);
  * The one toaster (Chakra v3 `createToaster`). Call `toaster.create({ type, title })` anywhere.
  * Bottom left, full width on a phone. At the top they hid the page header's actions (Refresh, Create
  * user) and, on a phone, the title and its back button; at the bottom right they hid the Save buttons,
- * which close every form on the right, just when a person wants to try again. On a desktop bottom left is
- * over the end of the side menu. The shell leaves room under a phone's page (shell-layout.tsx) so its last
- * button can always be scrolled above them. At most three show; older ones wait.
+ * which close every form on the right, just when a person wants to try again. On a desktop with the side
+ * menu they start right of it (the theme sets --dakiya-toast-left), so Profile and Logout stay free. The
+ * shell leaves room under a phone's page (shell-layout.tsx) so its last button can always be scrolled
+ * above them. At most three show; older ones wait.
  */
-export const TOAST_OFFSETS = { top: '1rem', right: '1rem', bottom: '1rem', left: '1rem' };
+export const TOAST_OFFSETS = { top: '1rem', right: '1rem', bottom: '1rem', left: 'var(--dakiya-toast-left, 1rem)' };
 export const TOAST_MAX = 3;
 export const toaster = createToaster({ placement: 'bottom-start', offsets: TOAST_OFFSETS, pauseOnPageIdle: true, max: TOAST_MAX });
 /**
