@@ -79,7 +79,7 @@ export function SampleOrdersPage({ timeZone }: { timeZone?: string }) {
                   data-testid="sample-search"
                 />
               </InputGroup>
-              <NativeSelect.Root flex={{ base: '1', md: '0 0 15rem' }}>
+              <NativeSelect.Root flex={{ base: '1', md: '0 0 15rem' }} minW={{ base: '13rem', md: 'auto' }}>
                 <NativeSelect.Field
                   value={view.sort}
                   onChange={(e) => update({ sort: e.currentTarget.value as Sort })}
