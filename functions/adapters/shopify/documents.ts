@@ -205,6 +205,17 @@ query CurrentPlan {
   }
 }`;
 
+/** Whether Shopify lets the app fulfil an order, and the fulfillments it has (booking's two reads ask the same). */
+const FULFIL_STATE = `fulfillmentOrders(first: 5) {
+      nodes {
+        id
+        status
+        supportedActions { action }
+        lineItems(first: 10) { nodes { remainingQuantity } }
+      }
+    }
+    fulfillments(first: 10) { id status trackingInfo(first: 3) { number } }`;
+
 /**
  * What booking needs of an order, in one query: whether Shopify lets the app fulfil it (its
  * fulfillment orders' status and actions), the fulfillments it already has with their tracking
@@ -222,15 +233,7 @@ query OrderToFulfil($id: ID!) {
     lineItems(first: 20) {
       nodes { title variantTitle currentQuantity originalUnitPriceSet { ${MONEY} } image { url } }
     }
-    fulfillmentOrders(first: 5) {
-      nodes {
-        id
-        status
-        supportedActions { action }
-        lineItems(first: 10) { nodes { remainingQuantity } }
-      }
-    }
-    fulfillments(first: 10) { id status trackingInfo(first: 3) { number } }
+    ${FULFIL_STATE}
   }
 }`;
 
@@ -264,14 +267,6 @@ query OrderToBook($id: ID!) {
       nodes { id title variantTitle sku quantity currentQuantity originalUnitPriceSet { ${MONEY} } image { url } }
       pageInfo { hasNextPage endCursor }
     }
-    fulfillmentOrders(first: 5) {
-      nodes {
-        id
-        status
-        supportedActions { action }
-        lineItems(first: 10) { nodes { remainingQuantity } }
-      }
-    }
-    fulfillments(first: 10) { id status trackingInfo(first: 3) { number } }
+    ${FULFIL_STATE}
   }
 }`;
