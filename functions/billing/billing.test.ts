@@ -178,6 +178,10 @@ describe('cancel and the way back', () => {
       users: { [w.seeded.owner._id]: true, [w.admin.user._id]: true, [w.packer.user._id]: false, [w.rider.user._id]: false, [w.invited.user._id]: false },
       accounts: { [w.main._id]: true, [w.second._id]: false, [w.third._id]: false },
     });
+    expect(res.body.status.freeBecause).toEqual({ reason: 'CANCELLED_BY_MERCHANT', plan: 'Monthly' });
+    // the cancel's own CANCELLED webhook, delivered after, does not make it Shopify's doing
+    await shopify.control.drainWebhooks();
+    expect((await call(d(), 'billing.check', { token: w.seeded.ownerToken })).body.freeBecause).toEqual({ reason: 'CANCELLED_BY_MERCHANT', plan: 'Monthly' });
     // a deactivated user is signed out at once, as a restriction does
     expect((await call(d(), 'auth.me', { token: w.packer.token })).status).toBe(401);
     expect((await shopNow(w.seeded.shop)).subscription).toBeUndefined();
@@ -246,10 +250,12 @@ describe('app_subscriptions/update keeps the plan true', () => {
     await shopify.control.drainWebhooks();
   };
 
-  it.each(['FROZEN', 'CANCELLED', 'EXPIRED'])('a paid charge %s at Shopify moves the shop to FREE and deactivates as a cancel does', async (status) => {
+  it.each(['FROZEN', 'CANCELLED', 'EXPIRED'])('a paid charge %s at Shopify moves the shop to FREE, deactivates as a cancel does and says why', async (status) => {
     const w = await busyPaidShop();
     await report(w.seeded.shop, status);
     expect(await shopNow(w.seeded.shop)).toMatchObject({ plan: 'FREE' });
+    const check = await call(d(), 'billing.check', { token: w.seeded.ownerToken });
+    expect(check.body).toMatchObject({ planId: 'FREE', freeBecause: { reason: status, plan: 'Monthly' }, deactivated: { users: 3, accounts: 2 } });
     expect((await activity(w.seeded.shop._id)).users[w.rider.user._id]).toBe(false);
     const delivered = shopify.control.deliveries({ shop: w.seeded.shop.domain, topic: 'app_subscriptions/update' });
     expect(delivered.at(-1)?.state).toBe('delivered');
@@ -280,5 +286,83 @@ describe('app_subscriptions/update keeps the plan true', () => {
     await decideCharge(body.confirmationUrl, 'approve');
     await shopify.control.drainWebhooks();
     expect(await shopNow(seeded.shop)).toMatchObject({ plan: 'MONTHLY' });
+  });
+
+  it('the frozen charge paid (ACTIVE again, by webhook): back on the plan, and what the freeze deactivated is active again', async () => {
+    const w = await busyPaidShop();
+    await report(w.seeded.shop, 'FROZEN');
+    expect((await activity(w.seeded.shop._id)).users[w.packer.user._id]).toBe(false);
+    await report(w.seeded.shop, 'ACTIVE');
+    expect(await shopNow(w.seeded.shop)).toMatchObject({ plan: 'MONTHLY', subscription: { name: 'Dakiya Monthly', status: 'ACTIVE' } });
+    const after = await activity(w.seeded.shop._id);
+    expect(Object.values(after.users).every(Boolean) && Object.values(after.accounts).every(Boolean)).toBe(true);
+    const check = await call(d(), 'billing.check', { token: w.seeded.ownerToken });
+    expect(check.body).toMatchObject({ planId: 'MONTHLY', deactivated: { users: 0, accounts: 0 } });
+    expect(check.body.freeBecause).toBeUndefined();
+    // the packer was signed out by the freeze and signs in again; the next freeze deactivates again
+    await report(w.seeded.shop, 'FROZEN');
+    expect((await activity(w.seeded.shop._id)).users[w.packer.user._id]).toBe(false);
+  });
+
+  it('the frozen charge paid, read by the check before any webhook: the same reactivation, once', async () => {
+    const w = await busyPaidShop();
+    await report(w.seeded.shop, 'FROZEN');
+    // paid at Shopify; the page's check reads it before the webhook arrives
+    shopify.control.pauseWebhooks();
+    try {
+      shopify.control.trigger(w.seeded.shop.domain, 'app_subscriptions/update', { status: 'ACTIVE' });
+      const check = await call(d(), 'billing.check', { token: w.seeded.ownerToken });
+      expect(check.body).toMatchObject({ planId: 'MONTHLY', deactivated: { users: 0, accounts: 0 } });
+      expect(await activity(w.seeded.shop._id)).toEqual({
+        users: { [w.seeded.owner._id]: true, [w.admin.user._id]: true, [w.packer.user._id]: true, [w.rider.user._id]: true, [w.invited.user._id]: true },
+        accounts: { [w.main._id]: true, [w.second._id]: true, [w.third._id]: true },
+      });
+      // restricted by hand now: the late webhook of the same ACTIVE does not undo the restriction
+      await call(d(), 'users.restrict', { token: w.seeded.ownerToken, body: { id: w.rider.user._id } });
+    } finally {
+      shopify.control.resumeWebhooks();
+    }
+    await shopify.control.drainWebhooks();
+    expect((await activity(w.seeded.shop._id)).users[w.rider.user._id]).toBe(false);
+  });
+
+  it("after the merchant's own cancel, the same charge active again reactivates no one", async () => {
+    const w = await busyPaidShop();
+    await call(d(), 'billing.cancel', { token: w.seeded.ownerToken, body: { id: 'MONTHLY' } });
+    await shopify.control.drainWebhooks();
+    await report(w.seeded.shop, 'ACTIVE');
+    expect(await shopNow(w.seeded.shop)).toMatchObject({ plan: 'MONTHLY' });
+    expect(await activity(w.seeded.shop._id)).toEqual({
+      users: { [w.seeded.owner._id]: true, [w.admin.user._id]: true, [w.packer.user._id]: false, [w.rider.user._id]: false, [w.invited.user._id]: false },
+      accounts: { [w.main._id]: true, [w.second._id]: false, [w.third._id]: false },
+    });
+  });
+
+  it('a second move to FREE keeps what the first deactivated and is still inactive; reactivated by hand or deleted is dropped', async () => {
+    const w = await busyPaidShop();
+    await call(d(), 'billing.cancel', { token: w.seeded.ownerToken, body: { id: 'MONTHLY' } });
+    await shopify.control.drainWebhooks();
+    // the rider reactivated by hand, the invitation deleted: no longer offered
+    await call(d(), 'users.restrict', { token: w.seeded.ownerToken, body: { id: w.rider.user._id } });
+    expect((await activity(w.seeded.shop._id)).users[w.rider.user._id]).toBe(true);
+    expect((await call(d(), 'users.delete', { token: w.seeded.ownerToken, params: { id: w.invited.user._id } })).status).toBe(200);
+    expect((await call(d(), 'billing.check', { token: w.seeded.ownerToken })).body.deactivated).toEqual({ users: 1, accounts: 2 });
+    // users come back with the new plan, the accounts stay inactive
+    const { body } = await subscribe(w.seeded, 'MONTHLY', { users: true });
+    await approveAndReturn(w.seeded, body.confirmationUrl);
+    await shopify.control.drainWebhooks();
+    const charge = shopify.control.shop(w.seeded.shop.domain).subscriptions.at(-1)!;
+    await report(w.seeded.shop, 'FROZEN', charge.id);
+    const check = await call(d(), 'billing.check', { token: w.seeded.ownerToken });
+    expect(check.body).toMatchObject({ planId: 'FREE', freeBecause: { reason: 'FROZEN', plan: 'Monthly' }, deactivated: { users: 2, accounts: 2 } });
+    const record = (await d().billing.getDowngrade(w.seeded.shop._id))!;
+    expect(record.userIds).toEqual([w.packer.user._id, w.rider.user._id].sort());
+    expect(record.accountIds).toEqual([w.second._id, w.third._id].sort());
+    // paid again: only what the freeze itself deactivated (the users) comes back; the cancel's accounts wait for the choice
+    await report(w.seeded.shop, 'ACTIVE', charge.id);
+    const back = await activity(w.seeded.shop._id);
+    expect(back.users).toEqual({ [w.seeded.owner._id]: true, [w.admin.user._id]: true, [w.packer.user._id]: true, [w.rider.user._id]: true });
+    expect(back.accounts).toEqual({ [w.main._id]: true, [w.second._id]: false, [w.third._id]: false });
+    expect((await call(d(), 'billing.check', { token: w.seeded.ownerToken })).body.deactivated).toEqual({ users: 0, accounts: 2 });
   });
 });

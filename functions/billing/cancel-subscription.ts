@@ -30,7 +30,9 @@ export const cancelSubscription: Operation<'billing.cancel'> = async ({ body }, 
       }
     });
   }
-  const { shop: current } = await reconcilePlan(shop, deps, ctx.log);
+  const { shop: current } = await reconcilePlan(shop, deps, ctx.log, { cause: 'CANCELLED_BY_MERCHANT' });
   if (isPaid(current)) throw new AppError('SHOPIFY_UNAVAILABLE', { msg: 'Shopify still shows your subscription as active. Please try again in a moment.' });
+  // the cancel's own webhook may have moved the shop first, as Shopify's cancel: it was the merchant's
+  if (subscriptionId) await deps.billing.setDowngradeReason(shop._id, subscriptionId, 'CANCELLED_BY_MERCHANT');
   return { msg: 'Your subscription has been cancelled. You are on the free plan now.', status: await subscriptionStatus(current, deps) };
 };

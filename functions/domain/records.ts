@@ -1,4 +1,4 @@
-import type { AccountDetailKey, CourierId, PlanId, Role, Scope, ShopStatus } from '@dakiya/shared';
+import type { AccountDetailKey, CourierId, FreeReason as SharedFreeReason, PlanId, Role, Scope, ShopStatus } from '@dakiya/shared';
 
 /** What the domain keeps about a shop: the API's Shop plus its Shopify credentials (encrypted). */
 export interface ShopRecord {
@@ -52,12 +52,25 @@ export interface PendingCharge {
   createdAt: string;
 }
 
-/** What a move to FREE deactivated (spec 000 §4), kept so a later subscribe may reactivate it. */
+/**
+ * Why the shop is on FREE: the merchant cancelled on the plans page, or Shopify ended or froze the
+ * charge (FROZEN: an unpaid bill; ENDED: gone from Shopify's active subscriptions, the reason unknown).
+ */
+export type FreeReason = SharedFreeReason;
+
+/** What moves to FREE deactivated (spec 000 §4), kept so a later subscribe may reactivate it. */
 export interface DowngradeRecord {
-  /** The subscription whose end caused it: a retry of the same downgrade adds to it, a later one replaces it. */
+  /** The subscription whose end caused the last move: a retry of the same move adds to it, a later one replaces it. */
   endedSubscriptionId: string;
+  /** The plan that subscription paid for. */
+  endedPlan?: PlanId;
+  reason?: FreeReason;
+  /** Still deactivated because of a move to FREE, the last one or an earlier one (what the subscribe choices reactivate). */
   userIds: string[];
   accountIds: string[];
+  /** What the last move itself deactivated: given back when Shopify makes that same charge active again. */
+  movedUserIds: string[];
+  movedAccountIds: string[];
   at: string;
 }
 

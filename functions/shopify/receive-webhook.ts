@@ -8,6 +8,14 @@ import { markFromShopify } from '../domain/booking/cancel';
 
 const DEDUPE_DAYS = 7;
 
+/** The charge and status an `app_subscriptions/update` body reports (only says why a charge ended). */
+function reportedSubscription(payload: unknown): { id: string; status: string } | undefined {
+  const sub = payload && typeof payload === 'object' ? (payload as Record<string, unknown>).app_subscription : undefined;
+  if (!sub || typeof sub !== 'object') return undefined;
+  const { admin_graphql_api_id: id, status } = sub as Record<string, unknown>;
+  return typeof id === 'string' && typeof status === 'string' ? { id, status: status.toUpperCase() } : undefined;
+}
+
 /** A numeric id of a REST payload as text (Shopify sends numbers that outgrow doubles one day: take the GID when present). */
 function idOf(payload: unknown, field: 'id'): string | undefined {
   const body = payload && typeof payload === 'object' ? (payload as Record<string, unknown>) : {};
@@ -97,7 +105,7 @@ async function handleTopic(topic: string, shopDomain: string, payload: unknown, 
       // the body says what changed; Shopify's active subscriptions say what is true now (deliveries
       // arrive out of order: a new plan's ACTIVE may come before the old one's CANCELLED)
       if (!shop || shop.status !== 'ACTIVE') return;
-      await reconcilePlan(shop, deps, log);
+      await reconcilePlan(shop, deps, log, { reported: reportedSubscription(payload) });
       return;
     case 'customers/data_request':
     case 'customers/redact':

@@ -1,11 +1,15 @@
 import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { PlanId } from '@dakiya/shared';
 import type { BillingRepo } from '../../domain/ports/repos';
-import type { DowngradeRecord, ShopRecord, SubscriptionState } from '../../domain/records';
+import type { DowngradeRecord, FreeReason, ShopRecord, SubscriptionState } from '../../domain/records';
 import { isConditionFailure, keys } from './keys';
 
-/** Ids are kept as string sets: ADD merges a retried downgrade into the same record without duplicates. */
-const asSet = (ids: string[]) => (ids.length ? { add: new Set(ids) } : undefined);
+/** Ids are kept as string sets (DynamoDB keeps no empty set: an empty list is no attribute). */
+function idSets(lists: Record<string, string[]>): Record<string, Set<string>> {
+  return Object.fromEntries(Object.entries(lists).filter(([, ids]) => ids.length > 0).map(([name, ids]) => [name, new Set(ids)]));
+}
+
+const idsOf = (value: unknown): string[] => [...((value as Set<string> | undefined) ?? [])].sort();
 
 export class DynamoBillingRepo implements BillingRepo {
   constructor(private readonly db: DynamoDBDocumentClient, private readonly table: string) {}
@@ -38,31 +42,28 @@ export class DynamoBillingRepo implements BillingRepo {
   }
 
   async recordDowngrade(shopId: string, downgrade: DowngradeRecord): Promise<void> {
-    const users = asSet(downgrade.userIds);
-    const accounts = asSet(downgrade.accountIds);
-    const adds = [users ? 'userIds :u' : '', accounts ? 'accountIds :a' : ''].filter(Boolean);
+    // the caller computed the whole record (the earlier moves' ids still inactive, and this move's): written as one
+    await this.db.send(new PutCommand({
+      TableName: this.table,
+      Item: {
+        ...keys.downgrade(shopId), type: 'downgrade', endedSubscriptionId: downgrade.endedSubscriptionId, at: downgrade.at,
+        ...(downgrade.endedPlan ? { endedPlan: downgrade.endedPlan } : {}), ...(downgrade.reason ? { reason: downgrade.reason } : {}),
+        ...idSets({ userIds: downgrade.userIds, accountIds: downgrade.accountIds, movedUserIds: downgrade.movedUserIds, movedAccountIds: downgrade.movedAccountIds }),
+      },
+    }));
+  }
+
+  async setDowngradeReason(shopId: string, endedSubscriptionId: string, reason: FreeReason): Promise<void> {
     try {
       await this.db.send(new UpdateCommand({
         TableName: this.table,
         Key: keys.downgrade(shopId),
-        UpdateExpression: `SET #type = :type, endedSubscriptionId = :sub, #at = :at${adds.length ? ` ADD ${adds.join(', ')}` : ''}`,
-        ConditionExpression: 'attribute_not_exists(pk) OR endedSubscriptionId = :sub',
-        ExpressionAttributeNames: { '#type': 'type', '#at': 'at' },
-        ExpressionAttributeValues: {
-          ':type': 'downgrade', ':sub': downgrade.endedSubscriptionId, ':at': downgrade.at,
-          ...(users ? { ':u': users.add } : {}), ...(accounts ? { ':a': accounts.add } : {}),
-        },
+        UpdateExpression: 'SET reason = :r',
+        ConditionExpression: 'endedSubscriptionId = :sub',
+        ExpressionAttributeValues: { ':r': reason, ':sub': endedSubscriptionId },
       }));
     } catch (error) {
       if (!isConditionFailure(error)) throw error;
-      // a later downgrade (another subscription ended): what an older one deactivated is no longer 'the last'
-      await this.db.send(new PutCommand({
-        TableName: this.table,
-        Item: {
-          ...keys.downgrade(shopId), type: 'downgrade', endedSubscriptionId: downgrade.endedSubscriptionId, at: downgrade.at,
-          ...(users ? { userIds: users.add } : {}), ...(accounts ? { accountIds: accounts.add } : {}),
-        },
-      }));
     }
   }
 
@@ -71,10 +72,45 @@ export class DynamoBillingRepo implements BillingRepo {
     if (!Item) return undefined;
     return {
       endedSubscriptionId: Item.endedSubscriptionId as string,
-      userIds: [...((Item.userIds as Set<string> | undefined) ?? [])].sort(),
-      accountIds: [...((Item.accountIds as Set<string> | undefined) ?? [])].sort(),
+      ...(Item.endedPlan ? { endedPlan: Item.endedPlan as PlanId } : {}),
+      ...(Item.reason ? { reason: Item.reason as FreeReason } : {}),
+      userIds: idsOf(Item.userIds),
+      accountIds: idsOf(Item.accountIds),
+      movedUserIds: idsOf(Item.movedUserIds),
+      movedAccountIds: idsOf(Item.movedAccountIds),
       at: Item.at as string,
     };
+  }
+
+  async takeMoved(shopId: string, endedSubscriptionId: string): Promise<{ userIds: string[]; accountIds: string[] }> {
+    let taken: { userIds: string[]; accountIds: string[] };
+    try {
+      const { Attributes } = await this.db.send(new UpdateCommand({
+        TableName: this.table,
+        Key: keys.downgrade(shopId),
+        UpdateExpression: 'REMOVE movedUserIds, movedAccountIds',
+        ConditionExpression: 'endedSubscriptionId = :sub AND (attribute_exists(movedUserIds) OR attribute_exists(movedAccountIds))',
+        ExpressionAttributeValues: { ':sub': endedSubscriptionId },
+        ReturnValues: 'UPDATED_OLD',
+      }));
+      taken = { userIds: idsOf(Attributes?.movedUserIds), accountIds: idsOf(Attributes?.movedAccountIds) };
+    } catch (error) {
+      if (isConditionFailure(error)) return { userIds: [], accountIds: [] };
+      throw error;
+    }
+    // given back: no longer deactivated because of a downgrade
+    const deletes = [taken.userIds.length ? 'userIds :u' : '', taken.accountIds.length ? 'accountIds :a' : ''].filter(Boolean);
+    if (deletes.length) {
+      await this.db.send(new UpdateCommand({
+        TableName: this.table,
+        Key: keys.downgrade(shopId),
+        UpdateExpression: `DELETE ${deletes.join(', ')}`,
+        ExpressionAttributeValues: {
+          ...(taken.userIds.length ? { ':u': new Set(taken.userIds) } : {}), ...(taken.accountIds.length ? { ':a': new Set(taken.accountIds) } : {}),
+        },
+      }));
+    }
+    return taken;
   }
 
   async takeDeactivated(shopId: string, what: 'userIds' | 'accountIds'): Promise<string[]> {
@@ -87,7 +123,7 @@ export class DynamoBillingRepo implements BillingRepo {
         ExpressionAttributeNames: { '#ids': what },
         ReturnValues: 'UPDATED_OLD',
       }));
-      return [...((Attributes?.[what] as Set<string> | undefined) ?? [])].sort();
+      return idsOf(Attributes?.[what]);
     } catch (error) {
       if (isConditionFailure(error)) return [];
       throw error;

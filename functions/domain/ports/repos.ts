@@ -1,5 +1,5 @@
 import type { PlanId, StoreSettings } from '@dakiya/shared';
-import type { AccountRecord, DowngradeRecord, PersonRecord, SessionRecord, ShopRecord, SubscriptionState, UserRecord } from '../records';
+import type { AccountRecord, DowngradeRecord, FreeReason, PersonRecord, SessionRecord, ShopRecord, SubscriptionState, UserRecord } from '../records';
 
 export interface ShopRepo {
   get(shopId: string): Promise<ShopRecord | undefined>;
@@ -162,9 +162,16 @@ export interface BillingRepo {
    */
   switchPlan(shopId: string, from: PlanId, to: PlanId, subscription: SubscriptionState | undefined, updatedAt: string): Promise<boolean>;
   setPendingCharge(shopId: string, pending: ShopRecord['pendingCharge']): Promise<void>;
-  /** Adds to the downgrade of the same ended subscription, or replaces an older one. */
+  /** Writes the record of the moves to FREE (the caller keeps what earlier moves deactivated and is still inactive). */
   recordDowngrade(shopId: string, downgrade: DowngradeRecord): Promise<void>;
+  /** Says why the shop is on FREE, when the record is still the one of that ended subscription. */
+  setDowngradeReason(shopId: string, endedSubscriptionId: string, reason: FreeReason): Promise<void>;
   getDowngrade(shopId: string): Promise<DowngradeRecord | undefined>;
+  /**
+   * Takes what the move caused by that ended subscription deactivated (once: a second caller gets
+   * none), and drops it from what is still deactivated.
+   */
+  takeMoved(shopId: string, endedSubscriptionId: string): Promise<{ userIds: string[]; accountIds: string[] }>;
   /** Takes the user or account ids out of the record (once: a second caller gets none). */
   takeDeactivated(shopId: string, what: 'userIds' | 'accountIds'): Promise<string[]>;
 }

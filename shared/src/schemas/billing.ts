@@ -26,6 +26,14 @@ export const ChargeId = z.string().regex(/^\d{1,20}$/, 'Invalid charge id');
 export const CheckSubscriptionQuery = z.object({ charge_id: ChargeId.optional() });
 export type CheckSubscriptionQuery = z.infer<typeof CheckSubscriptionQuery>;
 
+/**
+ * Why a shop is on FREE after a paid plan: the merchant cancelled on the plans page, or Shopify froze
+ * (an unpaid bill), declined, expired or cancelled the charge; ENDED when Shopify no longer lists it
+ * and nothing said why.
+ */
+export const FreeReason = z.enum(['CANCELLED_BY_MERCHANT', 'FROZEN', 'DECLINED', 'EXPIRED', 'CANCELLED', 'ENDED']);
+export type FreeReason = z.infer<typeof FreeReason>;
+
 /** Spec 000 §3 Subscription status, plus the month's usage and what the last downgrade deactivated. */
 export const SubscriptionStatus = z.object({
   subscribed: z.boolean(),
@@ -41,8 +49,10 @@ export const SubscriptionStatus = z.object({
   month: z.string(),
   /** The store the subscription bills. */
   subscriber: z.string(),
-  /** Staff users and tracking accounts the last move to FREE deactivated (what the subscribe choices reactivate). */
+  /** Staff users and tracking accounts moves to FREE deactivated that are still inactive (what the subscribe choices reactivate). */
   deactivated: z.object({ users: z.number().int(), accounts: z.number().int() }),
+  /** On FREE after a paid plan: why, and the title of the plan whose charge ended. */
+  freeBecause: z.object({ reason: FreeReason, plan: z.string() }).optional(),
   /** With `charge_id`: whether Shopify now has that charge as the shop's active subscription. */
   charge: z.object({ id: z.string(), approved: z.boolean() }).optional(),
 });
