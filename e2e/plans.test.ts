@@ -62,8 +62,13 @@ async function startSubscribe(page: Page, plan: 'MONTHLY' | 'YEARLY') {
 async function returnDialog(page: Page): Promise<string> {
   await page.waitForURL(/\/dashboard\/plans\?success=true&charge_id=\d+/);
   await page.getByTestId('plans-return').waitFor();
+  // the dialog's opening animation done, so a screenshot shows it as the merchant reads it
+  await page.getByTestId('plans-return').evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
   return page.getByTestId('plans-return-message').innerText();
 }
+
+/** The colour of the return dialog's icon. */
+const returnTone = (page: Page) => page.getByTestId('plans-return').locator('[data-tone]').getAttribute('data-tone');
 
 async function activity(store: Store) {
   const users = await api().call('users.list', { token: store.token, query: { page: 1, limit: 50 } });
@@ -87,6 +92,8 @@ describe('pricing & plans', () => {
     await shot(page, 'plans-shopify-approval');
     await page.locator('#install').click();
     expect(await returnDialog(page)).toBe('You have been successfully subscribed to our PAID plan');
+    expect(await returnTone(page)).toBe('success');
+    expect(await page.getByTestId('plans-return-plan').count()).toBe(0);
     await shot(page, 'plans-subscribed-dialog');
     await page.getByTestId('plans-return-close').click();
     await expect.poll(() => page.url()).toMatch(/\/dashboard\/plans$/);
@@ -104,6 +111,7 @@ describe('pricing & plans', () => {
     expect(await activity(store)).toEqual({ staffActive: false, accountsActive: [true, false] });
     await expect.poll(() => page.getByTestId('plans-reactivate').innerText()).toContain('Reactivate 1 staff user');
     expect(await page.getByTestId('plans-reactivate').innerText()).toContain('Reactivate 1 tracking account');
+    expect(await page.getByTestId('plans-free-reason').innerText()).toBe('You cancelled your Monthly subscription. Your shop is on the free plan.');
     await shot(page, 'plans-after-cancel');
 
     // staff back with the new plan; the spare account waits for a hand
@@ -117,21 +125,44 @@ describe('pricing & plans', () => {
     await shot(page, 'plans-yearly-desktop');
   });
 
-  it('a charge frozen or cancelled at Shopify changes the plan through the webhook', async () => {
-    const store = await newStore('webhook', false);
+  it('a declined switch says the plan stays; a charge frozen at Shopify says why the shop is on FREE, and paid brings the staff back', async () => {
+    const store = await newStore('webhook');
     const page = await plansPage(store);
     await startSubscribe(page, 'MONTHLY');
     await page.locator('#install').click();
     await returnDialog(page);
+    const monthlyCharge = new URL(page.url()).searchParams.get('charge_id')!;
     await page.getByTestId('plans-return-close').click();
     await expect.poll(() => currentPlan(page)).toBe('plan-card-MONTHLY');
 
-    await sim(`trigger/app_subscriptions/update`, { shop: store.domain, status: 'FROZEN' });
+    await startSubscribe(page, 'YEARLY');
+    await page.locator('#cancel').click();
+    expect(await returnDialog(page)).toBe('Something went wrong. Please try again later');
+    expect(await page.getByTestId('plans-return-plan').innerText()).toBe('You are still on the Monthly plan.');
+    expect(await returnTone(page)).toBe('warning');
+    await shot(page, 'fail-plans-switch-declined');
+    await page.getByTestId('plans-return-close').click();
+    expect(await currentPlan(page)).toBe('plan-card-MONTHLY');
+
+    await sim(`trigger/app_subscriptions/update`, { shop: store.domain, status: 'FROZEN', id: monthlyCharge });
     await expect.poll(async () => (await api().call('billing.check', { token: store.token })).planId).toBe('FREE');
     await page.getByTestId('plans-refresh').click();
     await expect.poll(() => currentPlan(page)).toBe('plan-card-FREE');
-    expect(await activity(store)).toEqual({ staffActive: undefined, accountsActive: [true, false] });
+    expect(await page.getByTestId('plans-free-reason').innerText()).toBe(
+      'Shopify froze your Monthly charge (an unpaid bill). Your shop is on the free plan until it is paid in Shopify; the staff and accounts it deactivated come back then.',
+    );
+    expect(await activity(store)).toEqual({ staffActive: false, accountsActive: [true, false] });
     await shot(page, 'plans-after-frozen');
+
+    // the bill paid in Shopify: the same charge is active again
+    const frozen = (await api().call('billing.check', { token: store.token })).freeBecause;
+    expect(frozen).toEqual({ reason: 'FROZEN', plan: 'Monthly' });
+    await sim(`trigger/app_subscriptions/update`, { shop: store.domain, status: 'ACTIVE', id: monthlyCharge });
+    await expect.poll(async () => (await api().call('billing.check', { token: store.token })).planId).toBe('MONTHLY');
+    await page.getByTestId('plans-refresh').click();
+    await expect.poll(() => currentPlan(page)).toBe('plan-card-MONTHLY');
+    expect(await page.getByTestId('plans-free-reason').count()).toBe(0);
+    expect(await activity(store)).toEqual({ staffActive: true, accountsActive: [true, true] });
   });
 
   it('on a phone: the cards stack and the usage bar stays readable', async () => {
@@ -149,6 +180,8 @@ describe('pricing & plans when things go wrong', () => {
     await startSubscribe(page, 'YEARLY');
     await page.locator('#cancel').click();
     expect(await returnDialog(page)).toBe('Something went wrong. Please try again later');
+    expect(await page.getByTestId('plans-return-plan').innerText()).toBe('You are still on the free plan.');
+    expect(await returnTone(page)).toBe('warning');
     await shot(page, 'fail-plans-declined');
     await page.getByTestId('plans-return-close').click();
     expect(await currentPlan(page)).toBe('plan-card-FREE');

@@ -8,9 +8,14 @@ export interface NoticeDialogProps {
   /** data-testid of the dialog. */
   testId: string;
   icon: ReactNode;
+  /** The icon's colour: a warning (the default) or a success. */
+  tone?: 'warning' | 'success';
   title: ReactNode;
   message: ReactNode;
   messageTestId?: string;
+  /** A second line under the message. */
+  detail?: ReactNode;
+  detailTestId?: string;
   closeTestId: string;
   /** The main button closes the dialog and goes to `to`; without one, a single Okay closes it. */
   action?: { label: ReactNode; to: string; testId: string };
@@ -20,7 +25,7 @@ export interface NoticeDialogProps {
  * A small centred alert dialog: an icon, a title, a line of text, 'Not now' and one button that
  * closes it and navigates somewhere (plan limit, no tracking account).
  */
-export function NoticeDialog({ open, onClose, testId, icon, title, message, messageTestId, closeTestId, action }: NoticeDialogProps) {
+export function NoticeDialog({ open, onClose, testId, icon, tone = 'warning', title, message, messageTestId, detail, detailTestId, closeTestId, action }: NoticeDialogProps) {
   const navigate = useNavigate();
   return (
     <Dialog.Root open={open} placement="center" size="sm" role="alertdialog" onOpenChange={(e) => !e.open && onClose()}>
@@ -30,13 +35,21 @@ export function NoticeDialog({ open, onClose, testId, icon, title, message, mess
           <Dialog.Content data-testid={testId}>
             <Dialog.Body pt="8">
               <Stack align="center" textAlign="center" gap="3">
-                <Center boxSize="12" borderRadius="full" bg="saffron.50" color="saffron.700" fontSize="xl">
+                <Center
+                  boxSize="12" borderRadius="full" fontSize="xl" data-tone={tone}
+                  bg={tone === 'success' ? 'green.subtle' : 'saffron.50'} color={tone === 'success' ? 'fg.success' : 'saffron.700'}
+                >
                   {icon}
                 </Center>
                 <Dialog.Title fontSize="lg">{title}</Dialog.Title>
                 <Text color="fg.muted" data-testid={messageTestId}>
                   {message}
                 </Text>
+                {detail && (
+                  <Text fontWeight="medium" data-testid={detailTestId}>
+                    {detail}
+                  </Text>
+                )}
               </Stack>
             </Dialog.Body>
             <Dialog.Footer justifyContent="center" pb="6">

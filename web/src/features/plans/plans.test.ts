@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PLANS } from '@dakiya/shared';
-import { cardAction, monthLabel, priceLabel, returnOutcome, returnParams, usagePercent } from './plans';
+import { cardAction, freeReasonMessage, monthLabel, priceLabel, returnOutcome, returnParams, stillOnMessage, usagePercent } from './plans';
 
 describe('plans page rules', () => {
   it('fills the usage bar by orders / 5000, never past full', () => {
@@ -32,5 +32,25 @@ describe('plans page rules', () => {
     expect(returnOutcome(returnParams(new URLSearchParams('success=false&charge_id=1'))!, { charge: { id: '1', approved: true } })).toBe('failed');
     expect(returnParams(new URLSearchParams('charge_id=1'))).toBeNull();
     expect(returnParams(new URLSearchParams('success=true&charge_id=abc'))).toEqual({ success: true, chargeId: undefined });
+  });
+
+  it('says which plan a failed return leaves the shop on', () => {
+    expect(stillOnMessage({ planId: 'MONTHLY', plan: 'Monthly' })).toBe('You are still on the Monthly plan.');
+    expect(stillOnMessage({ planId: 'FREE', plan: 'Basic' })).toBe('You are still on the free plan.');
+  });
+
+  it('says why the shop is on FREE, only while it is', () => {
+    expect(freeReasonMessage({ subscribed: false, freeBecause: { reason: 'FROZEN', plan: 'Monthly' } })).toBe(
+      'Shopify froze your Monthly charge (an unpaid bill). Your shop is on the free plan until it is paid in Shopify; the staff and accounts it deactivated come back then.',
+    );
+    expect(freeReasonMessage({ subscribed: false, freeBecause: { reason: 'CANCELLED_BY_MERCHANT', plan: 'Yearly' } })).toBe(
+      'You cancelled your Yearly subscription. Your shop is on the free plan.',
+    );
+    expect(freeReasonMessage({ subscribed: false, freeBecause: { reason: 'DECLINED', plan: 'Monthly' } })).toBe('Your Monthly charge was declined in Shopify. Your shop is on the free plan.');
+    expect(freeReasonMessage({ subscribed: false, freeBecause: { reason: 'EXPIRED', plan: 'Monthly' } })).toBe('Your Monthly charge expired in Shopify. Your shop is on the free plan.');
+    expect(freeReasonMessage({ subscribed: false, freeBecause: { reason: 'CANCELLED', plan: 'Monthly' } })).toBe('Your Monthly charge was cancelled in Shopify. Your shop is on the free plan.');
+    expect(freeReasonMessage({ subscribed: false, freeBecause: { reason: 'ENDED', plan: 'Monthly' } })).toBe('Your Monthly charge ended in Shopify. Your shop is on the free plan.');
+    expect(freeReasonMessage({ subscribed: false })).toBeNull();
+    expect(freeReasonMessage({ subscribed: true, freeBecause: { reason: 'FROZEN', plan: 'Monthly' } })).toBeNull();
   });
 });

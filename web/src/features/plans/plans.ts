@@ -55,3 +55,22 @@ export const RETURN_FAILED_MESSAGE = 'Something went wrong. Please try again lat
 export function returnOutcome(params: ReturnParams, status: Pick<SubscriptionStatus, 'charge'>): 'subscribed' | 'failed' {
   return params.success && params.chargeId && status.charge?.id === params.chargeId && status.charge.approved ? 'subscribed' : 'failed';
 }
+
+/** The line under the failure message: the plan the check says the shop is still on. */
+export function stillOnMessage(status: Pick<SubscriptionStatus, 'planId' | 'plan'>): string {
+  return status.planId === 'FREE' ? 'You are still on the free plan.' : `You are still on the ${status.plan} plan.`;
+}
+
+/** Why the shop is on FREE after a paid plan, as the plans page says it; null when it never paid. */
+export function freeReasonMessage(status: Pick<SubscriptionStatus, 'subscribed' | 'freeBecause'>): string | null {
+  if (status.subscribed || !status.freeBecause) return null;
+  const { reason, plan } = status.freeBecause;
+  switch (reason) {
+    case 'CANCELLED_BY_MERCHANT': return `You cancelled your ${plan} subscription. Your shop is on the free plan.`;
+    case 'FROZEN': return `Shopify froze your ${plan} charge (an unpaid bill). Your shop is on the free plan until it is paid in Shopify; the staff and accounts it deactivated come back then.`;
+    case 'DECLINED': return `Your ${plan} charge was declined in Shopify. Your shop is on the free plan.`;
+    case 'EXPIRED': return `Your ${plan} charge expired in Shopify. Your shop is on the free plan.`;
+    case 'CANCELLED': return `Your ${plan} charge was cancelled in Shopify. Your shop is on the free plan.`;
+    case 'ENDED': return `Your ${plan} charge ended in Shopify. Your shop is on the free plan.`;
+  }
+}

@@ -13,7 +13,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { RefreshButton } from '../../../components/ui/refresh-button';
 import { PageSkeleton } from '../../../components/ui/skeletons';
 import { notifySuccess } from '../../../components/ui/toaster';
-import { cardAction, returnOutcome, returnParams, RETURN_FAILED_MESSAGE, SUBSCRIBED_MESSAGE, type Plan } from '../plans';
+import { cardAction, returnOutcome, returnParams, RETURN_FAILED_MESSAGE, stillOnMessage, SUBSCRIBED_MESSAGE, type Plan } from '../plans';
 import { PlanCard } from './plan-card';
 import { ReactivateChoices, type Choices } from './reactivate-choices';
 import { UsageCard } from './usage-card';
@@ -120,9 +120,12 @@ export function PlansPage({ timeZone }: { timeZone?: string }) {
         onClose={closeReturn}
         testId="plans-return"
         icon={outcome === 'subscribed' ? <LuCircleCheck /> : <LuCircleX />}
+        tone={outcome === 'subscribed' ? 'success' : 'warning'}
         title={outcome === 'subscribed' ? 'Subscribed' : 'Subscription not completed'}
         message={outcome === 'subscribed' ? SUBSCRIBED_MESSAGE : RETURN_FAILED_MESSAGE}
         messageTestId="plans-return-message"
+        detail={outcome === 'failed' && data ? stillOnMessage(data) : undefined}
+        detailTestId="plans-return-plan"
         closeTestId="plans-return-close"
       />
     </>

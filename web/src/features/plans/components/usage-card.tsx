@@ -1,9 +1,9 @@
-import { Box, Flex, HStack, Progress, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Flex, HStack, Progress, Stack, Text } from '@chakra-ui/react';
 import { LIMITS, type SubscriptionStatus } from '@dakiya/shared';
 import { LuPackage } from 'react-icons/lu';
 import { formatDate } from '../../../lib/format';
 import { SectionCard } from '../../../components/ui/section-card';
-import { monthLabel, usagePercent } from '../plans';
+import { freeReasonMessage, monthLabel, usagePercent } from '../plans';
 
 const count = new Intl.NumberFormat('en-US');
 
@@ -11,6 +11,7 @@ const count = new Intl.NumberFormat('en-US');
 export function UsageCard({ status, timeZone }: { status: SubscriptionStatus; timeZone?: string }) {
   const percent = usagePercent(status.orders);
   const full = status.ordersLimit !== null && status.orders >= status.ordersLimit;
+  const freeReason = freeReasonMessage(status);
   return (
     <SectionCard
       title={`Your plan: ${status.plan}`}
@@ -23,6 +24,12 @@ export function UsageCard({ status, timeZone }: { status: SubscriptionStatus; ti
       testId="plans-usage"
     >
       <Stack gap="2.5">
+        {freeReason && (
+          <Alert.Root status={status.freeBecause?.reason === 'CANCELLED_BY_MERCHANT' ? 'info' : 'warning'} variant="subtle" borderRadius="md" data-testid="plans-free-reason">
+            <Alert.Indicator />
+            <Alert.Description>{freeReason}</Alert.Description>
+          </Alert.Root>
+        )}
         <Flex justify="space-between" align="baseline" gap="3" wrap="wrap">
           <Text fontWeight="medium">Orders in {monthLabel(status.month)}</Text>
           <Text textStyle="sm" color="fg.muted" fontVariantNumeric="tabular-nums" data-testid="plans-usage-count">
