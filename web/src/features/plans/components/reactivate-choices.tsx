@@ -11,7 +11,7 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 
 /**
  * `subscribe?users=&accounts=`: off by default. When the new charge is active, they reactivate what
- * the last move to FREE deactivated; otherwise each is reactivated by hand.
+ * moves to FREE deactivated and are still inactive; otherwise each is reactivated by hand.
  */
 export function ReactivateChoices({ deactivated, choices, onChange }: {
   deactivated: { users: number; accounts: number };
@@ -22,7 +22,7 @@ export function ReactivateChoices({ deactivated, choices, onChange }: {
     <SectionCard
       title="When you subscribe again"
       icon={<LuRotateCcw />}
-      description="Your last move to the free plan deactivated these. Choose what comes back with the new plan; the rest you can reactivate by hand."
+      description="Moving to the free plan deactivated these, and they are still inactive. Choose what comes back with the new plan; the rest you can reactivate by hand."
       testId="plans-reactivate"
     >
       <Stack gap="3">
