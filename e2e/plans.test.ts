@@ -63,7 +63,7 @@ async function returnDialog(page: Page): Promise<string> {
   await page.waitForURL(/\/dashboard\/plans\?success=true&charge_id=\d+/);
   await page.getByTestId('plans-return').waitFor();
   // the dialog's opening animation done, so a screenshot shows it as the merchant reads it
-  await page.getByTestId('plans-return').evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
+  await page.getByTestId('plans-return').evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a: { finished: Promise<unknown> }) => a.finished)));
   return page.getByTestId('plans-return-message').innerText();
 }
 
