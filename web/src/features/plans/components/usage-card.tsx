@@ -49,7 +49,7 @@ export function UsageCard({ status, timeZone }: { status: SubscriptionStatus; ti
         </HStack>
         {full && (
           <Text textStyle="sm" color="red.fg" data-testid="plans-usage-full">
-            You have booked this month's 5000 orders. Upgrade to book more before the month ends.
+            You have booked this month's {count.format(LIMITS.freeOrdersPerMonth)} orders. Upgrade to book more before the month ends.
           </Text>
         )}
       </Stack>
