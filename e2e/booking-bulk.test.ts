@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { expectRefusal, launch, shot } from './support/browser';
 import { CONNECTION_FAILED, dropConnection, signedIn, stillUsable, toastSays, VIEWPORTS } from './support/failures';
-import { offlineImages, simOrder } from './support/booking';
+import { offlineImages, simOrder, simOrders } from './support/booking';
 
 /**
  * Bulk booking: twenty orders of the store booked with one account as a job on the server; the
@@ -60,6 +60,33 @@ describe('bulk booking', () => {
     await again.waitForURL(`**/dashboard/post-booking?tracking=${tracking}`);
     await expect.poll(() => again.getByTestId('post-booking-tracking').innerText()).toBe(tracking);
   });
+
+  it.each(VIEWPORTS)('names from Shopify on every row, an unknown id is "Order not found" at once, and nothing scrolls sideways (%s)', async (size, viewport) => {
+    const page = await signedIn(browser, inject('owner'), viewport);
+    // orders from the end of the store's list (the oldest): the other flows take theirs from the newest
+    const open = (await simOrders()).filter((o) => !o.cancelledAt && o.fulfillments.length === 0 && o.lineItems.some((li) => li.currentQuantity > 0));
+    const order = open.at(size === 'desktop' ? -1 : -2)!;
+    const { id, name } = order;
+    const unknown = size === 'desktop' ? '99999999999971' : '99999999999972';
+    await page.goto(`/dashboard/bulk-book?ids[]=${id}&ids[]=${unknown}`);
+    await page.getByTestId('bulk-submit').click();
+    await page.waitForURL('**/dashboard/bulk/*');
+    // the unknown id is failed before the job books anything; the other row is named as Shopify names it
+    await expect.poll(() => page.getByTestId(`bulk-row-${unknown}`).getAttribute('data-state')).toBe('failed');
+    expect(await page.getByTestId(`bulk-detail-${unknown}`).innerText()).toBe('Order not found');
+    await page.getByTestId(`bulk-row-${name}`).waitFor();
+    await shot(page, `bulk-names-running-${size}`);
+    // the local job poller may pick the job up a minute later
+    await expect.poll(() => page.getByTestId('bulk-progress').getAttribute('data-percent'), { timeout: 120_000 }).toBe('100');
+    expect(await page.getByTestId(`bulk-row-${name}`).getAttribute('data-state')).toBe('booked');
+    expect(await page.locator('[data-testid^="bulk-row-"]').evaluateAll((els) => els.map((el) => el.getAttribute('data-testid')))).toEqual([`bulk-row-${name}`, `bulk-row-${unknown}`]);
+    // every row's outcome and reason are in view: no sideways scrolling, no clipped column
+    expect(await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth')).toBe(true);
+    const clipped = await page.evaluate(`[...document.querySelectorAll('[data-testid^="bulk-detail-"]')]
+      .filter((el) => el.getBoundingClientRect().right > window.innerWidth || el.scrollWidth > el.clientWidth + 1).length`);
+    expect(clipped).toBe(0);
+    await shot(page, `bulk-names-${size}`);
+  }, 180_000);
 
   it.each(VIEWPORTS)('failure paths (%s): offline when starting, a job that does not exist; never a white page', async (size, viewport) => {
     const page = await signedIn(browser, inject('owner'), viewport);

@@ -14,12 +14,16 @@ export interface SimOrder {
   tags: string[];
 }
 
-/** The Shopify simulator's record of one order of the demo store (what Shopify's admin would show). */
-export async function simOrder(id: string, shop = DEMO_SHOP): Promise<SimOrder> {
+/** The Shopify simulator's records of the demo store's orders. */
+export async function simOrders(shop = DEMO_SHOP): Promise<SimOrder[]> {
   const res = await fetch(`${inject('shopifyUrl')}/_fake/shops/${shop}/orders`);
   const body = (await res.json()) as SimOrder[] | { orders: SimOrder[] };
-  const orders = Array.isArray(body) ? body : body.orders;
-  const order = orders.find((o) => o.id === id);
+  return Array.isArray(body) ? body : body.orders;
+}
+
+/** The Shopify simulator's record of one order of the demo store (what Shopify's admin would show). */
+export async function simOrder(id: string, shop = DEMO_SHOP): Promise<SimOrder> {
+  const order = (await simOrders(shop)).find((o) => o.id === id);
   if (!order) throw new Error(`order ${id} is not in the simulator`);
   return order;
 }

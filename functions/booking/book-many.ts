@@ -7,7 +7,7 @@ const started = (total: number) => `Booking ${total} order${total === 1 ? '' : '
 /** POST /book-orders: the spec's comma-separated ids (and names) with one account, booked as a job. */
 export const bookMany: Operation<'booking.bookMany'> = async ({ body }, ctx, deps) => {
   const { shop, user } = requireAuth(ctx);
-  const requests = body.order_id.map((orderId, i) => ({ orderId, orderName: body.order_name?.[i], accountId: body.tracking_account }));
+  const requests = body.order_id.map((orderId) => ({ orderId, accountId: body.tracking_account }));
   const { bulkId, total } = await startBulk(shop, user, requests, deps);
   return { msg: started(total), jobId: bulkId, total };
 };
@@ -15,7 +15,7 @@ export const bookMany: Operation<'booking.bookMany'> = async ({ body }, ctx, dep
 /** POST /bulk/orders/fulfillment with {ordersData}: rows that each name their account. */
 export const bulkFulfil: Operation<'booking.bulkFulfil'> = async ({ body }, ctx, deps) => {
   const { shop, user } = requireAuth(ctx);
-  const requests = body.ordersData.map((row) => ({ orderId: row.order_id, orderName: row.order_name, accountId: row.tracking_account }));
+  const requests = body.ordersData.map((row) => ({ orderId: row.order_id, accountId: row.tracking_account }));
   const { bulkId, total } = await startBulk(shop, user, requests, deps);
   return { msg: started(total), jobId: bulkId, total };
 };

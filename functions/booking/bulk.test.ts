@@ -6,6 +6,10 @@ import { bookableOrders } from '../test-support/shopify-shops';
 import { makeWorld, type World } from '../test-support/world';
 import type { CourierAdapter } from '../domain/ports/courier';
 import { countersOf } from '../domain/booking/counters';
+import { parse, type OperationDefinitionNode } from 'graphql';
+import { ORDER_NAMES } from '../adapters/shopify/documents';
+import { schema as shopifySchema } from '../../local/simulators/shopify/graphql-endpoint';
+import { requestedQueryCost } from '../../local/simulators/shopify/cost';
 
 let world: World;
 beforeAll(async () => {
@@ -101,7 +105,7 @@ describe('bulk booking', () => {
     const result = await progress(started.body.jobId);
     expect(result).toMatchObject({ status: 'done', booked: 1, failed: 2 });
     expect(result.rows[1].message).toMatch(/^This order is already booked \(tracking number /);
-    expect(result.rows[2].message).toBe('Oops! We have found no order(s) corresponding to these id(s).');
+    expect(result.rows[2]).toEqual({ order_id: '99999999999991', order_name: '', state: 'failed', message: 'Order not found', reason: 'not_found' });
 
     const calls = world.couriers.sims.LEOPARD.control.calls('bookPacket').length;
     const { runBulk } = await import('../domain/booking/bulk');
@@ -126,6 +130,48 @@ describe('bulk booking', () => {
     expect(res.body.errors[0]).toMatchObject({ param: 'tracking_account' });
     const dup = await call(world.deps, 'booking.bookMany', { token: world.a.ownerToken, body: { tracking_account: inactive, order_id: '123456789012,123456789012' } });
     expect(dup.body.errors[0]).toMatchObject({ msg: 'An order is listed twice', param: 'order_id' });
+  });
+});
+
+describe('bulk booking: names from Shopify', () => {
+  it('reads the names from Shopify in one cheap query, never the client\'s; an id Shopify does not know is a failed row at once', async () => {
+    const orders = freshOrders(2);
+    const leopard = await account('LEOPARD');
+    world.shopify.control.clearCalls();
+    const started = await call(world.deps, 'booking.bookMany', {
+      token: world.a.ownerToken, body: { tracking_account: leopard, order_id: [orders[0]!.id, '99999999999992', orders[1]!.id], order_name: ['#x', '#y', '#z'] },
+    });
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    const graphql = world.shopify.control.calls({ shop: world.a.shop.domain, kind: 'graphql' });
+    expect(graphql.map((c) => c.operationName)).toEqual(['OrderNames']);
+    expect(await progress(started.body.jobId)).toEqual({
+      jobId: started.body.jobId, status: 'running', total: 3, booked: 0, failed: 1, check: 0, createdAt: expect.any(String),
+      rows: [
+        { order_id: orders[0]!.id, order_name: orders[0]!.name, state: 'queued' },
+        { order_id: '99999999999992', order_name: '', state: 'failed', message: 'Order not found', reason: 'not_found' },
+        { order_id: orders[1]!.id, order_name: orders[1]!.name, state: 'queued' },
+      ],
+    });
+    const [other] = freshOrders(1);
+    const fulfil = await call(world.deps, 'booking.bulkFulfil', {
+      token: world.a.ownerToken, body: { ordersData: [{ order_id: other!.id, order_name: '#x', tracking_account: leopard }] },
+    });
+    expect((await progress(fulfil.body.jobId)).rows).toEqual([{ order_id: other!.id, order_name: other!.name, state: 'queued' }]);
+    await world.deps.drainJobs();
+    const done = await progress(started.body.jobId);
+    expect(done).toMatchObject({ status: 'done', booked: 2, failed: 1 });
+    expect(done.rows.map((r: { order_name: string }) => r.order_name)).toEqual([orders[0]!.name, '', orders[1]!.name]);
+
+    // one point per order: the largest bulk (250) costs 250 of the 1000-point cap
+    const document = parse(ORDER_NAMES);
+    const ids = Array.from({ length: 250 }, (_, i) => `gid://shopify/Order/${1000 + i}`);
+    expect(requestedQueryCost(shopifySchema, document.definitions[0] as OperationDefinitionNode, [], { ids })).toBe(250);
+  });
+
+  it('a bulk only unknown ids start is done at once, with nothing queued', async () => {
+    const started = await call(world.deps, 'booking.bookMany', { token: world.a.ownerToken, body: { tracking_account: await account('LEOPARD'), order_id: '99999999999993' } });
+    expect(started.status).toBe(200);
+    expect(await progress(started.body.jobId)).toMatchObject({ status: 'done', total: 1, failed: 1, rows: [{ state: 'failed', message: 'Order not found' }] });
   });
 });
 

@@ -22,6 +22,8 @@ const BATCH_ORDER_LINE_ITEMS = 20;
 const ORDERS_PER_BATCH = 5;
 /** 2 + 200 × 4 = 802 points for the summary document; 250 would pass the 1000-point cap. */
 export const MAX_ORDERS_PAGE = 200;
+/** Shopify's `nodes(ids:)` takes at most 250 ids; at one point each that is 250 points. */
+export const MAX_ORDER_NAMES = 250;
 
 export type OrderSortKey = 'CREATED_AT' | 'UPDATED_AT' | 'PROCESSED_AT' | 'ID' | 'ORDER_NUMBER';
 
@@ -48,6 +50,11 @@ export interface AdminOperations {
   getOrder(id: string): Promise<ShopifyOrder | null>;
   /** Several orders, in input order, `null` where unknown; batched under the cost cap. */
   getOrders(ids: string[]): Promise<(ShopifyOrder | null)[]>;
+  /**
+   * The names of orders (at most MAX_ORDER_NAMES ids, one point each), by numeric id; an id Shopify
+   * does not know (or that is not an order) is absent from the map.
+   */
+  getOrderNames(ids: string[]): Promise<Map<string, string>>;
   /** Summaries, newest first by default; `first` is capped at MAX_ORDERS_PAGE (cost cap). */
   listOrders(input: {
     first: number;
@@ -121,6 +128,19 @@ export function adminOperations(client: GraphqlRequester): AdminOperations {
         }
       }
       return result;
+    },
+
+    async getOrderNames(ids) {
+      const names = new Map<string, string>();
+      for (let i = 0; i < ids.length; i += MAX_ORDER_NAMES) {
+        const data = await client.request<{ nodes: ({ __typename: string; legacyResourceId?: string; name?: string } | null)[] }>(doc.ORDER_NAMES, {
+          ids: ids.slice(i, i + MAX_ORDER_NAMES).map(orderGid),
+        });
+        for (const node of data.nodes) {
+          if (node?.__typename === 'Order' && node.legacyResourceId && node.name) names.set(node.legacyResourceId, node.name);
+        }
+      }
+      return names;
     },
 
     async listOrders(input) {

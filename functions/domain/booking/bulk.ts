@@ -23,24 +23,36 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export interface BulkRequest {
   orderId: string;
-  orderName?: string;
   accountId: string;
 }
+
+/** A row whose order Shopify does not know: failed when the bulk starts, never queued. */
+export const ORDER_NOT_FOUND_ROW = 'Order not found';
 
 /**
  * Starts a bulk booking: one result item per order, then a job (a row of the job table) that books
  * them. The answer names the bulk, whose progress the web polls; closing the tab stops nothing.
+ *
+ * The orders' names come from Shopify (one `nodes(ids:)` read of `name` only, one point per order),
+ * never from the client; an id Shopify does not know is a failed row at once.
  */
 export async function startBulk(shop: ShopRecord, user: UserRecord, requests: BulkRequest[], deps: Deps): Promise<{ bulkId: string; total: number }> {
   // each account must be this shop's and active before anything is queued
   for (const accountId of new Set(requests.map((r) => r.accountId))) await bookingAccount(shop._id, accountId, deps);
+  const client = deps.shopifyFor(shop);
+  const names = await withShopify(() => client.getOrderNames(requests.map((r) => r.orderId)));
+  const known = requests.filter((r) => names.has(r.orderId)).length;
   const now = deps.now();
   const bulkId = newId(now);
   const expiresAt = Math.floor(now.getTime() / 1000) + KEEP_ROWS_SECONDS;
-  await deps.bookingStore.putBulkRows(shop._id, bulkId, requests.map((r, index) => ({
-    bulkId, index, orderId: r.orderId, orderName: r.orderName ?? '', accountId: r.accountId, state: 'queued', createdAt: now.toISOString(), expiresAt,
-  })));
-  await deps.jobs.enqueue('bookings.bulk', { bulkId, userId: user._id }, { shopId: shop._id, key: bulkId });
+  await deps.bookingStore.putBulkRows(shop._id, bulkId, requests.map((r, index) => {
+    const name = names.get(r.orderId);
+    return {
+      bulkId, index, orderId: r.orderId, orderName: name ?? '', accountId: r.accountId, createdAt: now.toISOString(), expiresAt,
+      ...(name === undefined ? { state: 'failed' as const, message: ORDER_NOT_FOUND_ROW, reason: 'not_found' as const } : { state: 'queued' as const }),
+    };
+  }));
+  if (known > 0) await deps.jobs.enqueue('bookings.bulk', { bulkId, userId: user._id }, { shopId: shop._id, key: bulkId });
   return { bulkId, total: requests.length };
 }
 
@@ -65,6 +77,7 @@ export async function bulkProgress(shop: ShopRecord, bulkId: string, deps: Deps)
       order_name: r.orderName,
       state: ended && r.state === 'queued' ? 'failed' : r.state,
       ...(r.trackingNumber ? { tracking_number: r.trackingNumber } : {}),
+      ...(r.reason ? { reason: r.reason } : {}),
       ...(r.message ? { message: r.message } : ended && r.state === 'queued' ? { message: 'Not booked: the bulk booking stopped. Book this order again.' } : {}),
     })),
   };

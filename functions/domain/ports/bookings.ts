@@ -89,6 +89,8 @@ export interface DayCounterKey {
 }
 
 /** One order of a bulk booking and its outcome (BulkRow on the wire). */
+export type BulkRowReason = 'not_found';
+
 export interface BulkRowRecord {
   bulkId: string;
   index: number;
@@ -98,6 +100,8 @@ export interface BulkRowRecord {
   state: 'queued' | 'booked' | 'failed' | 'check';
   trackingNumber?: string;
   message?: string;
+  /** Why a failed row failed, when the web acts on it: `not_found` offers nothing to book. */
+  reason?: BulkRowReason;
   createdAt: string;
   updatedAt?: string;
   /** TTL: results stay a month. */

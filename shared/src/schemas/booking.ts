@@ -143,7 +143,8 @@ const commaList = (label: string) => z.union([z.string(), z.array(z.string())], 
 
 /**
  * POST /book-orders: bulk booking with one account; the spec's comma-separated `order_id` and
- * `order_name` are split into arrays (arrays are accepted as they are).
+ * `order_name` are split into arrays (arrays are accepted as they are). The names are accepted for
+ * the spec's sake and ignored: the server reads each order's name from Shopify.
  */
 export const BookOrdersInput = z.object({
   tracking_account: ObjectId,
@@ -176,6 +177,11 @@ export const BulkRow = z.object({
   state: BulkRowState,
   tracking_number: z.string().optional(),
   message: z.string().optional(),
+  /**
+   * Why a failed row failed, where the web acts on it: `not_found` (Shopify does not know the id)
+   * offers nothing to book; others offer booking it on its own.
+   */
+  reason: z.enum(['not_found']).optional(),
 });
 export type BulkRow = z.infer<typeof BulkRow>;
 

@@ -1,4 +1,4 @@
-import { Badge, Box, Button, HStack, Progress, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Grid, HStack, Progress, Stack, Text } from '@chakra-ui/react';
 import type { BulkRow } from '@dakiya/shared';
 import { LuArrowRight } from 'react-icons/lu';
 import { Link, useParams } from 'react-router-dom';
@@ -58,18 +58,15 @@ export function BulkProgressPage() {
             </Stack>
           </Box>
           <Box bg="app.surface" borderWidth="1px" borderColor="border.muted" borderRadius="xl" overflow="hidden" boxShadow="xs">
-            <Table.ScrollArea>
-              <Table.Root size="sm" data-testid="bulk-rows" css={{ '& td, & th': { px: '4' } }}>
-                <Table.Header>
-                  <Table.Row bg="bg.muted">
-                    <Table.ColumnHeader>Order</Table.ColumnHeader>
-                    <Table.ColumnHeader>Outcome</Table.ColumnHeader>
-                    <Table.ColumnHeader>Tracking number or reason</Table.ColumnHeader>
-                  </Table.Row>
-                </Table.Header>
-                <Table.Body>{data.rows.map((row) => <Row key={row.order_id} row={row} />)}</Table.Body>
-              </Table.Root>
-            </Table.ScrollArea>
+            {/* a grid, not a table: on a phone each row stacks (order and outcome, then the reason) so nothing scrolls sideways */}
+            <Grid templateColumns={COLUMNS} gap="4" px="4" py="2" bg="bg.muted" display={{ base: 'none', md: 'grid' }} textStyle="sm" fontWeight="medium" aria-hidden>
+              <Text>Order</Text>
+              <Text>Outcome</Text>
+              <Text>Tracking number or reason</Text>
+            </Grid>
+            <Box as="ul" listStyleType="none" m="0" p="0" data-testid="bulk-rows">
+              {data.rows.map((row) => <Row key={row.order_id} row={row} />)}
+            </Box>
           </Box>
           {!running && (
             <HStack justify="flex-end">
@@ -82,26 +79,35 @@ export function BulkProgressPage() {
   );
 }
 
+const COLUMNS = { base: 'minmax(0, 1fr) auto', md: '9rem 11rem minmax(0, 1fr)' };
+
 function Row({ row }: { row: BulkRow }) {
   const label = ROW_LABELS[row.state];
+  const name = row.order_name || row.order_id;
   return (
-    <Table.Row data-testid={`bulk-row-${row.order_name || row.order_id}`} data-state={row.state}>
-      <Table.Cell fontWeight="semibold" whiteSpace="nowrap">{row.order_name || row.order_id}</Table.Cell>
-      <Table.Cell><Badge colorPalette={label.palette} variant="subtle">{label.label}</Badge></Table.Cell>
-      <Table.Cell>
+    <Grid
+      as="li" templateColumns={COLUMNS} columnGap="4" rowGap="1.5" px="4" py="2.5" alignItems="center"
+      borderTopWidth="1px" borderColor="border.muted" _first={{ borderTopWidth: '0' }}
+      data-testid={`bulk-row-${name}`} data-state={row.state}
+    >
+      <Text fontWeight="semibold" textStyle="sm" overflowWrap="anywhere">{name}</Text>
+      <Box justifySelf={{ base: 'end', md: 'start' }}><Badge colorPalette={label.palette} variant="subtle">{label.label}</Badge></Box>
+      <Box gridColumn={{ base: '1 / -1', md: 'auto' }} minW="0" data-testid={`bulk-detail-${name}`}>
         {row.tracking_number ? (
-          <Link to={withQuery(paths.dashboard.postBooking(), { tracking: row.tracking_number })} data-testid={`bulk-link-${row.order_name || row.order_id}`}>
-            <Text as="span" fontFamily="mono" color="brand.fg" textDecoration="underline">{row.tracking_number}</Text>
+          <Link to={withQuery(paths.dashboard.postBooking(), { tracking: row.tracking_number })} data-testid={`bulk-link-${name}`}>
+            <Text as="span" fontFamily="mono" color="brand.fg" textDecoration="underline" overflowWrap="anywhere">{row.tracking_number}</Text>
           </Link>
         ) : row.state === 'failed' ? (
-          <HStack gap="3" wrap="wrap">
-            <Text color="fg.muted" textStyle="sm">{row.message}</Text>
-            <Button asChild size="xs" variant="outline"><Link to={withQuery(paths.dashboard.bookOrder(), { id: row.order_id })}>Book on its own</Link></Button>
-          </HStack>
+          <Stack direction={{ base: 'column', sm: 'row' }} gap="2" align={{ base: 'flex-start', sm: 'center' }}>
+            <Text color="fg.muted" textStyle="sm" overflowWrap="anywhere">{row.message}</Text>
+            {row.reason !== 'not_found' ? (
+              <Button asChild size="xs" variant="outline" flexShrink="0"><Link to={withQuery(paths.dashboard.bookOrder(), { id: row.order_id })}>Book on its own</Link></Button>
+            ) : null}
+          </Stack>
         ) : (
-          <Text color="fg.muted" textStyle="sm">{row.message ?? '—'}</Text>
+          <Text color="fg.muted" textStyle="sm" overflowWrap="anywhere">{row.message ?? '—'}</Text>
         )}
-      </Table.Cell>
-    </Table.Row>
+      </Box>
+    </Grid>
   );
 }
