@@ -79,4 +79,23 @@ describe('booking in a store without an account, then at its plan limit', () => 
     await page.getByTestId('plan-limit-okay').click();
     await page.waitForURL('**/dashboard/plans');
   });
+
+  it.each(VIEWPORTS)('plan limit, bulk: fewer orders left than selected is refused up front with the same \'Plan limit reached\' (%s)', async (size, viewport) => {
+    // the previous case set the month at its limit: no order is left
+    await usageAtLimit();
+    const res = await fetch(`${inject('shopifyUrl')}/_fake/shops/${SHOP}/orders`);
+    const ids = ((await res.json()) as { id: string; cancelledAt: string | null; fulfillments: unknown[] }[])
+      .filter((o) => !o.cancelledAt && o.fulfillments.length === 0).slice(0, 2).map((o) => o.id);
+    const page = await signedIn(browser, ADMIN, viewport);
+    await page.goto(`/dashboard/bulk-book?${ids.map((id) => `ids[]=${id}`).join('&')}`);
+    expectRefusal(page, 403, '/book-orders');
+    await page.getByTestId('bulk-submit').click();
+    await expect.poll(() => page.getByTestId('plan-limit-dialog').innerText()).toContain('Plan limit reached');
+    // nothing was started: the page stays on the bulk form
+    expect(new URL(page.url()).pathname).toBe('/dashboard/bulk-book');
+    await page.waitForTimeout(400); // the dialog's opening animation
+    await shot(page, `fail-bulk-plan-limit-${size}`);
+    await page.getByTestId('plan-limit-okay').click();
+    await page.waitForURL('**/dashboard/plans');
+  });
 });

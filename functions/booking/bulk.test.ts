@@ -6,7 +6,9 @@ import { bookableOrders } from '../test-support/shopify-shops';
 import { makeWorld, type World } from '../test-support/world';
 import type { CourierAdapter } from '../domain/ports/courier';
 import { countersOf } from '../domain/booking/counters';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { parse, type OperationDefinitionNode } from 'graphql';
+import { keys } from '../adapters/dynamo/keys';
 import { ORDER_NAMES } from '../adapters/shopify/documents';
 import { schema as shopifySchema } from '../../local/simulators/shopify/graphql-endpoint';
 import { requestedQueryCost } from '../../local/simulators/shopify/cost';
@@ -133,7 +135,7 @@ describe('bulk booking', () => {
   });
 });
 
-describe('bulk booking: names from Shopify', () => {
+describe('bulk booking: names from Shopify and the plan limit', () => {
   it('reads the names from Shopify in one cheap query, never the client\'s; an id Shopify does not know is a failed row at once', async () => {
     const orders = freshOrders(2);
     const leopard = await account('LEOPARD');
@@ -173,7 +175,40 @@ describe('bulk booking: names from Shopify', () => {
     expect(started.status).toBe(200);
     expect(await progress(started.body.jobId)).toMatchObject({ status: 'done', total: 1, failed: 1, rows: [{ state: 'failed', message: 'Order not found' }] });
   });
+
+  it('a free shop with fewer orders left this month than the bulk holds is refused up front; a row the limit still refuses says so', async () => {
+    const free = world.free.shop;
+    const leopard = (await seedAccount(world.deps, free._id, { credentials: DEMO_CREDENTIALS.LEOPARD as Record<string, string>, name: 'free bulk' }))._id;
+    const month = world.deps.usage.monthOf(free, world.deps.now());
+    const setUsed = (count: number) => world.deps.db.send(new PutCommand({ TableName: world.deps.env.TABLE_NAME, Item: { ...keys.usageCounter(free._id, month), count } }));
+    const orders = bookableOrders(world.shopify, free.domain).filter((o) => o.shippingAddress).slice(0, 3);
+    await setUsed(4998);
+    const before = world.couriers.sims.LEOPARD.control.calls('bookPacket').length;
+    const refused = await call(world.deps, 'booking.bookMany', { token: world.free.ownerToken, body: { tracking_account: leopard, order_id: orders.map((o) => o.id) } });
+    expect(refused).toMatchObject({ status: 403, body: { errors: [{ code: 'PLAN_LIMIT_REACHED', msg: 'Kindly upgrade your plan' }], plan_limit_error: true, message: 'Kindly upgrade your plan' } });
+    const refusedRows = await call(world.deps, 'booking.bulkFulfil', {
+      token: world.free.ownerToken, body: { ordersData: orders.map((o) => ({ order_id: o.id, tracking_account: leopard })) },
+    });
+    expect(refusedRows).toMatchObject({ status: 403, body: { plan_limit_error: true, message: 'Kindly upgrade your plan' } });
+    await world.deps.drainJobs();
+    expect(world.couriers.sims.LEOPARD.control.calls('bookPacket').length).toBe(before);
+    expect(await world.deps.usage.read(free, month)).toBe(4998);
+
+    // two fit and are accepted; a booking elsewhere takes one of them before the job runs
+    const started = await call(world.deps, 'booking.bookMany', { token: world.free.ownerToken, body: { tracking_account: leopard, order_id: orders.slice(0, 2).map((o) => o.id) } });
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    await setUsed(4999);
+    await world.deps.drainJobs();
+    const done = await progress2(started.body.jobId, world.free.ownerToken);
+    expect(done).toMatchObject({ status: 'done', booked: 1, failed: 1 });
+    expect(done.rows.find((r: { state: string }) => r.state === 'failed')).toMatchObject({
+      state: 'failed', reason: 'plan_limit', message: "Plan limit reached: this month's orders of your plan are used. Upgrade your plan to book this order.",
+    });
+    expect(await world.deps.usage.read(free, month)).toBe(5000);
+  });
 });
+
+const progress2 = async (jobId: string, token: string) => (await call(world.deps, 'booking.bulkProgress', { token, params: { jobId } })).body;
 
 describe('the nightly recount', () => {
   it('repairs counters that drifted (a count lost after a booking) from the bookings themselves', async () => {

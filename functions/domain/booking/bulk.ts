@@ -10,6 +10,7 @@ import { lookupOf } from '../orders/order-lookup';
 import { storeDefaults } from '../orders/store-defaults';
 import type { BulkRowRecord } from '../ports/bookings';
 import type { ShopRecord, UserRecord } from '../records';
+import { planLimit, planLimitError } from '../billing/plan-check';
 import { bookOrders } from './book';
 import { bookingAccount, type BookingAccount } from './plan';
 
@@ -28,13 +29,17 @@ export interface BulkRequest {
 
 /** A row whose order Shopify does not know: failed when the bulk starts, never queued. */
 export const ORDER_NOT_FOUND_ROW = 'Order not found';
+/** A row refused by the monthly limit (bookings racing the up-front check): the web links to Plans. */
+export const PLAN_LIMIT_ROW = 'Plan limit reached: this month\'s orders of your plan are used. Upgrade your plan to book this order.';
 
 /**
  * Starts a bulk booking: one result item per order, then a job (a row of the job table) that books
  * them. The answer names the bulk, whose progress the web polls; closing the tab stops nothing.
  *
  * The orders' names come from Shopify (one `nodes(ids:)` read of `name` only, one point per order),
- * never from the client; an id Shopify does not know is a failed row at once.
+ * never from the client; an id Shopify does not know is a failed row at once. A free shop whose
+ * remaining orders this month are fewer than the orders to book is refused before anything is
+ * written, with the same plan-limit answer as one booking.
  */
 export async function startBulk(shop: ShopRecord, user: UserRecord, requests: BulkRequest[], deps: Deps): Promise<{ bulkId: string; total: number }> {
   // each account must be this shop's and active before anything is queued
@@ -42,6 +47,11 @@ export async function startBulk(shop: ShopRecord, user: UserRecord, requests: Bu
   const client = deps.shopifyFor(shop);
   const names = await withShopify(() => client.getOrderNames(requests.map((r) => r.orderId)));
   const known = requests.filter((r) => names.has(r.orderId)).length;
+  const limit = planLimit(shop, 'orders');
+  if (limit !== undefined && known > 0) {
+    const used = await deps.usage.read(shop, deps.usage.monthOf(shop, deps.now()));
+    if (limit - used < known) throw planLimitError();
+  }
   const now = deps.now();
   const bulkId = newId(now);
   const expiresAt = Math.floor(now.getTime() / 1000) + KEEP_ROWS_SECONDS;
@@ -179,7 +189,8 @@ export async function runBulk(shopId: string, bulkId: string, userId: string, de
             await pause(Math.min(30_000, 2_000 * 2 ** round));
             continue;
           }
-          await settle(row, { state: error.code === 'COURIER_CHECK_NEEDED' ? 'check' : 'failed', message: error.message });
+          if (error.code === 'PLAN_LIMIT_REACHED') await settle(row, { state: 'failed', message: PLAN_LIMIT_ROW, reason: 'plan_limit' });
+          else await settle(row, { state: error.code === 'COURIER_CHECK_NEEDED' ? 'check' : 'failed', message: error.message });
           return;
         }
       }

@@ -89,7 +89,7 @@ export interface DayCounterKey {
 }
 
 /** One order of a bulk booking and its outcome (BulkRow on the wire). */
-export type BulkRowReason = 'not_found';
+export type BulkRowReason = 'plan_limit' | 'not_found';
 
 export interface BulkRowRecord {
   bulkId: string;
@@ -100,7 +100,7 @@ export interface BulkRowRecord {
   state: 'queued' | 'booked' | 'failed' | 'check';
   trackingNumber?: string;
   message?: string;
-  /** Why a failed row failed, when the web acts on it: `not_found` offers nothing to book. */
+  /** Why a failed row failed, when the web acts on it: `plan_limit` links to Plans, `not_found` offers nothing to book. */
   reason?: BulkRowReason;
   createdAt: string;
   updatedAt?: string;

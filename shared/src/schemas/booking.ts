@@ -178,10 +178,10 @@ export const BulkRow = z.object({
   tracking_number: z.string().optional(),
   message: z.string().optional(),
   /**
-   * Why a failed row failed, where the web acts on it: `not_found` (Shopify does not know the id)
-   * offers nothing to book; others offer booking it on its own.
+   * Why a failed row failed, where the web acts on it: `plan_limit` (the plan's monthly limit) links
+   * to Plans, `not_found` (Shopify does not know the id) offers nothing to book; others offer booking it on its own.
    */
-  reason: z.enum(['not_found']).optional(),
+  reason: z.enum(['plan_limit', 'not_found']).optional(),
 });
 export type BulkRow = z.infer<typeof BulkRow>;
 

@@ -100,7 +100,9 @@ function Row({ row }: { row: BulkRow }) {
         ) : row.state === 'failed' ? (
           <Stack direction={{ base: 'column', sm: 'row' }} gap="2" align={{ base: 'flex-start', sm: 'center' }}>
             <Text color="fg.muted" textStyle="sm" overflowWrap="anywhere">{row.message}</Text>
-            {row.reason !== 'not_found' ? (
+            {row.reason === 'plan_limit' ? (
+              <Button asChild size="xs" variant="outline" flexShrink="0" data-testid={`bulk-plans-${name}`}><Link to={paths.dashboard.plans()}>See plans</Link></Button>
+            ) : row.reason !== 'not_found' ? (
               <Button asChild size="xs" variant="outline" flexShrink="0"><Link to={withQuery(paths.dashboard.bookOrder(), { id: row.order_id })}>Book on its own</Link></Button>
             ) : null}
           </Stack>
