@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launch, newPage, shot, signIn } from './support/browser';
-import { signedIn } from './support/failures';
-import { DEMO_SHOP } from './support/booking';
+import { expectRefusal, launch, newPage, shot, signIn } from './support/browser';
+import { signedIn, VIEWPORTS } from './support/failures';
+import { DEMO_SHOP, formReady, offlineImages, simOrders } from './support/booking';
 
 /**
  * Shopify's admin links (reference/shopify.md §6), made by the simulator as Shopify would: 'Book with
@@ -50,5 +50,30 @@ describe('opening Dakiya from an order in the Shopify admin', () => {
     expect(new URL(page.url()).searchParams.getAll('ids[]')).toEqual(orders.map((o) => o.id));
     await expect.poll(() => page.getByTestId('bulk-submit').innerText()).toBe('Book 3 orders');
     await shot(page, 'admin-link-bulk');
+  });
+
+  it.each(VIEWPORTS)('Book with Dakiya on an order Dakiya booked says so and opens that booking (%s)', async (size, viewport) => {
+    // cash-on-delivery orders after the two the bulk names flow takes
+    const open = (await simOrders()).filter((o) => !o.cancelledAt && o.fulfillments.length === 0 && o.financialStatus !== 'PAID' && o.lineItems.some((li) => li.currentQuantity > 0));
+    const order = open[size === 'desktop' ? 2 : 3]!;
+    const page = await signedIn(browser, inject('owner'), viewport);
+    offlineImages(page);
+    await page.goto(`/dashboard/order/book?id=${order.id}`);
+    await formReady(page);
+    await page.getByTestId('book-submit').click();
+    await page.waitForURL('**/dashboard/post-booking?tracking=*');
+    const tracking = new URL(page.url()).searchParams.get('tracking')!;
+
+    expectRefusal(page, 409, `/get-order-from-shopify/${order.id}`);
+    await page.goto(await link(`order=${order.id}&path=/orders/book`));
+    await page.waitForURL(`**/dashboard/order/book?id=${order.id}`);
+    await expect.poll(() => page.getByTestId('book-load-banner-message').innerText())
+      .toBe(`This order is already booked with Dakiya (tracking number ${tracking}). Open the booking to track or cancel it.`);
+    expect(await page.getByTestId('book-load-banner').getAttribute('data-tone')).toBe('success');
+    expect(await page.getByTestId('book-load-retry').count()).toBe(0);
+    await shot(page, `admin-link-booked-${size}`);
+    await page.getByTestId('book-load-booking').click();
+    await page.waitForURL(`**/dashboard/post-booking?tracking=${tracking}`);
+    await expect.poll(() => page.getByTestId('post-booking-tracking').innerText()).toBe(tracking);
   });
 });

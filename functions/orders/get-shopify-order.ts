@@ -7,16 +7,26 @@ import { storeDefaults } from '../domain/orders/store-defaults';
 
 export const ORDER_NOT_ON_SHOPIFY = 'We could not find this order on Shopify. It may have been deleted, or the link is from another store.';
 
+/** The lookup's answer for an order Dakiya booked: its tracking number, so the screen links to the booking. */
+export const bookedByDakiya = (trackingNumber: string) => new AppError('ORDER_ALREADY_BOOKED', {
+  msg: `This order is already booked with Dakiya (tracking number ${trackingNumber}). Open the booking to track or cancel it.`,
+  param: 'id', extra: { tracking_number: trackingNumber },
+});
+
 /**
  * The booking form's starting values for one Shopify order. An order that cannot be booked says why
- * before the form opens: already fulfilled (the spec's success-toned banner), cancelled, or unknown.
+ * before the form opens: booked by Dakiya (its claim names the tracking number, whatever Shopify says
+ * now), already fulfilled (the spec's success-toned banner), cancelled, or unknown.
  */
 export const getShopifyOrder: Operation<'orders.shopifyOrder'> = async ({ params }, ctx, deps) => {
   const { shop } = requireAuth(ctx);
-  const [order, defaults] = await Promise.all([
+  const [order, defaults, claims] = await Promise.all([
     withShopify(() => deps.shopifyFor({ _id: shop._id, domain: shop.domain }).getOrder(params.id)),
     storeDefaults(shop._id, deps),
+    deps.bookingStore.claims(shop._id, [params.id]),
   ]);
+  const claim = claims.get(params.id);
+  if (claim?.state === 'booked' && claim.trackingNumber) throw bookedByDakiya(claim.trackingNumber);
   if (!order) throw new AppError('NOT_FOUND', { msg: ORDER_NOT_ON_SHOPIFY, param: 'id' });
   if (order.cancelledAt) throw new AppError('ORDER_CANCELLED', { param: 'id' });
   if (order.displayFulfillmentStatus === 'FULFILLED') throw new AppError('ORDER_ALREADY_FULFILLED', { param: 'id' });

@@ -69,6 +69,8 @@ export const ErrorBody = z.object({
   errors: z.array(ErrorItem).min(1),
   plan_limit_error: z.boolean().optional(),
   message: z.string().optional(),
+  /** ORDER_ALREADY_BOOKED from the booking form's lookup: the booking Dakiya made, whose page the screen links to. */
+  tracking_number: z.string().optional(),
   request_id: z.string().optional(),
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;

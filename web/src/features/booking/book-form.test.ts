@@ -58,6 +58,8 @@ describe('the booking form', () => {
     const fulfilled = new ApiError(409, { errors: [{ msg: 'order is already fulfilled on shopify.', code: 'ORDER_ALREADY_FULFILLED' }] }, 'order is already fulfilled on shopify.');
     expect(loadBanner(fulfilled)).toEqual({ tone: 'success', message: 'order is already fulfilled on shopify.', code: 'ORDER_ALREADY_FULFILLED' });
     expect(loadBanner(new ApiError(404, null, 'Not here')).tone).toBe('warning');
+    const booked = new ApiError(409, { errors: [{ msg: 'This order is already booked with Dakiya (tracking number KI1).', code: 'ORDER_ALREADY_BOOKED' }], tracking_number: 'KI1' }, 'This order is already booked with Dakiya (tracking number KI1).');
+    expect(loadBanner(booked)).toEqual({ tone: 'success', message: 'This order is already booked with Dakiya (tracking number KI1).', code: 'ORDER_ALREADY_BOOKED', trackingNumber: 'KI1' });
   });
 
   it('totals a merged parcel as COD without shipping plus average shipping', () => {

@@ -149,9 +149,13 @@ export function cityMatchFor(orderCity: string, cities: readonly { label: string
 
 /**
  * How a failed lookup is shown before the form (spec §8): 'order is already fulfilled on shopify.' in a
- * success-toned banner (the work is done), every other message in a warning-toned one.
+ * success-toned banner (the work is done); an order Dakiya booked likewise, with its tracking number so
+ * the screen links to the booking's page; every other message in a warning-toned one.
  */
-export function loadBanner(error: unknown): { tone: 'success' | 'warning'; message: string; code?: string } {
+export function loadBanner(error: unknown): { tone: 'success' | 'warning'; message: string; code?: string; trackingNumber?: string } {
+  if (isApiError(error) && error.code === 'ORDER_ALREADY_BOOKED' && error.body?.tracking_number) {
+    return { tone: 'success', message: error.message, code: error.code, trackingNumber: error.body.tracking_number };
+  }
   if (isApiError(error) && error.code === 'ORDER_ALREADY_FULFILLED') return { tone: 'success', message: error.message, code: error.code };
   return { tone: 'warning', message: (isApiError(error) && error.message) || 'Something went wrong', code: isApiError(error) ? error.code : undefined };
 }

@@ -5,7 +5,7 @@ import { LuArrowRight, LuPlus, LuRefreshCw } from 'react-icons/lu';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useUnauthorizedOnly } from '../../../lib/api-errors';
 import { formatCurrency } from '../../../lib/format';
-import { paths } from '../../../lib/paths';
+import { paths, withQuery } from '../../../lib/paths';
 import { useApi } from '../../../lib/swr';
 import { NoTrackingAccountDialog } from '../../../components/ui/no-tracking-account-dialog';
 import { PageHeader } from '../../../components/ui/page-header';
@@ -108,10 +108,14 @@ function LookupFailed({ error, onRetry, retrying }: { error: unknown; onRetry():
   const banner = loadBanner(error);
   // a fulfilled order is done, and an unknown or cancelled one will not change by asking again
   const final = banner.tone === 'success' || banner.code === 'NOT_FOUND' || banner.code === 'ORDER_CANCELLED' || banner.code === 'VALIDATION_FAILED';
-  return <LoadBanner tone={banner.tone} message={banner.message} onRetry={final ? undefined : onRetry} retrying={retrying} />;
+  return <LoadBanner tone={banner.tone} message={banner.message} onRetry={final ? undefined : onRetry} retrying={retrying} trackingNumber={banner.trackingNumber} />;
 }
 
-export function LoadBanner({ tone, message, detail, onRetry, retrying }: { tone: 'success' | 'warning'; message: string; detail?: string; onRetry?(): void; retrying?: boolean }) {
+export function LoadBanner({ tone, message, detail, onRetry, retrying, trackingNumber }: {
+  tone: 'success' | 'warning'; message: string; detail?: string; onRetry?(): void; retrying?: boolean;
+  /** An order Dakiya booked: the banner leads to that booking's page (track or cancel it there). */
+  trackingNumber?: string;
+}) {
   return (
     <Alert.Root status={tone} borderRadius="lg" alignItems="center" flexWrap="wrap" rowGap="3" data-testid="book-load-banner" data-tone={tone}>
       <Alert.Indicator />
@@ -123,6 +127,11 @@ export function LoadBanner({ tone, message, detail, onRetry, retrying }: { tone:
         {onRetry && (
           <Button size="sm" variant="outline" bg="bg" loading={retrying} onClick={onRetry} data-testid="book-load-retry">
             <LuRefreshCw /> Try again
+          </Button>
+        )}
+        {trackingNumber && (
+          <Button asChild size="sm" colorPalette="brand" data-testid="book-load-booking">
+            <Link to={withQuery(paths.dashboard.postBooking(), { tracking: trackingNumber })}>Open the booking <LuArrowRight /></Link>
           </Button>
         )}
         <Button asChild size="sm" variant="outline" bg="bg">
