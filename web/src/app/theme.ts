@@ -68,8 +68,8 @@ const config = defineConfig({
     'html, body': { bg: 'app.canvas', color: 'fg' },
     '#root': { minHeight: '100dvh' },
     // toasts start right of the side menu where it shows (toaster.tsx), never over Profile and Logout
-    '@media screen and (min-width: 62em)': {
-      ':root:has([data-testid="side-nav"])': { '--dakiya-toast-left': 'calc(var(--chakra-sizes-64) + 1rem)' },
+    ':root:has([data-testid="side-nav"])': {
+      '@media screen and (min-width: 62em)': { '--dakiya-toast-left': 'calc(var(--chakra-sizes-64) + 1rem)' },
     },
   },
   theme: {
