@@ -63,9 +63,9 @@ describe('bulk booking', () => {
 
   it.each(VIEWPORTS)('names from Shopify on every row, an unknown id is "Order not found" at once, and nothing scrolls sideways (%s)', async (size, viewport) => {
     const page = await signedIn(browser, inject('owner'), viewport);
-    // orders from the end of the store's list (the oldest): the other flows take theirs from the newest
-    const open = (await simOrders()).filter((o) => !o.cancelledAt && o.fulfillments.length === 0 && o.lineItems.some((li) => li.currentQuantity > 0));
-    const order = open.at(size === 'desktop' ? -1 : -2)!;
+    // the store's oldest cash-on-delivery orders: the other flows take the newest, the admin links the oldest paid ones
+    const open = (await simOrders()).filter((o) => !o.cancelledAt && o.fulfillments.length === 0 && o.financialStatus !== 'PAID' && o.lineItems.some((li) => li.currentQuantity > 0));
+    const order = open[size === 'desktop' ? 0 : 1]!;
     const { id, name } = order;
     const unknown = size === 'desktop' ? '99999999999971' : '99999999999972';
     await page.goto(`/dashboard/bulk-book?ids[]=${id}&ids[]=${unknown}`);
@@ -87,6 +87,24 @@ describe('bulk booking', () => {
     expect(clipped).toBe(0);
     await shot(page, `bulk-names-${size}`);
   }, 180_000);
+
+  it.each(VIEWPORTS)('choosing an M&P account says before booking that prepaid orders will not be booked (%s)', async (size, viewport) => {
+    const page = await signedIn(browser, inject('owner'), viewport);
+    const [order] = await simOrders();
+    await page.goto(`/dashboard/bulk-book?ids[]=${order!.id}`);
+    const select = page.getByTestId('bulk-account');
+    await select.waitFor();
+    const options = await select.locator('option').evaluateAll((els) => els.map((el) => ({ value: el.getAttribute('value') ?? '', label: el.textContent ?? '' })));
+    const mnp = options.find((o) => o.label.includes('· M&P'))!;
+    const other = options.find((o) => !o.label.includes('· M&P'))!;
+    await select.selectOption(mnp.value);
+    await expect.poll(() => page.getByTestId('bulk-cod-only').innerText()).toBe(
+      'M&P books cash-on-delivery orders only\nPrepaid orders (nothing left to pay) will not be booked with this account: they are left as not booked. Choose another account to book them.',
+    );
+    await shot(page, `bulk-cod-only-${size}`);
+    await select.selectOption(other.value);
+    await expect.poll(() => page.getByTestId('bulk-cod-only').count()).toBe(0);
+  });
 
   it.each(VIEWPORTS)('failure paths (%s): offline when starting, a job that does not exist; never a white page', async (size, viewport) => {
     const page = await signedIn(browser, inject('owner'), viewport);

@@ -59,6 +59,9 @@ function Start({ ids, accounts, canUpgrade }: { ids: string[]; accounts: Trackin
   const navigate = useNavigate();
   if (!accountId) return <NoAccount open={noAccountOpen} onClose={() => setNoAccountOpen(false)} />;
   const active = bookableAccounts(accounts);
+  // a courier that books cash on delivery only (its definition's rule, M&P's today) refuses prepaid orders
+  const courier = COURIER_BY_ID[(accounts.find((a) => a._id === accountId) ?? active[0])?.company ?? 'LEOPARD'];
+  const codOnly = courier.booking.cod.minPositive;
 
   const start = async () => {
     setBusy(true);
@@ -87,6 +90,17 @@ function Start({ ids, accounts, canUpgrade }: { ids: string[]; accounts: Trackin
               <NativeSelect.Indicator />
             </NativeSelect.Root>
           </Field.Root>
+          {codOnly && (
+            <Alert.Root status="warning" borderRadius="lg" data-testid="bulk-cod-only">
+              <Alert.Indicator />
+              <Alert.Content>
+                <Alert.Title>{courier.name} books cash-on-delivery orders only</Alert.Title>
+                <Alert.Description>
+                  Prepaid orders (nothing left to pay) will not be booked with this account: they are left as not booked. Choose another account to book them.
+                </Alert.Description>
+              </Alert.Content>
+            </Alert.Root>
+          )}
           <Alert.Root status="info" borderRadius="lg">
             <Alert.Indicator />
             <Alert.Description>
