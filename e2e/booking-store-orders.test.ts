@@ -59,6 +59,23 @@ describe.each(VIEWPORTS)('store orders to book (%s)', (size, viewport) => {
     expect(await page.getByTestId('store-orders-bulk').getAttribute('href')).toBe(merge!.replace('/dashboard/merge-orders', '/dashboard/bulk-book'));
   });
 
+  it('eleven selected: Merge is disabled on one line and says why in words, not only a tooltip', async () => {
+    const page = await signedIn(browser, inject('owner'), viewport);
+    await page.goto('/dashboard/store-orders');
+    await rows(page).first().waitFor();
+    for (const name of (await names(page)).slice(0, 11)) await page.getByTestId(`store-order-select-${name}`).click();
+    await expect.poll(() => page.getByTestId('store-orders-selected').innerText()).toBe('11 selected');
+    const merge = page.getByTestId('store-orders-merge');
+    expect(await merge.isDisabled()).toBe(true);
+    expect(await page.getByTestId('store-orders-merge-note').innerText()).toBe('A merged parcel covers at most 10 orders. Bulk book books each order on its own.');
+    // icon and label side by side on one line, nothing clipped
+    const box = (await merge.boundingBox())!;
+    expect(box.height).toBeLessThan(40);
+    expect(await merge.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    expect(await merge.innerText()).toBe('Merge into one parcel');
+    await shot(page, `store-orders-eleven-${size}`);
+  });
+
   it('says why when it cannot load: the connection dropped (Try again works once back), Shopify withdrew access', async () => {
     const page = await signedIn(browser, inject('owner'), viewport);
     await page.goto('/dashboard/store-orders');

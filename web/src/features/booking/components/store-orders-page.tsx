@@ -119,9 +119,13 @@ export function StoreOrdersPage({ timeZone }: { timeZone?: string }) {
           gap="3" mb="4" p="3" px="4" align="center" wrap="wrap" justify="space-between"
           bg="brand.subtle" borderRadius="lg" borderWidth="1px" borderColor="brand.muted" data-testid="store-orders-selection"
         >
-          <Stack gap="0.5">
+          <Stack gap="0.5" minW="0">
             <Text fontWeight="medium" data-testid="store-orders-selected">{ids.length} selected</Text>
             <Text textStyle="xs" color="fg.muted" lineClamp={1}>{[...selected.values()].join(', ')}</Text>
+            {/* why Merge is disabled, as text rather than only a tooltip (touch screens have none) */}
+            {actions.mergeNote && (
+              <Text textStyle="xs" color="fg.warning" id="store-orders-merge-note" data-testid="store-orders-merge-note">{actions.mergeNote}{actions.bulk ? ' Bulk book books each order on its own.' : ''}</Text>
+            )}
           </Stack>
           <HStack gap="2" wrap="wrap">
             <Button size="sm" variant="ghost" onClick={() => setSelected(new Map())} data-testid="store-orders-clear">Clear</Button>
@@ -130,11 +134,16 @@ export function StoreOrdersPage({ timeZone }: { timeZone?: string }) {
                 <Link to={actions.book}><LuPackageCheck /> Book</Link>
               </Button>
             )}
-            {ids.length >= 2 && (
-              <Button asChild={!!actions.merge} size="sm" variant="outline" bg="bg" disabled={!actions.merge} title={actions.mergeNote} data-testid="store-orders-merge">
-                {actions.merge ? <Link to={actions.merge}><LuLayers /> Merge into one parcel</Link> : <span><LuLayers /> Merge into one parcel</span>}
+            {ids.length >= 2 && (actions.merge ? (
+              <Button asChild size="sm" variant="outline" bg="bg" data-testid="store-orders-merge">
+                <Link to={actions.merge}><LuLayers /> Merge into one parcel</Link>
               </Button>
-            )}
+            ) : (
+              // the icon and label are the button's own children (a wrapping span stacked them on a phone)
+              <Button size="sm" variant="outline" bg="bg" disabled aria-describedby="store-orders-merge-note" data-testid="store-orders-merge">
+                <LuLayers /> Merge into one parcel
+              </Button>
+            ))}
             {actions.bulk && (
               <Button asChild size="sm" colorPalette={actions.book ? undefined : 'brand'} variant={actions.book ? 'outline' : 'solid'} bg={actions.book ? 'bg' : undefined} data-testid="store-orders-bulk">
                 <Link to={actions.bulk}><LuTruck /> Bulk book {ids.length}</Link>
