@@ -123,8 +123,19 @@ describe('bulk booking', () => {
 
     expectRefusal(page, 404, '/bulk-bookings/0123456789abcdef01234567');
     await page.goto('/dashboard/bulk/0123456789abcdef01234567');
-    await expect.poll(() => page.getByTestId('bulk-error-message').innerText()).not.toBe('');
+    await expect.poll(() => page.getByTestId('bulk-error-message').innerText()).toBe('This bulk booking was not found');
+    // asking again cannot find it: the way back to Book orders instead of Try again
+    expect(await page.getByTestId('bulk-error-retry').count()).toBe(0);
     await stillUsable(page, 'Bulk booking');
     await shot(page, `fail-bulk-unknown-${size}`);
+    await page.getByTestId('bulk-error-instead').click();
+    await page.waitForURL('**/dashboard/store-orders');
+
+    expectRefusal(page, 404, '/booking/NOSUCH123');
+    await page.goto('/dashboard/post-booking?tracking=NOSUCH123');
+    await expect.poll(() => page.getByTestId('post-booking-error-message').innerText()).not.toBe('');
+    expect(await page.getByTestId('post-booking-error-retry').count()).toBe(0);
+    expect(await page.getByTestId('post-booking-error-instead').innerText()).toBe('Book orders');
+    await shot(page, `fail-post-booking-unknown-${size}`);
   });
 });

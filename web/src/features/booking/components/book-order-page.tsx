@@ -6,6 +6,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useUnauthorizedOnly } from '../../../lib/api-errors';
 import { formatCurrency } from '../../../lib/format';
 import { paths, withQuery } from '../../../lib/paths';
+import { isFinalLoadError } from '../../../components/ui/load-error-alert';
 import { useApi } from '../../../lib/swr';
 import { NoTrackingAccountDialog } from '../../../components/ui/no-tracking-account-dialog';
 import { PageHeader } from '../../../components/ui/page-header';
@@ -107,7 +108,7 @@ export function NoAccount({ open, onClose }: { open: boolean; onClose(): void })
 function LookupFailed({ error, onRetry, retrying }: { error: unknown; onRetry(): void; retrying: boolean }) {
   const banner = loadBanner(error);
   // a fulfilled order is done, and an unknown or cancelled one will not change by asking again
-  const final = banner.tone === 'success' || banner.code === 'NOT_FOUND' || banner.code === 'ORDER_CANCELLED' || banner.code === 'VALIDATION_FAILED';
+  const final = banner.tone === 'success' || isFinalLoadError(error) || banner.code === 'ORDER_CANCELLED';
   return <LoadBanner tone={banner.tone} message={banner.message} onRetry={final ? undefined : onRetry} retrying={retrying} trackingNumber={banner.trackingNumber} />;
 }
 

@@ -32,7 +32,7 @@ export function BulkProgressPage() {
         subtitle={data ? (running ? 'Booking your orders. You can close this page: the booking goes on.' : 'Every order has its outcome.') : undefined}
         backTo={paths.dashboard.storeOrders()}
       />
-      {error && <LoadErrorAlert error={error} onRetry={() => void mutate()} retrying={isValidating} mb="4" testId="bulk-error" />}
+      {error && <LoadErrorAlert error={error} onRetry={() => void mutate()} retrying={isValidating} mb="4" testId="bulk-error" instead={{ to: paths.dashboard.storeOrders(), label: 'Book orders' }} />}
       {!data || !progress ? (
         !error && <PageSkeleton />
       ) : (

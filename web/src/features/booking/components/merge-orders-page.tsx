@@ -17,6 +17,7 @@ import { formFromMerge, mergedCod, preselectedAccount, type BookFormValues } fro
 import { MERGE_MAX } from '../store-orders';
 import { useBookOrder } from '../use-book-order';
 import { BookingForm } from './booking-form';
+import { isFinalLoadError } from '../../../components/ui/load-error-alert';
 import { LoadBanner, NoAccount } from './book-order-page';
 
 /** Spec §8: what the page says before it sends the person back to the orders, 5 s later. */
@@ -47,7 +48,7 @@ export function MergeOrdersPage({ canUpgrade }: { canUpgrade: boolean }) {
       {stop ? (
         <Redirecting message={stop} />
       ) : merge.error ? (
-        <LoadBanner tone="warning" message={merge.error.message} onRetry={() => void merge.mutate()} retrying={merge.isValidating} />
+        <LoadBanner tone="warning" message={merge.error.message} onRetry={isFinalLoadError(merge.error) ? undefined : () => void merge.mutate()} retrying={merge.isValidating} />
       ) : accounts.error ? (
         <LoadBanner tone="warning" message={accounts.error.message} onRetry={() => void accounts.mutate()} retrying={accounts.isValidating} />
       ) : !merge.data || !accounts.data ? (

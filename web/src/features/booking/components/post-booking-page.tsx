@@ -43,7 +43,7 @@ export function PostBookingPage({ canWrite, timeZone }: { canWrite: boolean; tim
           <Alert.Title>This link names no booking. Open a booking from your orders.</Alert.Title>
         </Alert.Root>
       ) : error ? (
-        <LoadErrorAlert error={error} onRetry={() => void mutate()} retrying={isValidating} testId="post-booking-error" />
+        <LoadErrorAlert error={error} onRetry={() => void mutate()} retrying={isValidating} testId="post-booking-error" instead={{ to: paths.dashboard.storeOrders(), label: 'Book orders' }} />
       ) : !booking ? (
         <PageSkeleton />
       ) : (
