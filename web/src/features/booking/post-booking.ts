@@ -1,4 +1,4 @@
-import type { BookingStatus, BookingView } from '@dakiya/shared';
+import type { BookingAttention, BookingStatus, BookingView } from '@dakiya/shared';
 import { COURIER_BY_ID } from '@dakiya/shared/couriers';
 
 /** Spec §8's toast after a cancel. */
@@ -25,4 +25,13 @@ export function bookingHeadline(booking: Pick<BookingView, 'status' | 'order_nam
     default:
       return `${orders}: booked with ${courier} and fulfilled on Shopify with the tracking number.`;
   }
+}
+
+/**
+ * The attention mark for someone who may not cancel bookings (no WRITE_ORDERS, so no Cancel button):
+ * the same news, asking them to have the booking cancelled rather than telling them to cancel it.
+ */
+export function attentionForReader(mark: Pick<BookingAttention, 'reason' | 'order_name'>): string {
+  const what = mark.reason === 'ORDER_CANCELLED_IN_SHOPIFY' ? `Order ${mark.order_name} was cancelled in Shopify.` : `The fulfillment of ${mark.order_name} was cancelled in Shopify.`;
+  return `${what} If the parcel should not go out, ask someone who may cancel bookings (an admin, or a staff member allowed to cancel bookings) to cancel this booking.`;
 }

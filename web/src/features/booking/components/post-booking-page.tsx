@@ -15,7 +15,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { SectionCard } from '../../../components/ui/section-card';
 import { PageSkeleton } from '../../../components/ui/skeletons';
 import { notifySuccess } from '../../../components/ui/toaster';
-import { bookingHeadline, canCancel, CANCELLED_TOAST } from '../post-booking';
+import { attentionForReader, bookingHeadline, canCancel, CANCELLED_TOAST } from '../post-booking';
 
 /**
  * /dashboard/post-booking?tracking= : the booking's page (spec's success page with its fulfilled
@@ -96,7 +96,7 @@ function BookingDetails({ booking, canWrite, timeZone, onChanged }: { booking: B
         <Alert.Root key={`${mark.reason}-${mark.at}`} status="warning" borderRadius="lg" data-testid="post-booking-attention">
           <Alert.Indicator><LuTriangleAlert /></Alert.Indicator>
           <Alert.Content>
-            <Alert.Title>{mark.message}</Alert.Title>
+            <Alert.Title>{canWrite ? mark.message : attentionForReader(mark)}</Alert.Title>
             <Alert.Description>{mark.order_name} · {formatDateTime(mark.at, { timeZone })}</Alert.Description>
           </Alert.Content>
         </Alert.Root>
