@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { createDocClient } from '../functions/adapters/dynamo/client';
 import { expectRefusal, launch, newPage, shot, signIn } from './support/browser';
 import { signedIn, VIEWPORTS } from './support/failures';
 import { DEMO_SHOP, formReady, offlineImages, simOrders } from './support/booking';
@@ -22,6 +24,18 @@ async function openOrders(): Promise<{ id: string; name: string }[]> {
   const res = await fetch(`${inject('shopifyUrl')}/_fake/shops/${DEMO_SHOP}/orders`);
   const orders = (await res.json()) as { id: string; name: string; cancelledAt: string | null; closedAt: string | null; fulfillments: unknown[]; financialStatus: string }[];
   return orders.filter((o) => !o.cancelledAt && !o.closedAt && o.fulfillments.length === 0 && o.financialStatus === 'PAID');
+}
+
+/** The mark an `orders/cancelled` webhook leaves on the booking (written as the booking repository appends it). */
+async function markCancelledInShopify(tracking: string, orderName: string): Promise<void> {
+  const { endpoint, name } = inject('table');
+  const db = createDocClient({ region: 'us-east-1', endpoint });
+  const { Item } = await db.send(new GetCommand({ TableName: name, Key: { pk: `DOMAIN#${DEMO_SHOP}`, sk: 'DOMAIN' } }));
+  const mark = { reason: 'ORDER_CANCELLED_IN_SHOPIFY', message: `Order ${orderName} was cancelled in Shopify. If the parcel should not go out, cancel this booking.`, at: new Date().toISOString(), order_name: orderName };
+  await db.send(new UpdateCommand({
+    TableName: name, Key: { pk: `SHOP#${Item!.shopId as string}`, sk: `BOOKING#${tracking}` },
+    UpdateExpression: 'SET attention = list_append(if_not_exists(attention, :none), :mark)', ExpressionAttributeValues: { ':none': [], ':mark': [mark] },
+  }));
 }
 
 describe('opening Dakiya from an order in the Shopify admin', () => {
@@ -75,5 +89,20 @@ describe('opening Dakiya from an order in the Shopify admin', () => {
     await page.getByTestId('book-load-booking').click();
     await page.waitForURL(`**/dashboard/post-booking?tracking=${tracking}`);
     await expect.poll(() => page.getByTestId('post-booking-tracking').innerText()).toBe(tracking);
+
+    // the order is then cancelled in the Shopify admin (the mark its webhook leaves): the owner is told to
+    // cancel and has Cancel; a staff member who may not cancel is asked to have it cancelled
+    await markCancelledInShopify(tracking, order.name);
+    await page.reload();
+    await expect.poll(() => page.getByTestId('post-booking-attention').innerText()).toContain(`Order ${order.name} was cancelled in Shopify. If the parcel should not go out, cancel this booking.`);
+    expect(await page.getByTestId('post-booking-cancel').count()).toBe(1);
+    const staff = await signedIn(browser, inject('staff'), viewport);
+    offlineImages(staff);
+    await staff.goto(`/dashboard/post-booking?tracking=${tracking}`);
+    await expect.poll(() => staff.getByTestId('post-booking-attention').innerText()).toContain(
+      `Order ${order.name} was cancelled in Shopify. If the parcel should not go out, ask an admin, or a staff member allowed to cancel bookings, to cancel this booking.`,
+    );
+    expect(await staff.getByTestId('post-booking-cancel').count()).toBe(0);
+    await shot(staff, `post-booking-attention-staff-${size}`);
   });
 });

@@ -33,5 +33,5 @@ export function bookingHeadline(booking: Pick<BookingView, 'status' | 'order_nam
  */
 export function attentionForReader(mark: Pick<BookingAttention, 'reason' | 'order_name'>): string {
   const what = mark.reason === 'ORDER_CANCELLED_IN_SHOPIFY' ? `Order ${mark.order_name} was cancelled in Shopify.` : `The fulfillment of ${mark.order_name} was cancelled in Shopify.`;
-  return `${what} If the parcel should not go out, ask someone who may cancel bookings (an admin, or a staff member allowed to cancel bookings) to cancel this booking.`;
+  return `${what} If the parcel should not go out, ask an admin, or a staff member allowed to cancel bookings, to cancel this booking.`;
 }
