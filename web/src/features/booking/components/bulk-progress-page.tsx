@@ -21,6 +21,8 @@ export function BulkProgressPage() {
     onError,
     // asks again while the job runs, and stops once every order has its outcome
     refreshInterval: (latest) => (latest && latest.status === 'done' ? 0 : POLL_MS),
+    // SWR's interval refresh is deduplicated: under the app's 60 s deduping window it would ask once a minute
+    dedupingInterval: POLL_MS / 2,
   });
   const progress = data ? progressOf(data) : null;
   const running = data ? data.status !== 'done' : false;
