@@ -1,3 +1,4 @@
+import '../adapters/dynamo/provide-booking-store';
 import { groupHandler } from '../platform/chain';
 import { bookOrder } from './book-order';
 import { bookMany, bulkFulfil, getBulkProgress } from './book-many';

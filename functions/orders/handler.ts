@@ -1,3 +1,4 @@
+import '../adapters/dynamo/provide-booking-store';
 import { groupHandler } from '../platform/chain';
 import { getShopifyOrder } from './get-shopify-order';
 import { getShopifyOrders } from './get-shopify-orders';

@@ -14,7 +14,8 @@ import { DynamoRateLimiter } from '../adapters/dynamo/rate-limiter';
 import { DynamoAccountRepo } from '../adapters/dynamo/account-repo';
 import { DynamoUsageStore } from '../adapters/dynamo/usage-store';
 import { DynamoBillingRepo } from '../adapters/dynamo/billing-repo';
-import { DynamoBookingStore } from '../adapters/dynamo/booking-repo';
+import type { DynamoBookingStore } from '../adapters/dynamo/booking-repo';
+import { lazyBookingStore } from './booking-store-slot';
 import { createUsage, type Usage } from '../domain/billing/usage';
 import { DynamoSettingsRepo } from '../adapters/dynamo/settings-repo';
 import { createCourierAdapter } from '../adapters/couriers';
@@ -127,7 +128,7 @@ export function buildDeps(env: Env, overrides: Partial<Deps> = {}): Deps {
     usage: createUsage(new DynamoUsageStore(db, table)),
     settings: new DynamoSettingsRepo(db, table),
     billing: new DynamoBillingRepo(db, table),
-    bookingStore: new DynamoBookingStore(db, table),
+    bookingStore: lazyBookingStore(db, table),
     originSecrets: originSecretsFrom(env),
     courier: (company, credentials) => createCourierAdapter(company, credentials, {
       baseUrls: env.COURIER_BASE_URLS?.[company], timeoutMs: env.COURIER_TIMEOUT_MS, fetch: outbound,

@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { inject } from 'vitest';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { API_BASE, ALL_SCOPES, ORIGIN_HEADER, buildPath, routes, type RouteId, type Scope } from '@dakiya/shared';
+// the harness serves every group, those that book included
+import '../adapters/dynamo/provide-booking-store';
 import { createDocClient } from '../adapters/dynamo/client';
 import { ensureTable } from '../adapters/dynamo/create-table';
 import { buildDeps, type Deps } from '../platform/deps';

@@ -165,10 +165,11 @@ export class DynamoBookingStore {
   /**
    * The booking's own conditional write (one per tracking number), then what points at it: the
    * claims say `booked`, the pointers and the first timeline event are written (idempotent puts, so a
-   * resumed attempt may write them again). Counters are not here: they are added after, on their own.
+   * resumed attempt may write them again). Counters are the caller's `afterCreate`, run beside them
+   * (single-item ADDs after the booking's own write, never in a transaction with it).
    * Answers false when the booking existed already (a resumed attempt had saved it).
    */
-  async save(record: BookingRecord, attempt: BookingAttempt, nowMs: number): Promise<boolean> {
+  async save(record: BookingRecord, attempt: BookingAttempt, nowMs: number, afterCreate?: () => Promise<void>): Promise<boolean> {
     let created = true;
     try {
       await this.bookings.create({
@@ -189,6 +190,8 @@ export class DynamoBookingStore {
     // the pointers and the first event at once; the claims only after both, so a retry after a failure
     // here still finds its attempt unfinished and writes them again
     await Promise.all([
+      // the counters (only when this call created the booking: a resumed save must not count twice)
+      created ? afterCreate?.() : undefined,
       this.batchWrite(pointers),
       this.events.put({
         shopId, trackingNumber: record.trackingNumber, at: record.bookedAt, seq: 0, status: 'BOOKED', message: `Booked with ${record.accountName}`,

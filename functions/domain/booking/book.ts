@@ -254,8 +254,6 @@ async function finish(attempt: BookingAttempt, f: Finishing, deps: Deps): Promis
     fulfillments,
     attention: [],
   };
-  const created = await deps.bookingStore.save(record, attempt, now.getTime());
-  const saved = created ? record : ((await deps.bookingStore.get(shop._id, f.trackingNumber)) ?? record);
-  if (created) await deps.bookingStore.count(shop._id, countersOf(record), 1);
-  return saved;
+  const created = await deps.bookingStore.save(record, attempt, now.getTime(), () => deps.bookingStore.count(shop._id, countersOf(record), 1));
+  return created ? record : ((await deps.bookingStore.get(shop._id, f.trackingNumber)) ?? record);
 }

@@ -1,3 +1,4 @@
+import '../../adapters/dynamo/provide-booking-store';
 import { queueHandler } from '../../platform/job-chain';
 import { bookBulk } from './run-bulk';
 

@@ -1,3 +1,4 @@
+import '../../adapters/dynamo/provide-booking-store';
 import { scheduleHandler } from '../../platform/job-chain';
 import { recountBookings } from './recount';
 

@@ -1,0 +1,30 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import { describe, expect, it } from 'vitest';
+import { GROUPS, jobIds, jobName } from '@dakiya/shared';
+
+const FUNCTIONS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const entries = [...GROUPS.map((g) => g as string), ...jobIds.map((id) => `jobs/${jobName(id)}`)];
+/** Files that only declare or hold the store; any other file naming it uses it. */
+const HOLDERS = /platform\/(deps|booking-store-slot)\.ts$|adapters\/dynamo\/(booking-repo|provide-booking-store)\.ts$/;
+
+async function inputsOf(folder: string): Promise<string[]> {
+  const result = await build({
+    entryPoints: [path.join(FUNCTIONS, folder, 'handler.ts')], bundle: true, platform: 'node', target: 'node22', format: 'esm',
+    write: false, metafile: true, external: ['@aws-sdk/*'], outfile: 'x.mjs', logLevel: 'silent',
+  });
+  return Object.keys(Object.values(result.metafile.outputs)[0]!.inputs);
+}
+
+describe('deps.bookingStore is carried only by the Lambdas that use it', () => {
+  it.each(entries)('%s: uses the store exactly when its handler registers it, and carries ElectroDB only then', async (folder) => {
+    const inputs = await inputsOf(folder);
+    const usesStore = inputs.some((file) => file.startsWith('functions/') && !HOLDERS.test(file) && !file.endsWith('.test.ts')
+      && fs.readFileSync(path.join(FUNCTIONS, '..', file), 'utf8').includes('bookingStore'));
+    const registers = inputs.some((file) => file.endsWith('adapters/dynamo/provide-booking-store.ts'));
+    expect({ usesStore, registers }).toEqual({ usesStore, registers: usesStore });
+    expect(inputs.some((file) => file.includes('node_modules/electrodb/'))).toBe(usesStore);
+  }, 30_000);
+});
