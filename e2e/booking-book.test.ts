@@ -44,11 +44,13 @@ describe.each(VIEWPORTS)('booking one order (%s)', (size, viewport) => {
     expect(numbers.length).toBeGreaterThan(0);
     expect(new Set(numbers)).toEqual(new Set([tracking]));
 
-    // the order is fulfilled now: its book link says so in the spec's success tone
+    // the order is booked by Dakiya now: its book link says so in the spec's success tone, with the way to the booking
     expectRefusal(page, 409, `/get-order-from-shopify/${order.id}`);
     await page.goto(`/dashboard/order/book?id=${order.id}`);
-    await expect.poll(() => page.getByTestId('book-load-banner-message').innerText()).toBe('order is already fulfilled on shopify.');
+    await expect.poll(() => page.getByTestId('book-load-banner-message').innerText())
+      .toBe(`This order is already booked with Dakiya (tracking number ${tracking}). Open the booking to track or cancel it.`);
     expect(await page.getByTestId('book-load-banner').getAttribute('data-tone')).toBe('success');
+    expect(await page.getByTestId('book-load-booking').getAttribute('href')).toBe(`/dashboard/post-booking?tracking=${tracking}`);
     await shot(page, `book-already-fulfilled-${size}`);
     await page.goBack();
 
