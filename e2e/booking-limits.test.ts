@@ -78,6 +78,10 @@ describe('booking in a store without an account, then at its plan limit', () => 
     await shot(page, 'fail-book-plan-limit');
     await page.getByTestId('plan-limit-okay').click();
     await page.waitForURL('**/dashboard/plans');
+    // the plans page says the same: the month is used up
+    await expect.poll(() => page.getByTestId('plans-usage-full').innerText())
+      .toBe("You have booked this month's 5,000 orders. Upgrade to book more before the month ends.");
+    expect(await page.getByTestId('plans-usage-count').innerText()).toBe('5,000 of 5,000');
   });
 
   it.each(VIEWPORTS)('plan limit, bulk: fewer orders left than selected is refused up front with the same \'Plan limit reached\' (%s)', async (size, viewport) => {
