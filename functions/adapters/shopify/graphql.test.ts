@@ -81,13 +81,20 @@ describe('createShopifyClient.request', () => {
     expect(sleeps).toEqual([1000, 2000, 4000]);
   });
 
-  it('while a person waits (an API request) retries a 5xx once, then says Shopify did not answer', async () => {
+  it('while a person waits (an API request) retries a 5xx once and a timeout never, then says Shopify did not answer', async () => {
     const needs = { timeoutSeconds: 29 } as LambdaNeeds;
     await runInvocation({ name: 'orders', needs, deadline: Date.now() + 29_000, interactive: true }, async () => {
       const { client, calls, sleeps } = scripted([{ status: 503 }, { status: 500 }, ok({ x: 1 })]);
       await expect(client.request('query { x }')).rejects.toMatchObject({ code: 'SERVER', status: 500 });
       expect(calls).toHaveLength(2);
       expect(sleeps).toEqual([1000]);
+    });
+    // a Shopify that hangs is not waited for twice: one attempt's timeout, then the answer
+    await runInvocation({ name: 'orders', needs, deadline: Date.now() + 29_000, interactive: true }, async () => {
+      const { client, calls, sleeps } = scripted([new DOMException('The operation timed out', 'TimeoutError'), ok({ x: 1 })]);
+      await expect(client.request('query { x }')).rejects.toMatchObject({ code: 'NETWORK' });
+      expect(calls).toHaveLength(1);
+      expect(sleeps).toEqual([]);
     });
     // a job keeps its retries
     await runInvocation({ name: 'bookings-bulk', needs, deadline: Date.now() + 29_000 }, async () => {

@@ -85,7 +85,9 @@ export function createShopifyClient(options: ShopifyClientOptions): ShopifyClien
           signal: AbortSignal.timeout(timeoutMs),
         });
       } catch (cause) {
-        if (canRetryServer && !mutation) {
+        // a person already waited a whole attempt for a Shopify that hangs: say so rather than wait again
+        const hung = interactive && cause instanceof Error && cause.name === 'TimeoutError';
+        if (canRetryServer && !mutation && !hung) {
           await sleep(backoff(attempt));
           continue;
         }
