@@ -15,7 +15,7 @@ export default function ConfirmDialog({ options, onSettle }: { options: ConfirmO
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
-          <Dialog.Content data-testid="confirm-dialog">
+          <Dialog.Content mx="4" data-testid="confirm-dialog">
             <Dialog.Header>
               <Dialog.Title>{options.title ?? 'Are you sure?'}</Dialog.Title>
             </Dialog.Header>

@@ -28,7 +28,7 @@ export function FormDialog({ title, testId, onClose, onSubmit, busy = false, foo
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
-          <Dialog.Content data-testid={testId}>
+          <Dialog.Content mx="4" data-testid={testId}>
             <form onSubmit={submit} noValidate>
               <Dialog.Header>
                 <Dialog.Title>{title}</Dialog.Title>

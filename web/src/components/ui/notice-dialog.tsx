@@ -32,7 +32,7 @@ export function NoticeDialog({ open, onClose, testId, icon, tone = 'warning', ti
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
-          <Dialog.Content data-testid={testId}>
+          <Dialog.Content mx="4" data-testid={testId}>
             <Dialog.Body pt="8">
               <Stack align="center" textAlign="center" gap="3">
                 <Center

@@ -42,7 +42,7 @@ export function RecoveryCodesDialog({ codes, account, onClose }: RecoveryCodesDi
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
-          <Dialog.Content data-testid="recovery-codes-dialog">
+          <Dialog.Content mx="4" data-testid="recovery-codes-dialog">
             <Dialog.Header>
               <Dialog.Title>Save your recovery codes</Dialog.Title>
             </Dialog.Header>
