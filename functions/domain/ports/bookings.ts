@@ -50,19 +50,11 @@ export interface OrderClaim {
 export type AttemptStage = 'claimed' | 'calling' | 'courier-booked' | 'released';
 
 /** What the courier was sent, kept so a resumed attempt saves exactly what was booked. */
-export interface BookingPlan {
-  accountId: string;
-  orderIds: string[];
-  orderNames: string[];
+export interface BookingPlan extends Pick<BookingRecord,
+  'accountId' | 'orderIds' | 'orderNames' | 'consignee' | 'destinationCity' | 'cod' | 'weight' | 'pieces' | 'productsList' | 'remarks'> {
   orderRef: string;
-  consignee: BookingRecord['consignee'];
+  /** The courier's own key of the destination city (the record keeps the city as a person reads it). */
   destinationKey: string;
-  destinationCity: string;
-  cod: number;
-  weight: number;
-  pieces: number;
-  productsList: string;
-  remarks: string;
 }
 
 /** The progress of one attempt to book a set of orders: a retry resumes from its stage. */

@@ -167,8 +167,12 @@ export class ShopEvents {
 
   /** §6 admin link on the order page: numeric `id` plus the observed params, signed like §1.5. */
   adminLink(shop: ShopRecord, order: OrderRecord, path = '/orders/book'): string {
-    return this.signedAppUrl(path, {
-      id: order.id,
+    return this.signedAppUrl(path, { id: order.id, ...this.adminLinkParams(shop) });
+  }
+
+  /** The params every admin link carries beside its order ids (§6, observed). */
+  private adminLinkParams(shop: ShopRecord): Record<string, string> {
+    return {
       shop: shop.domain,
       host: adminHost(shop),
       embedded: '1',
@@ -177,7 +181,7 @@ export class ShopEvents {
       session: hex(32),
       admin_theme: 'light',
       timestamp: String(Math.floor(this.state.clock.now() / 1000)),
-    });
+    };
   }
 
   /**
@@ -187,17 +191,7 @@ export class ShopEvents {
    */
   bulkAdminLink(shop: ShopRecord, orders: OrderRecord[], path = '/orders/bulk'): string {
     const ids = orders.map((o) => o.id);
-    const url = new URL(this.signedAppUrl(path, {
-      'ids[]': ids.join(','),
-      shop: shop.domain,
-      host: adminHost(shop),
-      embedded: '1',
-      id_token: this.sessionToken(shop),
-      locale: 'en',
-      session: hex(32),
-      admin_theme: 'light',
-      timestamp: String(Math.floor(this.state.clock.now() / 1000)),
-    }));
+    const url = new URL(this.signedAppUrl(path, { 'ids[]': ids.join(','), ...this.adminLinkParams(shop) }));
     url.searchParams.delete('ids[]');
     for (const id of ids) url.searchParams.append('ids[]', id);
     return url.toString();

@@ -38,14 +38,19 @@ export const LookupLineItem = z.object({
 });
 export type LookupLineItem = z.infer<typeof LookupLineItem>;
 
-/** What the booking form shows of the Shopify order beyond its own fields. */
-export const OrderData = z.object({
+/** What every view of a Shopify order starts with: the booking form's lookup and the store-orders rows. */
+const OrderHead = z.object({
   id: z.string(),
   name: z.string(),
   created_at: z.string(),
   financial_status: z.string().nullable(),
   fulfillment_status: z.string(),
   tags: z.array(z.string()),
+});
+
+/** What the booking form shows of the Shopify order beyond its own fields. */
+export const OrderData = z.object({
+  ...OrderHead.shape,
   note: z.string().nullable(),
   currency: z.string(),
   total: z.number(),
@@ -150,12 +155,7 @@ export const StoreOrdersQuery = z.object({
 export type StoreOrdersQuery = z.infer<typeof StoreOrdersQuery>;
 
 export const StoreOrder = z.object({
-  id: z.string(),
-  name: z.string(),
-  created_at: z.string(),
-  financial_status: z.string().nullable(),
-  fulfillment_status: z.string(),
-  tags: z.array(z.string()),
+  ...OrderHead.shape,
   total: z.number(),
   currency: z.string(),
   customer: z.string(),
