@@ -1,5 +1,6 @@
 export * from './scopes';
 export * from './plans';
+export * from './parcel-weight';
 export * from './errors';
 export * from './issue-message';
 export * from './routes';

@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { proposedWeight } from './parcel-weight';
+
+describe('proposedWeight', () => {
+  it('takes the account weight first', () => {
+    expect(proposedWeight({ accountWeight: 750, storeWeight: 300 })).toBe(750);
+  });
+  it('falls back to the store default when the account has none (0 or missing)', () => {
+    expect(proposedWeight({ accountWeight: 0, storeWeight: 300 })).toBe(300);
+    expect(proposedWeight({ storeWeight: 300 })).toBe(300);
+  });
+  it('is 100 g when neither is set', () => {
+    expect(proposedWeight({ accountWeight: null, storeWeight: 0 })).toBe(100);
+    expect(proposedWeight({})).toBe(100);
+  });
+});
