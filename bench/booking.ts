@@ -1,7 +1,7 @@
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { ApiClient } from '../local/api-client';
 import type { Stack } from '../local/stack';
-import { newId } from '../functions/platform/ids';
+import { newId } from '../functions/ground/ids';
 import type { BookingRecord } from '../functions/domain/ports/bookings';
 import type { meterCapacity } from './capacity';
 

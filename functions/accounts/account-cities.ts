@@ -1,7 +1,7 @@
 import { PAKISTAN_CITIES } from '@dakiya/shared';
 import type { Operation } from '../platform/operation';
 import { requireAuth } from '../platform/operation';
-import { AppError } from '../platform/errors';
+import { AppError } from '../ground/errors';
 import type { Deps } from '../platform/deps';
 import { openCredentials, withCourier } from '../domain/accounts/credentials';
 import { loadAccount } from '../domain/accounts/load-account';

@@ -2,7 +2,7 @@ import { LIMITS } from '@dakiya/shared';
 import { planLimit } from '../domain/billing/plan-check';
 import type { Operation } from '../platform/operation';
 import { requireAuth } from '../platform/operation';
-import { newId } from '../platform/ids';
+import { newId } from '../ground/ids';
 import { toAccount } from '../domain/accounts/account-view';
 import { accountDetailsOf, credentialsOf, sealCredentials, verifyWithCourier } from '../domain/accounts/credentials';
 import type { AccountRecord } from '../domain/records';

@@ -1,7 +1,7 @@
 import { courierDefinition, DEFAULT_NOT_DEACTIVATED } from '@dakiya/shared';
 import type { Operation } from '../platform/operation';
 import { requireAuth } from '../platform/operation';
-import { AppError } from '../platform/errors';
+import { AppError } from '../ground/errors';
 import { toAccount } from '../domain/accounts/account-view';
 import { accountDetailsOf, openCredentials, sealCredentials, verifyWithCourier } from '../domain/accounts/credentials';
 import { loadAccount } from '../domain/accounts/load-account';

@@ -1,6 +1,6 @@
 import type { Operation } from '../platform/operation';
-import { AppError } from '../platform/errors';
-import { hashPassword } from '../platform/passwords';
+import { AppError } from '../ground/errors';
+import { hashPassword } from '../ground/passwords';
 import { redeemPersonLink } from '../domain/links';
 
 /** The owner's first password, from the emailed one-time link (`_id` is the person's). */

@@ -1,8 +1,8 @@
 import type { StoreOption } from '@dakiya/shared';
 import type { Operation } from '../platform/operation';
 import type { Deps } from '../platform/deps';
-import { AppError } from '../platform/errors';
-import { burnPasswordCheck, verifyPassword } from '../platform/passwords';
+import { AppError } from '../ground/errors';
+import { burnPasswordCheck, verifyPassword } from '../ground/passwords';
 import { startSession } from '../domain/sessions';
 import { loginLimiterKey } from '../domain/current-password';
 import { membershipsOf, type Membership } from '../domain/people';

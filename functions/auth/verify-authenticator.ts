@@ -1,5 +1,5 @@
 import type { Operation } from '../platform/operation';
-import { AppError } from '../platform/errors';
+import { AppError } from '../ground/errors';
 import { checkCode, useRecoveryCode } from '../domain/two-factor';
 import { startSession } from '../domain/sessions';
 import { endPendingSignIn, readPendingSignIn } from '../domain/pending-sign-in';

@@ -1,5 +1,5 @@
 import type { Operation } from '../platform/operation';
-import { AppError } from '../platform/errors';
+import { AppError } from '../ground/errors';
 import { redeemMemberLink } from '../domain/links';
 import { withPersonOf } from '../domain/people';
 

@@ -3,7 +3,7 @@ import { isPaid } from '../domain/billing/plan-check';
 import { reconcilePlan } from '../domain/billing/reconcile';
 import { subscriptionStatus } from '../domain/billing/status';
 import { withShopify } from '../domain/shopify/calls';
-import { AppError } from '../platform/errors';
+import { AppError } from '../ground/errors';
 import type { Operation } from '../platform/operation';
 import { requireAuth } from '../platform/operation';
 

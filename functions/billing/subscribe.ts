@@ -1,7 +1,7 @@
 import { ShopifyUserErrors } from '../adapters/shopify';
 import { withShopify } from '../domain/shopify/calls';
 import { chargeIdOf, subscriptionInput } from '../domain/billing/shopify-plans';
-import { AppError } from '../platform/errors';
+import { AppError } from '../ground/errors';
 import type { Operation } from '../platform/operation';
 import { requireAuth } from '../platform/operation';
 

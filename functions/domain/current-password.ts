@@ -1,6 +1,6 @@
 import type { Deps } from '../platform/deps';
-import { AppError } from '../platform/errors';
-import { verifyPassword } from '../platform/passwords';
+import { AppError } from '../ground/errors';
+import { verifyPassword } from '../ground/passwords';
 import type { PersonRecord } from './records';
 
 /** Shared with the login's per-account limit: guesses through a signed-in route count with sign-in guesses. */

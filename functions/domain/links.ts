@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Deps } from '../platform/deps';
-import { sha256 } from '../platform/tokens';
+import { sha256 } from '../ground/tokens';
 import type { LinkRecord, LinkSlot } from './ports/repos';
 import type { PersonRecord, UserRecord } from './records';
 

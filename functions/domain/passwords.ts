@@ -1,5 +1,5 @@
-import { AppError } from '../platform/errors';
-import { verifyPassword } from '../platform/passwords';
+import { AppError } from '../ground/errors';
+import { verifyPassword } from '../ground/passwords';
 import type { PersonRecord } from './records';
 
 export const SAME_PASSWORD = 'The new password must be different from the current one';

@@ -1,6 +1,6 @@
 import type { Deps } from '../platform/deps';
-import { AppError } from '../platform/errors';
-import { parseSessionToken } from '../platform/tokens';
+import { AppError } from '../ground/errors';
+import { parseSessionToken } from '../ground/tokens';
 import type { SessionKind, SessionRecord, ShopRecord, UserRecord } from './records';
 import { sessionCurrent } from './sessions';
 

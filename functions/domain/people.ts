@@ -1,6 +1,6 @@
 import type { Deps } from '../platform/deps';
-import { AppError } from '../platform/errors';
-import { newId } from '../platform/ids';
+import { AppError } from '../ground/errors';
+import { newId } from '../ground/ids';
 import type { PersonJoin } from './ports/repos';
 import type { PersonRecord, SessionRecord, ShopRecord, UserRecord } from './records';
 

@@ -1,5 +1,5 @@
 import type { Deps } from '../platform/deps';
-import { issueSessionToken } from '../platform/tokens';
+import { issueSessionToken } from '../ground/tokens';
 import type { SessionKind, SessionRecord, ShopRecord, UserRecord } from './records';
 
 /** A full session lasts SESSION_TTL_HOURS; the second-factor step gets five minutes, a URL handoff two. */

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
 import type { Deps } from '../platform/deps';
-import { AppError } from '../platform/errors';
-import { sha256 } from '../platform/tokens';
+import { AppError } from '../ground/errors';
+import { sha256 } from '../ground/tokens';
 import type { PersonRecord } from './records';
 
 /** Wrong codes: five per user in fifteen minutes, then the second step is locked for the rest of the window. */

@@ -1,6 +1,6 @@
 import type { Operation } from '../platform/operation';
 import { requireAuth } from '../platform/operation';
-import { AppError } from '../platform/errors';
+import { AppError } from '../ground/errors';
 import { withShopify } from '../domain/shopify/calls';
 import { lookupOf } from '../domain/orders/order-lookup';
 import { storeDefaults } from '../domain/orders/store-defaults';

@@ -1,7 +1,7 @@
 import type { ShopifyOrder } from '../adapters/shopify/types';
 import type { Operation } from '../platform/operation';
 import { requireAuth } from '../platform/operation';
-import { AppError } from '../platform/errors';
+import { AppError } from '../ground/errors';
 import { withShopify } from '../domain/shopify/calls';
 import { mergeOf } from '../domain/orders/order-lookup';
 import { storeDefaults } from '../domain/orders/store-defaults';

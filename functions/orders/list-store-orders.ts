@@ -2,7 +2,7 @@ import type { StoreOrderFilter } from '@dakiya/shared';
 import type { Operation } from '../platform/operation';
 import { requireAuth } from '../platform/operation';
 import { ShopifyError } from '../adapters/shopify/errors';
-import { AppError } from '../platform/errors';
+import { AppError } from '../ground/errors';
 import { withShopify } from '../domain/shopify/calls';
 import { storeOrderOf } from '../domain/orders/order-lookup';
 

@@ -1,8 +1,8 @@
 import { hasScope, type Access, type RouteDef } from '@dakiya/shared';
 import type { SessionRecord, ShopRecord, UserRecord } from '../domain/records';
 import type { Deps } from './deps';
-import { AppError } from './errors';
-import { parseSessionToken } from './tokens';
+import { AppError } from '../ground/errors';
+import { parseSessionToken } from '../ground/tokens';
 import { sessionCurrent } from '../domain/sessions';
 import { requirePaid } from '../domain/billing/plan-check';
 

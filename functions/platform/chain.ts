@@ -5,8 +5,8 @@ import { API_BASE, GROUP_NEEDS, issueMessage, LAMBDA_REQUEST_LIMIT_BYTES, method
 import { authenticate, authorize, needsSession, resolveAccess } from './auth';
 import { defaultDeps, type Deps } from './deps';
 import { errorPage } from './error-page';
-import { AppError } from './errors';
-import { deadlineOf, runInvocation } from './invocation';
+import { AppError } from '../ground/errors';
+import { deadlineOf, runInvocation } from '../ground/invocation';
 import { addressKey, requireOrigin, viewerAddress } from './origin';
 import type { GroupOperations, OpContext, OpInput, RawRequest } from './operation';
 

@@ -31,11 +31,12 @@ import type {
 } from '../domain/ports/repos';
 import type { Mailer } from '../domain/ports/mailer';
 import { awsClientConfig } from '../adapters/aws-client';
-import { env as readEnv, type Env } from './env';
+import type { Env } from '../ground/env';
+import { env as readEnv } from './env';
 import { originSecretsFrom, type OriginSecrets } from './origin';
-import { withDeadline } from './invocation';
+import { withDeadline } from '../ground/invocation';
 import { guardMailer, guardSecretBox, guardShopifySecrets, guardTable } from './least-privilege';
-import { createLog, type Log } from './log';
+import { createLog, type Log } from '../ground/log';
 import { KmsSecretBox, LocalSecretBox, type SecretBox } from './secret-box';
 
 /** Everything an operation may touch. Built once per cold start; tests build their own. */
@@ -74,7 +75,7 @@ export interface Deps {
   /** The queue of each job row this function may send to (JOB_QUEUE_URLS). */
   queueUrls: QueueUrls;
   secrets: SecretBox;
-  /** fetch bounded by the invocation's deadline (platform/invocation.ts): use it for every outbound call. */
+  /** fetch bounded by the invocation's deadline (ground/invocation.ts): use it for every outbound call. */
   fetch: typeof fetch;
   /** The Shopify client secret, then the previous one during a rotation. */
   shopifySecrets: () => Promise<string[]>;

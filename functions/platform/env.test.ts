@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildDeps } from './deps';
-import { parseEnv } from './env';
-import { silentLog } from './log';
+import { parseEnv } from '../ground/env';
+import { silentLog } from '../ground/log';
 
 const base = { TABLE_NAME: 't', APP_URL: 'https://app.dakiya.pk', SHOPIFY_CLIENT_ID: 'id' };
 

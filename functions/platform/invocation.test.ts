@@ -12,8 +12,9 @@ import { operationsByGroup } from '../registry';
 import { groupHandler } from './chain';
 import { scheduleHandler } from './job-chain';
 import type { Deps } from './deps';
-import { ANSWER_MARGIN_MS, deadlineOf, runInvocation, timeLeftMs, withDeadline } from './invocation';
-import { AccessDenied, tableAccessOf } from './least-privilege';
+import { ANSWER_MARGIN_MS, deadlineOf, runInvocation, timeLeftMs, withDeadline } from '../ground/invocation';
+import { AccessDenied } from '../ground/invocation';
+import { tableAccessOf } from './least-privilege';
 
 let deps: Deps & { mailbox: MailBox };
 beforeAll(async () => { deps = await testDeps(); });

@@ -4,9 +4,9 @@ import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda'
 import { queueJobDef, jobName, jobNeeds, jobs, z, type JobId, type JobMessage, type QueueJobId, type ScheduledJobId } from '@dakiya/shared';
 import { JobEnvelope } from '../adapters/sqs/job-queue';
 import { defaultDeps, type Deps } from './deps';
-import { AppError } from './errors';
-import { deadlineOf, runInvocation } from './invocation';
-import type { Log } from './log';
+import { AppError } from '../ground/errors';
+import { deadlineOf, runInvocation } from '../ground/invocation';
+import type { Log } from '../ground/log';
 
 /**
  * The job chain, beside the HTTP chain (STYLE.md §10): the same deps, logging and error catalogue,

@@ -1,28 +1,13 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { LambdaNeeds, QueueJobId } from '@dakiya/shared';
 import type { Mailer } from '../domain/ports/mailer';
-import { currentInvocation } from './invocation';
+import { requireNeed } from '../ground/invocation';
 import type { SecretBox } from './secret-box';
 
 /**
- * The IAM role of each Lambda is built from its declared needs (shared/src/needs.ts). These guards
- * refuse the same things inside an invocation, in every mode, so local runs and tests fail where AWS
- * would: a group that writes while declared read-only, opens a sealed value it may not, sends mail
- * or reads the Shopify secret without saying so. Outside an invocation (seeding, test setup) they
- * let everything through.
+ * What each Lambda may touch, enforced on its clients from its declared needs (shared/src/needs.ts):
+ * a group that writes while declared read-only, opens a sealed value it may not, sends mail or reads
+ * the Shopify secret without saying so fails here as its IAM role would fail it in AWS.
  */
-export class AccessDenied extends Error {
-  override readonly name = 'AccessDenied';
-}
-
-export function requireNeed(allowed: (needs: LambdaNeeds) => boolean, what: string): void {
-  const invocation = currentInvocation();
-  if (!invocation || allowed(invocation.needs)) return;
-  const error = new AccessDenied(`${invocation.name} may not ${what}: its needs in shared/src/needs.ts do not declare it (its IAM role would refuse it too)`);
-  // loud in every mode: in a test this is the reason behind an otherwise bare 500
-  console.error(`[least privilege] ${error.message}`);
-  throw error;
-}
 
 const READS = new Set(['Get', 'GetItem', 'BatchGet', 'BatchGetItem', 'Query', 'TransactGet', 'TransactGetItems']);
 const WRITES = new Set(['Put', 'PutItem', 'Update', 'UpdateItem', 'Delete', 'DeleteItem', 'BatchWrite', 'BatchWriteItem', 'TransactWrite', 'TransactWriteItems']);
@@ -82,9 +67,4 @@ export function guardShopifySecrets(read: () => Promise<string[]>): () => Promis
     requireNeed((n) => n.shopifySecret === true, 'read the Shopify client secret');
     return read();
   };
-}
-
-/** For the queue adapter: sqs:SendMessage is granted per queue, by job id. */
-export function requireEnqueue(jobId: QueueJobId): void {
-  requireNeed((n) => n.enqueue?.includes(jobId) === true, `enqueue ${jobId} (sqs:SendMessage)`);
 }

@@ -1,7 +1,7 @@
 import type { Group, RouteBody, RouteId, RouteOutput, RouteParams, RouteQuery, Routes } from '@dakiya/shared';
 import type { AuthContext } from './auth';
 import type { Deps } from './deps';
-import type { Log } from './log';
+import type { Log } from '../ground/log';
 
 export interface RawRequest {
   /** The body as UTF-8 text (invalid sequences replaced); signatures are checked on `bodyBytes`. */

@@ -4,7 +4,7 @@ import { call, seedShop, testDeps, TEST_ORIGIN_SECRET, type SeededShop, type Tes
 import { routeFixtures } from '../test-support/route-fixtures';
 import { makeWorld } from '../test-support/world';
 import { addressKey, originSecretsFrom, parseOriginSecret, requireOrigin, viewerAddress } from './origin';
-import { parseEnv } from './env';
+import { parseEnv } from '../ground/env';
 
 const REFUSED = { errors: [{ msg: 'This address does not take requests directly. Open Dakiya at its own address.', code: 'ORIGIN_REFUSED' }] };
 const BAD_ADDRESS = { errors: [{ msg: 'The viewer address is not valid', code: 'VALIDATION_FAILED', param: 'cloudfront-viewer-address' }] };

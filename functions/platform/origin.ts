@@ -3,8 +3,8 @@ import { isIP } from 'node:net';
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { ORIGIN_HEADER, VIEWER_ADDRESS_HEADER } from '@dakiya/shared';
 import { awsClientConfig } from '../adapters/aws-client';
-import type { Env } from './env';
-import { AppError } from './errors';
+import type { Env } from '../ground/env';
+import { AppError } from '../ground/errors';
 
 /** The accepted origin values: the current one, and the previous one while a rotation is under way. */
 export interface OriginSecrets {

@@ -1,7 +1,7 @@
 import type { Operation } from '../platform/operation';
 import { requireAuth } from '../platform/operation';
-import { AppError } from '../platform/errors';
-import { hashPassword, verifyPassword } from '../platform/passwords';
+import { AppError } from '../ground/errors';
+import { hashPassword, verifyPassword } from '../ground/passwords';
 import { refuseCurrentPassword } from '../domain/passwords';
 import { endSessionsOf, personOf } from '../domain/people';
 

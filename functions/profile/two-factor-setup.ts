@@ -1,6 +1,6 @@
 import type { Operation } from '../platform/operation';
 import { requireAuth } from '../platform/operation';
-import { AppError } from '../platform/errors';
+import { AppError } from '../ground/errors';
 import { checkCodeOrRecoveryCode, checkSetupCode, newRecoveryCodes, newTwoFactorSecret, recoveryCodeDigest } from '../domain/two-factor';
 import { checkCurrentPassword } from '../domain/current-password';
 import { endSessionsOf, personOf } from '../domain/people';

@@ -1,7 +1,7 @@
 import { TAG_KEYS, type OrderTags, type StoreSettings } from '@dakiya/shared';
 import type { Operation } from '../platform/operation';
 import { requireAuth } from '../platform/operation';
-import { AppError } from '../platform/errors';
+import { AppError } from '../ground/errors';
 import { isPaid } from '../domain/billing/plan-check';
 
 export const SETTINGS_SAVED = 'Settings saved';

@@ -4,9 +4,9 @@ import {
 } from '../adapters/shopify';
 import type { Operation } from '../platform/operation';
 import type { Deps } from '../platform/deps';
-import { AppError } from '../platform/errors';
-import { newId } from '../platform/ids';
-import { randomNonce } from '../platform/tokens';
+import { AppError } from '../ground/errors';
+import { newId } from '../ground/ids';
+import { randomNonce } from '../ground/tokens';
 import type { ShopRecord, UserRecord } from '../domain/records';
 import { withPersonOf } from '../domain/people';
 import { STATE_COOKIE, STATE_TTL_SECONDS, callbackUrl, readCookie, requiredScopes, stateCookie } from './shopify-config';

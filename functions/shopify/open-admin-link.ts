@@ -3,7 +3,7 @@ import { isValidShopDomain, verifyQueryHmac } from '../adapters/shopify';
 import type { Operation, OpInput } from '../platform/operation';
 import type { Deps } from '../platform/deps';
 import type { OpContext } from '../platform/operation';
-import { AppError } from '../platform/errors';
+import { AppError } from '../ground/errors';
 import { breakOutPage } from './launch-identity';
 
 /** The SPA's booking screens (web/src/lib/paths.ts) an admin link opens. */

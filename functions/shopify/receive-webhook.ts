@@ -1,8 +1,8 @@
 import { parseWebhook } from '../adapters/shopify';
 import type { Operation } from '../platform/operation';
-import { AppError } from '../platform/errors';
+import { AppError } from '../ground/errors';
 import type { Deps } from '../platform/deps';
-import type { Log } from '../platform/log';
+import type { Log } from '../ground/log';
 import { reconcilePlan } from '../domain/billing/reconcile';
 import { markFromShopify } from '../domain/booking/cancel';
 

@@ -1,5 +1,5 @@
 import { API_BASE, routes } from '@dakiya/shared';
-import type { Env } from '../platform/env';
+import type { Env } from '../ground/env';
 
 export const STATE_COOKIE = 'shopify_app_state';
 export const STATE_TTL_SECONDS = 600;

@@ -4,8 +4,8 @@ import {
 import type { Operation } from '../platform/operation';
 import type { Deps } from '../platform/deps';
 import type { OpContext } from '../platform/operation';
-import { AppError } from '../platform/errors';
-import { randomNonce } from '../platform/tokens';
+import { AppError } from '../ground/errors';
+import { randomNonce } from '../ground/tokens';
 import type { OAuthGrant } from '../domain/ports/repos';
 import type { ShopRecord } from '../domain/records';
 import { STATE_TTL_SECONDS, callbackUrl, requiredScopes, stateCookie } from './shopify-config';

@@ -7,7 +7,7 @@ import type { ShopRecord } from '../domain/records';
 import { reconcilePlan } from '../domain/billing/reconcile';
 import { subscriptionInput, type PaidPlan } from '../domain/billing/shopify-plans';
 import type { Deps } from '../platform/deps';
-import { silentLog } from '../platform/log';
+import { silentLog } from '../ground/log';
 import { call, TEST_SHOPIFY_SECRET } from './harness';
 
 export const TEST_SHOPIFY_CLIENT_ID = 'test-client-id';

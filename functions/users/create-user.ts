@@ -1,8 +1,8 @@
 import { planLimit } from '../domain/billing/plan-check';
 import type { Operation } from '../platform/operation';
 import { requireAuth } from '../platform/operation';
-import { hashPassword } from '../platform/passwords';
-import { newId } from '../platform/ids';
+import { hashPassword } from '../ground/passwords';
+import { newId } from '../ground/ids';
 import { scopesFor } from '../domain/users/staff-rules';
 import { NOT_SENT, queueVerificationAfterSave } from '../domain/users/staff-mail';
 import { toUser } from '../domain/users/user-view';

@@ -1,6 +1,6 @@
 import type { Operation } from '../platform/operation';
 import { requireAuth } from '../platform/operation';
-import { AppError } from '../platform/errors';
+import { AppError } from '../ground/errors';
 import { loadStaff } from '../domain/users/staff-rules';
 import { queueVerification } from '../domain/users/staff-mail';
 

@@ -1,7 +1,7 @@
 import type { Operation } from '../platform/operation';
 import { requireAuth } from '../platform/operation';
-import { hashPassword } from '../platform/passwords';
-import { AppError } from '../platform/errors';
+import { hashPassword } from '../ground/passwords';
+import { AppError } from '../ground/errors';
 import { guardOwner, loadStaff } from '../domain/users/staff-rules';
 import { refuseShared } from '../domain/people';
 

@@ -24,7 +24,7 @@ export interface LambdaNeeds {
   enqueue?: readonly QueueJobId[];
   /**
    * Lambda timeout. An API group's must stay under API Gateway's 30 s; every outbound call of the
-   * function gets a deadline from the time left (functions/platform/invocation.ts).
+   * function gets a deadline from the time left (functions/ground/invocation.ts).
    */
   timeoutSeconds: number;
   /** Lambda memory; CPU grows with it (password hashing wants more). */

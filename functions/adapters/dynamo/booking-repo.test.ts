@@ -3,7 +3,7 @@ import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { testDeps, type TestDeps } from '../../test-support/harness';
 import type { BookingAttempt, BookingRecord } from '../../domain/ports/bookings';
-import { newId } from '../../platform/ids';
+import { newId } from '../../ground/ids';
 import { BOOKING_INDEXES } from './table';
 import { keys } from './keys';
 

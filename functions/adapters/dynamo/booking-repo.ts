@@ -5,6 +5,7 @@ import type { BookingStatus } from '@dakiya/shared';
 import type { BookingAttempt, BookingRecord, BulkRowRecord, DayCounterKey, OrderClaim } from '../../domain/ports/bookings';
 import { bookingEntity, bookingEventEntity, type BookingEntity } from './booking-entity';
 import { isConditionFailure, keys, setExpression, stripKeys } from './keys';
+import { pause } from '../../ground/clock';
 
 /** Finished attempts stay a month for a person to look into, then TTL removes them. */
 const KEEP_ATTEMPT_SECONDS = 30 * 86400;
@@ -16,8 +17,6 @@ export function isTransactionConflict(error: unknown): boolean {
   const reasons = e.CancellationReasons ?? [];
   return reasons.length > 0 && reasons.some((r) => r.Code === 'TransactionConflict') && reasons.every((r) => r.Code === 'TransactionConflict' || r.Code === 'None');
 }
-
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Bookings and what keeps them exactly-once: the order claims, the attempt records, the pointers,

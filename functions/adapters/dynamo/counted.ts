@@ -1,5 +1,5 @@
 import { TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { AppError } from '../../platform/errors';
+import { AppError } from '../../ground/errors';
 
 export function cancellationCodes(error: unknown): string[] {
   const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons;

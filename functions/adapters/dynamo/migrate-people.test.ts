@@ -2,8 +2,8 @@ import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { generate } from 'otplib';
 import { call, seedShop, testDeps } from '../../test-support/harness';
-import { hashPassword } from '../../platform/passwords';
-import { newId } from '../../platform/ids';
+import { hashPassword } from '../../ground/passwords';
+import { newId } from '../../ground/ids';
 import { keys } from './keys';
 import { migrateToPeople } from './migrate-people';
 

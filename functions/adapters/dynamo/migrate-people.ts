@@ -1,6 +1,6 @@
 import { GetCommand, PutCommand, ScanCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { SecretBox } from '../../platform/secret-box';
-import { newId } from '../../platform/ids';
+import { newId } from '../../ground/ids';
 import { keys } from './keys';
 
 /** Written once the table has moved, so later starts do not scan it again (a local table may hold 100,000 orders). */

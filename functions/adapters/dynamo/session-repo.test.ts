@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { BatchGetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { call, seedShop, seedUser, testDeps, type SeededShop, type TestDeps } from '../../test-support/harness';
-import { parseSessionToken } from '../../platform/tokens';
+import { parseSessionToken } from '../../ground/tokens';
 import { DynamoSessionRepo } from './session-repo';
 
 let deps: TestDeps;

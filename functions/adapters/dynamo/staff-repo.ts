@@ -1,7 +1,7 @@
 import { GetCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { PersonJoin, StaffRepo } from '../../domain/ports/repos';
 import type { PersonRecord, UserRecord } from '../../domain/records';
-import { AppError } from '../../platform/errors';
+import { AppError } from '../../ground/errors';
 import { MembershipRace } from '../../domain/people';
 import { cancellationCodes, putCounted, retryConflicts } from './counted';
 import { keys, setExpression, stripKeys } from './keys';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ShopifyError, ShopifyUnauthorizedError, ShopifyUserErrors } from './errors';
 import type { LambdaNeeds } from '@dakiya/shared';
-import { runInvocation } from '../../platform/invocation';
+import { runInvocation } from '../../ground/invocation';
 import { createShopifyClient, isMutation, retryAfterMs, throttleWaitMs } from './graphql';
 
 type Reply = { status?: number; body?: unknown; headers?: Record<string, string> } | Error;

@@ -2,7 +2,7 @@ import { ShopifyError, ShopifyUnauthorizedError, type GraphqlErrorEntry } from '
 import type { FetchLike } from './oauth';
 import { adminOperations, type AdminOperations } from './admin-operations';
 import { shopUrl } from './shop-origin';
-import { currentInvocation, sleepWithinDeadline } from '../../platform/invocation';
+import { currentInvocation, sleepWithinDeadline } from '../../ground/invocation';
 
 /** `extensions.cost` of an Admin API response (reference/shopify.md §4.1). */
 export interface QueryCost {

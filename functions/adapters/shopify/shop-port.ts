@@ -1,6 +1,6 @@
 import { adminOperations } from './admin-operations';
 import { ShopifyError, ShopifyUnauthorizedError } from './errors';
-import { sleepWithinDeadline } from '../../platform/invocation';
+import { sleepWithinDeadline } from '../../ground/invocation';
 import { createShopifyClient, type GraphqlRequester, type QueryCost, type ShopifyClient, type Variables } from './graphql';
 import { refreshAccessToken, type FetchLike, type TokenSet } from './oauth';
 

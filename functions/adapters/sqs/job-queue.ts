@@ -2,10 +2,10 @@ import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { awsClientConfig } from '../aws-client';
 import { z, queueJobDef, type JobMessage, type QueueJobId } from '@dakiya/shared';
 import type { EnqueueOptions, JobQueue, JobRecords, JobRef } from '../../domain/ports/jobs';
-import { newId } from '../../platform/ids';
-import { requireEnqueue } from '../../platform/least-privilege';
-import type { Log } from '../../platform/log';
-import { sha256 } from '../../platform/tokens';
+import { newId } from '../../ground/ids';
+import { requireNeed } from '../../ground/invocation';
+import type { Log } from '../../ground/log';
+import { sha256 } from '../../ground/tokens';
 
 /** The SQS message body: only a pointer to the job record, which holds the message itself. */
 export const JobEnvelope = z.object({ id: z.string().regex(/^[0-9a-f]{24}$/), shopId: z.string().regex(/^[0-9a-f]{24}$/).optional() });
@@ -15,6 +15,11 @@ export type QueueUrls = Partial<Record<QueueJobId, string>>;
 
 export function createSqsClient(region: string, endpoint?: string): SQSClient {
   return new SQSClient(awsClientConfig(region, endpoint));
+}
+
+/** sqs:SendMessage is granted per queue, by job id (shared/src/needs.ts). */
+function requireEnqueue(jobId: QueueJobId): void {
+  requireNeed((n) => n.enqueue?.includes(jobId) === true, `enqueue ${jobId} (sqs:SendMessage)`);
 }
 
 /** Sends the pointer to a job record; FIFO rows deduplicate per send, so a re-send is not swallowed. */

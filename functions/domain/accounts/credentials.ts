@@ -2,7 +2,7 @@ import { courierDefinition, type CourierId, type CreateAccountInput, type Creden
 import type { CourierAdapter, CourierCredentials } from '../ports/courier';
 import { CourierUnavailableError } from '../ports/courier';
 import type { Deps } from '../../platform/deps';
-import { AppError } from '../../platform/errors';
+import { AppError } from '../../ground/errors';
 import type { AccountRecord } from '../records';
 
 /**

@@ -1,5 +1,5 @@
 import type { Deps } from '../../platform/deps';
-import { AppError } from '../../platform/errors';
+import { AppError } from '../../ground/errors';
 import type { AccountRecord } from '../records';
 
 /** An account of this shop, or 404: another shop's ids resolve to nothing. */

@@ -1,5 +1,5 @@
 import type { Deps } from '../../platform/deps';
-import type { Log } from '../../platform/log';
+import type { Log } from '../../ground/log';
 import type { FreeReason, PendingCharge, ShopRecord } from '../records';
 
 /**

@@ -1,6 +1,6 @@
 import { LIMITS, type PlanId } from '@dakiya/shared';
 import type { ShopRecord } from '../records';
-import { AppError } from '../../platform/errors';
+import { AppError } from '../../ground/errors';
 
 /**
  * The one plan check. `shop.plan` is written only from what Shopify says (the check of its active

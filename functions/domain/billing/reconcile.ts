@@ -1,6 +1,6 @@
 import type { ShopifySubscription } from '../../adapters/shopify';
 import type { Deps } from '../../platform/deps';
-import type { Log } from '../../platform/log';
+import type { Log } from '../../ground/log';
 import { withShopify } from '../shopify/calls';
 import type { FreeReason, ShopRecord, SubscriptionState } from '../records';
 import { isPaid } from './plan-check';

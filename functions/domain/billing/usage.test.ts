@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { newId } from '../../platform/ids';
-import { AppError } from '../../platform/errors';
+import { newId } from '../../ground/ids';
+import { AppError } from '../../ground/errors';
 import { testDeps, type TestDeps } from '../../test-support/harness';
 import type { UsageShop } from './usage';
 import { usageMonth } from './usage-month';

@@ -1,7 +1,7 @@
 import { courierDefinition, MERGED_TAG, type BookOrderInput } from '@dakiya/shared';
 import type { Deps } from '../../platform/deps';
-import { AppError } from '../../platform/errors';
-import { newId } from '../../platform/ids';
+import { AppError } from '../../ground/errors';
+import { newId } from '../../ground/ids';
 import type { ShopifyOrderToFulfil } from '../../adapters/shopify';
 import { isCourierUnavailable, type BookingRequest, type CourierAdapter } from '../ports/courier';
 import type { BookingAttempt, BookingPlan, BookingRecord, OrderClaim } from '../ports/bookings';

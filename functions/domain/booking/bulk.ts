@@ -2,8 +2,8 @@ import { courierDefinition, LIMITS, type BookOrderInput, type BulkProgress } fro
 import type { ShopifyOrder } from '../../adapters/shopify/types';
 import type { ShopifyClient } from '../../adapters/shopify';
 import type { Deps } from '../../platform/deps';
-import { AppError } from '../../platform/errors';
-import { newId } from '../../platform/ids';
+import { AppError } from '../../ground/errors';
+import { newId } from '../../ground/ids';
 import { keyedJobId } from '../../adapters/sqs/job-queue';
 import { withShopify } from '../shopify/calls';
 import { lookupOf } from '../orders/order-lookup';
@@ -13,6 +13,7 @@ import type { ShopRecord, UserRecord } from '../records';
 import { planLimit, planLimitError } from '../billing/plan-check';
 import { bookOrders } from './book';
 import { bookingAccount, type BookingAccount } from './plan';
+import { pause } from '../../ground/clock';
 
 type OrderToBook = NonNullable<Awaited<ReturnType<ShopifyClient['getOrderToBook']>>>;
 
@@ -20,7 +21,6 @@ const KEEP_ROWS_SECONDS = 30 * 86400;
 /** Answers that pass with time: Shopify busy or briefly away (the booking is exactly-once, so trying again is safe). */
 const RETRIED = new Set<string>(['SHOPIFY_BUSY', 'SHOPIFY_UNAVAILABLE', 'FULFILMENT_PENDING', 'BOOKING_IN_PROGRESS']);
 const MAX_ROUNDS = 6;
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export interface BulkRequest {
   orderId: string;

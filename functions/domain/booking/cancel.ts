@@ -1,7 +1,7 @@
 import type { BookingAttention } from '@dakiya/shared';
 import { ShopifyUserErrors } from '../../adapters/shopify';
 import type { Deps } from '../../platform/deps';
-import { AppError } from '../../platform/errors';
+import { AppError } from '../../ground/errors';
 import { openCredentials, withCourier } from '../accounts/credentials';
 import { loadAccount } from '../accounts/load-account';
 import type { BookingRecord } from '../ports/bookings';

@@ -4,7 +4,7 @@ import type { CourierAdapter, CourierCity } from '../ports/courier';
 import type { BookingPlan } from '../ports/bookings';
 import type { AccountRecord } from '../records';
 import type { Deps } from '../../platform/deps';
-import { AppError } from '../../platform/errors';
+import { AppError } from '../../ground/errors';
 import { loadAccount } from '../accounts/load-account';
 import { openCredentials, withCourier } from '../accounts/credentials';
 

@@ -1,5 +1,5 @@
 import type { ShopifyClient, ShopifyOrderToFulfil } from '../../adapters/shopify';
-import { AppError } from '../../platform/errors';
+import { AppError } from '../../ground/errors';
 import { withShopify } from '../shopify/calls';
 
 /** Reads the orders to book (in input order); an id Shopify does not know is the spec's "no order(s)". */

@@ -1,5 +1,5 @@
 import { ShopifyError, ShopifyUnauthorizedError } from '../../adapters/shopify/errors';
-import { AppError } from '../../platform/errors';
+import { AppError } from '../../ground/errors';
 
 /**
  * Shopify failures become catalogue errors a person can act on; nothing else of them leaks. The port

@@ -1,5 +1,5 @@
 import type { Deps } from '../../platform/deps';
-import type { Log } from '../../platform/log';
+import type { Log } from '../../ground/log';
 import type { UserRecord } from '../records';
 
 /** Queues the verification mail; the mail worker issues the link (replacing older ones) and retries a failed send. */

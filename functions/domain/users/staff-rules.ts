@@ -1,5 +1,5 @@
 import { ALL_SCOPES, type Scope } from '@dakiya/shared';
-import { AppError } from '../../platform/errors';
+import { AppError } from '../../ground/errors';
 import type { Deps } from '../../platform/deps';
 import type { ShopRecord, UserRecord } from '../records';
 

@@ -2,7 +2,7 @@ import { queueJobIds } from '@dakiya/shared';
 import { nextSweepDelay, sendJobMessage } from '../../adapters/sqs/job-queue';
 import type { ScheduledWorker } from '../../platform/job-chain';
 import type { Deps } from '../../platform/deps';
-import type { Log } from '../../platform/log';
+import type { Log } from '../../ground/log';
 
 /** Records re-sent per job and run: a bounded run; what is left waits for the next one. */
 const PER_JOB = 500;

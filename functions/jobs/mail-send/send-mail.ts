@@ -1,7 +1,7 @@
 import type { MailMessage } from '@dakiya/shared';
 import type { QueueWorker } from '../../platform/job-chain';
 import type { Deps } from '../../platform/deps';
-import type { Log } from '../../platform/log';
+import type { Log } from '../../ground/log';
 import { createPasswordMail, resetPasswordMail, verifyEmailMail } from '../../domain/emails';
 import { issueMemberLink, issuePersonLink } from '../../domain/links';
 import type { OutgoingMail } from '../../domain/ports/mailer';

@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { LambdaNeeds } from '@dakiya/shared';
+import { pause } from './clock';
 
 /** One run of a Lambda: which function, what it declared it touches, and when it must have answered. */
 export interface Invocation {
@@ -68,5 +69,24 @@ export function withDeadline<I>(fetchImpl: (input: I, init?: RequestInit) => Pro
 /** A wait (retry back-off, throttle) that would outlast the invocation ends at once instead. */
 export async function sleepWithinDeadline(ms: number, onTooLong: () => Error): Promise<void> {
   if (ms >= timeLeftMs()) throw onTooLong();
-  await new Promise<void>((resolve) => setTimeout(resolve, ms));
+  await pause(ms);
+}
+
+/**
+ * The IAM role of each Lambda is built from its declared needs (shared/src/needs.ts). Inside an
+ * invocation, code refuses the same things, in every mode, so local runs and tests fail where AWS
+ * would (platform/least-privilege.ts guards the clients with it). Outside an invocation (seeding,
+ * test setup) everything is let through.
+ */
+export class AccessDenied extends Error {
+  override readonly name = 'AccessDenied';
+}
+
+export function requireNeed(allowed: (needs: LambdaNeeds) => boolean, what: string): void {
+  const invocation = currentInvocation();
+  if (!invocation || allowed(invocation.needs)) return;
+  const error = new AccessDenied(`${invocation.name} may not ${what}: its needs in shared/src/needs.ts do not declare it (its IAM role would refuse it too)`);
+  // loud in every mode: in a test this is the reason behind an otherwise bare 500
+  console.error(`[least privilege] ${error.message}`);
+  throw error;
 }
