@@ -59,7 +59,7 @@ export async function benchBooking(stack: Stack, api: ApiClient, token: string, 
     for (const company of COMPANIES) {
       for (const order of take(PER_COURIER)) {
         try {
-          const lookup = await api.call('orders.shopifyOrder', { token, params: { id: order.id } });
+          const lookup = await api.call('storeOrders.get', { token, params: { id: order.id } });
           await api.call('booking.book', {
             token,
             body: {

@@ -389,7 +389,7 @@ describe('the booking form\'s lookup of an order Dakiya booked', () => {
     const res = await book(await bodyFor(order.id));
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const tn = res.body.booking.tracking_number as string;
-    const lookup = await call(world.deps, 'orders.shopifyOrder', { token: world.a.ownerToken, params: { id: order.id } });
+    const lookup = await call(world.deps, 'storeOrders.get', { token: world.a.ownerToken, params: { id: order.id } });
     expect(lookup.status).toBe(409);
     expect(lookup.body).toEqual({
       errors: [{ code: 'ORDER_ALREADY_BOOKED', param: 'id', msg: `This order is already booked with Dakiya (tracking number ${tn}). Open the booking to track or cancel it.` }],
@@ -399,13 +399,13 @@ describe('the booking form\'s lookup of an order Dakiya booked', () => {
     const [a, b] = [freshOrder(), freshOrder()];
     const merged = await book(await bodyFor([a.id, b.id]));
     expect(merged.status, JSON.stringify(merged.body)).toBe(200);
-    const second = await call(world.deps, 'orders.shopifyOrder', { token: world.a.ownerToken, params: { id: `gid://shopify/Order/${b.id}` } });
+    const second = await call(world.deps, 'storeOrders.get', { token: world.a.ownerToken, params: { id: `gid://shopify/Order/${b.id}` } });
     expect(second).toMatchObject({ status: 409, body: { errors: [{ code: 'ORDER_ALREADY_BOOKED' }], tracking_number: merged.body.booking.tracking_number } });
 
     // once the booking is cancelled the order is free again: the lookup no longer points at it
     const cancelled = await call(world.deps, 'booking.cancel', { token: world.a.ownerToken, params: { trackingNumber: tn } });
     expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
-    const after = await call(world.deps, 'orders.shopifyOrder', { token: world.a.ownerToken, params: { id: order.id } });
+    const after = await call(world.deps, 'storeOrders.get', { token: world.a.ownerToken, params: { id: order.id } });
     expect(after.body.errors?.[0]?.code).not.toBe('ORDER_ALREADY_BOOKED');
     expect(after.body.tracking_number).toBeUndefined();
   });

@@ -109,7 +109,7 @@ describe('least privilege, per function, from GROUP_NEEDS and JOB_NEEDS', () => 
       // app_subscriptions/update reads the plan from Shopify with the shop's token (and may refresh it)
       shopify: [...rw, 'origin secret', 'kms sealed: kms:Decrypt kms:Encrypt', 'shopify secret', 'enqueue: mail.send'].sort(),
       // reads the store's orders: opens the shop's token, and refreshes it (the client secret) when it is about to lapse
-      orders: [...rw, 'origin secret', 'kms sealed: kms:Decrypt kms:Encrypt', 'shopify secret'].sort(),
+      'store-orders': [...rw, 'origin secret', 'kms sealed: kms:Decrypt kms:Encrypt', 'shopify secret'].sort(),
       // plans: every call asks Shopify with the shop's token; refreshing it needs the client secret
       billing: [...rw, 'origin secret', 'kms sealed: kms:Decrypt kms:Encrypt', 'shopify secret'].sort(),
       // booking opens the courier account's keys and the shop's token; a bulk booking is handed to its job
@@ -135,10 +135,10 @@ describe('least privilege, per function, from GROUP_NEEDS and JOB_NEEDS', () => 
     const key = Object.values(resources(s.template, 'AWS::KMS::Key')).find((k) => JSON.stringify(k.Properties).includes('table encryption'))!;
     const policy = key.Properties!.KeyPolicy as { Statement: (Statement & { Principal: unknown })[] };
     const toRoles = policy.Statement.filter((st) => JSON.stringify(st.Principal).includes('Role'));
-    // the install and the plan webhook (shopify), and the token refresh of the order reads (orders), the plans calls (billing)
+    // the install and the plan webhook (shopify), and the token refresh of the order reads (store-orders), the plans calls (billing)
     // and the bookings, one at a time (booking) or in bulk (bookingsbulk)
-    const holders = toRoles.map((st) => JSON.stringify(st.Principal).match(/Fn(shopify|orders|billing|bookingsbulk|booking)/)?.[1]);
-    expect(holders.sort()).toEqual(['billing', 'booking', 'bookingsbulk', 'orders', 'shopify']);
+    const holders = toRoles.map((st) => JSON.stringify(st.Principal).match(/Fn(shopify|storeorders|billing|bookingsbulk|booking)/)?.[1]);
+    expect(holders.sort()).toEqual(['billing', 'booking', 'bookingsbulk', 'shopify', 'storeorders']);
     for (const st of toRoles) {
       expect(st).toMatchObject({ Action: 'kms:Decrypt', Condition: { StringEquals: { 'kms:ViaService': 'secretsmanager.ap-south-1.amazonaws.com' } } });
     }

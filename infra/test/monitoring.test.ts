@@ -56,7 +56,7 @@ describe('alarms, topic, budget and dashboard', () => {
         ExtendedStatistic: 'p99',
         Threshold: GROUP_NEEDS[group].timeoutSeconds * 1000 * 0.8,
       });
-      expect(JSON.stringify(alarm(`${group}-errors`).Dimensions)).toContain(`Fn${group}Function`);
+      expect(JSON.stringify(alarm(`${group}-errors`).Dimensions)).toContain(`Fn${group.replace(/-/g, '')}Function`);
     }
   });
 
@@ -102,7 +102,7 @@ describe('alarms, topic, budget and dashboard', () => {
     for (const text of ['Alarms', 'API latency', 'Lambda errors', 'Lambda throttles', 'DynamoDB capacity consumed', 'Queues: oldest message', 'SES reputation']) {
       expect(body).toContain(text);
     }
-    for (const group of GROUPS) expect(body).toContain(`Fn${group}Function`);
+    for (const group of GROUPS) expect(body).toContain(`Fn${group.replace(/-/g, '')}Function`);
   });
 
   it('makes no budget with monthlyBudgetUsd=0', () => {

@@ -50,7 +50,7 @@ export const GROUP_NEEDS: { readonly [G in Group]: LambdaNeeds } = {
   // app_subscriptions/update asks Shopify for the shop's plan (the shop's token is opened, and sealed again when refreshed)
   shopify: { table: 'readWrite', sealed: 'openAndSeal', shopifySecret: true, enqueue: ['mail.send'], timeoutSeconds: 25, memoryMb: 512, reservedConcurrency: 20 },
   // reads the store's orders on Shopify: the token is opened, and sealed again when a refresh rotates it
-  orders: { table: 'readWrite', sealed: 'openAndSeal', shopifySecret: true, timeoutSeconds: 25, memoryMb: 512, reservedConcurrency: 10 },
+  'store-orders': { table: 'readWrite', sealed: 'openAndSeal', shopifySecret: true, timeoutSeconds: 25, memoryMb: 512, reservedConcurrency: 10 },
   // every call asks Shopify with the shop's token (opened, sealed again when refreshed: the refresh needs the client secret)
   billing: { table: 'readWrite', sealed: 'openAndSeal', shopifySecret: true, timeoutSeconds: 20, memoryMb: 512, reservedConcurrency: 5 },
   // a booking opens the courier credentials and the Shopify token (and refreshes it: seal, client secret);

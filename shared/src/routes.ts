@@ -28,7 +28,7 @@ export const API_BASE = '/api/v1';
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** One Lambda per group (DESIGN.md); a group's routes share its handler. */
-export const GROUPS = ['auth', 'shopify', 'system', 'users', 'profile', 'accounts', 'settings', 'orders', 'billing', 'booking'] as const;
+export const GROUPS = ['auth', 'shopify', 'system', 'users', 'profile', 'accounts', 'settings', 'store-orders', 'billing', 'booking'] as const;
 export type Group = (typeof GROUPS)[number];
 
 /**
@@ -138,13 +138,13 @@ export const routes = {
     method: 'POST', path: '/store/default-settings', group: 'settings', access: scope('WRITE_SETTINGS'), body: SaveSettingsInput, output: SettingsSaved,
   },
   // Shopify's own orders, read live for booking: ids are Shopify's numeric order ids (admin links carry them)
-  'orders.shopifyOrder': {
-    method: 'GET', path: '/get-order-from-shopify/{id}', group: 'orders', access: scope('BOOK_ORDERS'), params: ShopifyOrderParams, output: OrderLookup,
+  'storeOrders.get': {
+    method: 'GET', path: '/get-order-from-shopify/{id}', group: 'store-orders', access: scope('BOOK_ORDERS'), params: ShopifyOrderParams, output: OrderLookup,
   },
-  'orders.shopifyOrders': {
-    method: 'GET', path: '/get-orders-from-shopify', group: 'orders', access: scope('BOOK_ORDERS'), query: ShopifyOrdersQuery, output: MergeLookup,
+  'storeOrders.getMany': {
+    method: 'GET', path: '/get-orders-from-shopify', group: 'store-orders', access: scope('BOOK_ORDERS'), query: ShopifyOrdersQuery, output: MergeLookup,
   },
-  'orders.storeOrders': { method: 'GET', path: '/store-orders', group: 'orders', access: scope('BOOK_ORDERS'), query: StoreOrdersQuery, output: StoreOrdersPage },
+  'storeOrders.list': { method: 'GET', path: '/store-orders', group: 'store-orders', access: scope('BOOK_ORDERS'), query: StoreOrdersQuery, output: StoreOrdersPage },
   // Pricing & plans is ADMIN only (spec 000 §6); each call asks Shopify, whose answer is the plan
   'billing.subscribe': {
     method: 'POST', path: '/subscribe', group: 'billing', access: ADMIN, query: SubscribeQuery, body: SubscribeInput, output: SubscribeOutput,

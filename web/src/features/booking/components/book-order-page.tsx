@@ -22,7 +22,7 @@ export function BookOrderPage({ canUpgrade }: { canUpgrade: boolean }) {
   const parsed = ShopifyOrderId.safeParse(searchParams.get('id') ?? '');
   const id = parsed.success ? parsed.data : null;
   const onError = useUnauthorizedOnly();
-  const lookup = useApi('orders.shopifyOrder', id ? { params: { id } } : null, { onError, revalidateOnFocus: false, shouldRetryOnError: false });
+  const lookup = useApi('storeOrders.get', id ? { params: { id } } : null, { onError, revalidateOnFocus: false, shouldRetryOnError: false });
   const accounts = useApi('accounts.active', {}, { onError, revalidateOnFocus: false });
 
   return (

@@ -33,7 +33,7 @@ export function MergeOrdersPage({ canUpgrade }: { canUpgrade: boolean }) {
   const invalid = ids.some((id) => !ShopifyOrderId.safeParse(id).success);
   const onError = useUnauthorizedOnly();
   const ask = ids.length > 0 && !invalid;
-  const merge = useApi('orders.shopifyOrders', ask ? { query: { id: ids.join(',') } } : null, { onError, revalidateOnFocus: false, shouldRetryOnError: false });
+  const merge = useApi('storeOrders.getMany', ask ? { query: { id: ids.join(',') } } : null, { onError, revalidateOnFocus: false, shouldRetryOnError: false });
   const accounts = useApi('accounts.active', {}, { onError, revalidateOnFocus: false });
   const notFound = isApiError(merge.error) && merge.error.status === 404;
   const stop = ids.length === 0 ? NO_IDS : invalid ? INVALID_ID : notFound ? NO_ORDERS : null;

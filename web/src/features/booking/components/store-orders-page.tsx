@@ -35,7 +35,7 @@ export function StoreOrdersPage({ timeZone }: { timeZone?: string }) {
   // the progress of the last bulk booking started in this browser stays one click away
   const [lastJob] = useState(lastBulkJob);
   const { data, error, isLoading, isValidating, mutate } = useApi(
-    'orders.storeOrders',
+    'storeOrders.list',
     { query: { filter: view.filter, limit: PAGE_SIZE, ...(view.search ? { search: view.search } : {}), ...(after ? { after } : {}) } },
     { keepPreviousData: true, onError, revalidateOnFocus: false },
   );

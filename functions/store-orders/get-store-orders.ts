@@ -3,8 +3,8 @@ import type { Operation } from '../platform/operation';
 import { requireAuth } from '../platform/operation';
 import { AppError } from '../ground/errors';
 import { withShopify } from '../domain/shopify/calls';
-import { mergeOf } from '../domain/orders/order-lookup';
-import { storeDefaults } from '../domain/orders/store-defaults';
+import { mergeOf } from '../domain/store-orders/order-lookup';
+import { storeDefaults } from '../domain/store-orders/store-defaults';
 
 export const NO_ORDERS_FOUND = 'Oops! We have found no order(s) corresponding to these id(s).';
 
@@ -13,7 +13,7 @@ export const NO_ORDERS_FOUND = 'Oops! We have found no order(s) corresponding to
  * as missing; when none is known the answer is the spec's 'no order(s) corresponding' message.
  * Fulfilled and cancelled orders come back with their status so the page can say which to leave out.
  */
-export const getShopifyOrders: Operation<'orders.shopifyOrders'> = async ({ query }, ctx, deps) => {
+export const getStoreOrders: Operation<'storeOrders.getMany'> = async ({ query }, ctx, deps) => {
   const { shop } = requireAuth(ctx);
   const [found, defaults] = await Promise.all([
     withShopify(() => deps.shopifyFor({ _id: shop._id, domain: shop.domain }).getOrders(query.id)),

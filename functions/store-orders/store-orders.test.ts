@@ -4,8 +4,8 @@ import { displayFulfillmentStatus as statusOf } from '../../local/simulators/sho
 import { createShopifyClient, type QueryCost } from '../adapters/shopify';
 import { call, seedShop, seedUser, testDeps, type SeededShop, type TestDeps } from '../test-support/harness';
 import { bookableOrders, connectShop, startTestShopify } from '../test-support/shopify-shops';
-import { ORDER_NOT_ON_SHOPIFY } from './get-shopify-order';
-import { NO_ORDERS_FOUND } from './get-shopify-orders';
+import { ORDER_NOT_ON_SHOPIFY } from './get-store-order';
+import { NO_ORDERS_FOUND } from './get-store-orders';
 import { STALE_CURSOR } from './list-store-orders';
 
 /**
@@ -54,7 +54,7 @@ const owner = () => ({ token: seeded.ownerToken });
 describe('GET /get-order-from-shopify/{id}', () => {
   it('answers the booking form\'s fields: COD from the outstanding amount, removed units left out, phones normalised', async () => {
     const order = shape(bookableOrders(sim, domain())[0]!);
-    const res = await call(deps, 'orders.shopifyOrder', { ...owner(), params: { id: order.id } });
+    const res = await call(deps, 'storeOrders.get', { ...owner(), params: { id: order.id } });
     expect(res.status).toBe(200);
     const { orderData, ...fields } = res.body;
     expect(fields).toEqual({
@@ -75,7 +75,7 @@ describe('GET /get-order-from-shopify/{id}', () => {
     const order = shape(bookableOrders(sim, domain())[10]!);
     await deps.settings.save(seeded.shop._id, { free_shipping_value: 5000, default_weight: 750 }, new Date().toISOString());
     try {
-      const res = await call(deps, 'orders.shopifyOrder', { ...owner(), params: { id: order.id } });
+      const res = await call(deps, 'storeOrders.get', { ...owner(), params: { id: order.id } });
       expect([res.body.weight, res.body.cod_amount, res.body.shipping_price, res.body.free_shipping_applied]).toEqual([750, 5000, 250, true]);
     } finally {
       await deps.settings.save(seeded.shop._id, { free_shipping_value: 0, default_weight: 100 }, new Date().toISOString());
@@ -84,7 +84,7 @@ describe('GET /get-order-from-shopify/{id}', () => {
 
   it('takes a GID as well as the numeric id, and a prepaid order collects nothing', async () => {
     const order = shape(bookableOrders(sim, domain())[1]!, { paid: true });
-    const res = await call(deps, 'orders.shopifyOrder', { ...owner(), params: { id: `gid://shopify/Order/${order.id}` } });
+    const res = await call(deps, 'storeOrders.get', { ...owner(), params: { id: `gid://shopify/Order/${order.id}` } });
     expect(res.status).toBe(200);
     expect(res.body.order_id).toBe(order.id);
     expect(res.body.cod_amount).toBe(0);
@@ -93,10 +93,10 @@ describe('GET /get-order-from-shopify/{id}', () => {
   it('refuses a cancelled order plainly and an unknown one as not found', async () => {
     const orders = sim.control.orders(domain());
     const cancelled = orders.find((o) => o.cancelledAt)!;
-    expect((await call(deps, 'orders.shopifyOrder', { ...owner(), params: { id: cancelled.id } })).body).toEqual({
+    expect((await call(deps, 'storeOrders.get', { ...owner(), params: { id: cancelled.id } })).body).toEqual({
       errors: [{ msg: 'This order is cancelled on Shopify. Restore it in Shopify to book it.', code: 'ORDER_CANCELLED', param: 'id' }],
     });
-    const unknown = await call(deps, 'orders.shopifyOrder', { ...owner(), params: { id: '1000000000001' } });
+    const unknown = await call(deps, 'storeOrders.get', { ...owner(), params: { id: '1000000000001' } });
     expect(unknown.status).toBe(404);
     expect(unknown.body).toEqual({ errors: [{ msg: ORDER_NOT_ON_SHOPIFY, code: 'NOT_FOUND', param: 'id' }] });
   });
@@ -106,14 +106,14 @@ describe('GET /get-order-from-shopify/{id}', () => {
     const client = createShopifyClient({ shop: domain(), accessToken, origin: sim.originTemplate, apiVersion: '2026-07', fetch });
     const fos = await client.getFulfillmentOrders(order.id);
     await client.createFulfillment({ fulfillmentOrderIds: fos.map((fo) => fo.id), trackingInfo: { number: 'TCS-1', company: 'TCS' }, notifyCustomer: false });
-    const res = await call(deps, 'orders.shopifyOrder', { ...owner(), params: { id: order.id } });
+    const res = await call(deps, 'storeOrders.get', { ...owner(), params: { id: order.id } });
     expect(res.status).toBe(409);
     expect(res.body).toEqual({ errors: [{ msg: 'order is already fulfilled on shopify.', code: 'ORDER_ALREADY_FULFILLED', param: 'id' }] });
   });
 
   it('is refused to a USER without BOOK_ORDERS', async () => {
     const { token } = await seedUser(deps, seeded.shop._id, { scopes: ['READ_ORDERS'] });
-    const res = await call(deps, 'orders.shopifyOrder', { token, params: { id: bookableOrders(sim, domain())[0]!.id } });
+    const res = await call(deps, 'storeOrders.get', { token, params: { id: bookableOrders(sim, domain())[0]!.id } });
     expect(res.status).toBe(403);
     expect(res.body.errors[0].code).toBe('MISSING_SCOPE');
   });
@@ -125,7 +125,7 @@ describe('GET /get-orders-from-shopify?id=a,b', () => {
     shape(a!, { shipping: '200.0', items: [['Kurta', 'M', 1, 1, '3000.0']] });
     shape(b!, { shipping: '300.0', items: [['Shalwar', null, 2, 2, '1000.0']], phone: null });
     shape(c!, { shipping: '250.0', paid: true, items: [['Cap', null, 1, 1, '500.0']] });
-    const res = await call(deps, 'orders.shopifyOrders', { ...owner(), query: { id: `${a!.id}, ${b!.id},${c!.id},${a!.id}` } });
+    const res = await call(deps, 'storeOrders.getMany', { ...owner(), query: { id: `${a!.id}, ${b!.id},${c!.id},${a!.id}` } });
     expect(res.status).toBe(200);
     const { orders, ...totals } = res.body;
     expect(totals).toEqual({
@@ -147,21 +147,21 @@ describe('GET /get-orders-from-shopify?id=a,b', () => {
     const [a] = bookableOrders(sim, domain()).slice(7, 8);
     shape(a!, { shipping: '0.0', items: [['Shawl', null, 1, 1, '1500.0']] });
     const cancelled = sim.control.orders(domain()).find((o) => o.cancelledAt)!;
-    const res = await call(deps, 'orders.shopifyOrders', { ...owner(), query: { id: `${a!.id},1000000000002,${cancelled.id}` } });
+    const res = await call(deps, 'storeOrders.getMany', { ...owner(), query: { id: `${a!.id},1000000000002,${cancelled.id}` } });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ missing: ['1000000000002'], orderids: a!.id, cod: 1500, shippingIsZero: true, avgShipping: 0 });
     expect(res.body.orders.map((o: { id: string; cancelled: boolean }) => [o.id, o.cancelled])).toEqual([[a!.id, false], [cancelled.id, true]]);
 
-    const none = await call(deps, 'orders.shopifyOrders', { ...owner(), query: { id: '1000000000002,1000000000003' } });
+    const none = await call(deps, 'storeOrders.getMany', { ...owner(), query: { id: '1000000000002,1000000000003' } });
     expect(none.status).toBe(404);
     expect(none.body).toEqual({ errors: [{ msg: NO_ORDERS_FOUND, code: 'NOT_FOUND', param: 'id' }] });
   });
 
   it('refuses an empty or malformed list with the spec\'s words', async () => {
-    const empty = await call(deps, 'orders.shopifyOrders', { ...owner(), query: { id: ' , ' } });
+    const empty = await call(deps, 'storeOrders.getMany', { ...owner(), query: { id: ' , ' } });
     expect(empty.status).toBe(400);
     expect(empty.body.errors[0]).toMatchObject({ msg: 'We have found no order id(s) to search order(s)', code: 'VALIDATION_FAILED' });
-    const bad = await call(deps, 'orders.shopifyOrders', { ...owner(), query: { id: '1001,abc' } });
+    const bad = await call(deps, 'storeOrders.getMany', { ...owner(), query: { id: '1001,abc' } });
     expect(bad.status).toBe(400);
     expect(bad.body.errors[0]).toMatchObject({ msg: 'Invalid id entered', code: 'VALIDATION_FAILED' });
   });
@@ -176,7 +176,7 @@ describe('GET /store-orders', () => {
     let after: string | undefined;
     let pages = 0;
     do {
-      const res = await call(deps, 'orders.storeOrders', { ...owner(), query: { limit: '10', ...(after ? { after } : {}) } });
+      const res = await call(deps, 'storeOrders.list', { ...owner(), query: { limit: '10', ...(after ? { after } : {}) } });
       expect(res.status).toBe(200);
       seen.push(...res.body.orders.map((o: { name: string }) => o.name));
       after = res.body.next ?? undefined;
@@ -188,16 +188,16 @@ describe('GET /store-orders', () => {
   it('finds an order by its number, with or without #, and filters COD from prepaid', async () => {
     const order = bookableOrders(sim, domain())[9]!;
     for (const search of [order.name, order.name.slice(1)]) {
-      const res = await call(deps, 'orders.storeOrders', { ...owner(), query: { search } });
+      const res = await call(deps, 'storeOrders.list', { ...owner(), query: { search } });
       expect(res.body.orders.map((o: { id: string }) => o.id)).toEqual([order.id]);
     }
-    const cod = await call(deps, 'orders.storeOrders', { ...owner(), query: { filter: 'cod', limit: '100' } });
+    const cod = await call(deps, 'storeOrders.list', { ...owner(), query: { filter: 'cod', limit: '100' } });
     expect(cod.body.orders.length).toBeGreaterThan(0);
     expect(new Set(cod.body.orders.map((o: { financial_status: string }) => o.financial_status))).toEqual(new Set(['PENDING']));
   });
 
   it('answers a cursor Shopify never issued with a 400 that says to start again', async () => {
-    const res = await call(deps, 'orders.storeOrders', { ...owner(), query: { after: 'bm90LWEtY3Vyc29y' } });
+    const res = await call(deps, 'storeOrders.list', { ...owner(), query: { after: 'bm90LWEtY3Vyc29y' } });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ errors: [{ msg: STALE_CURSOR, code: 'VALIDATION_FAILED', param: 'after' }] });
   });

@@ -4,7 +4,7 @@ import { requireAuth } from '../platform/operation';
 import { ShopifyError } from '../adapters/shopify/errors';
 import { AppError } from '../ground/errors';
 import { withShopify } from '../domain/shopify/calls';
-import { storeOrderOf } from '../domain/orders/order-lookup';
+import { storeOrderOf } from '../domain/store-orders/order-lookup';
 
 /** Shopify search terms of each filter of the store-orders page (reference/shopify.md §3.4). */
 const FILTER_TERMS: Record<StoreOrderFilter, string> = {
@@ -25,7 +25,7 @@ export function searchTerms(filter: StoreOrderFilter, search: string | undefined
 export const STALE_CURSOR = 'This page of orders is no longer valid. Start again from the first page.';
 
 /** One page of the store's orders still to book, newest first, read live from Shopify with its cursor. */
-export const listStoreOrders: Operation<'orders.storeOrders'> = async ({ query }, ctx, deps) => {
+export const listStoreOrders: Operation<'storeOrders.list'> = async ({ query }, ctx, deps) => {
   const { shop } = requireAuth(ctx);
   const read = () => deps.shopifyFor({ _id: shop._id, domain: shop.domain }).listOrders({
     first: query.limit, after: query.after ?? null, query: searchTerms(query.filter, query.search), sortKey: 'CREATED_AT', reverse: true,

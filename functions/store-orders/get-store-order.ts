@@ -2,8 +2,8 @@ import type { Operation } from '../platform/operation';
 import { requireAuth } from '../platform/operation';
 import { AppError } from '../ground/errors';
 import { withShopify } from '../domain/shopify/calls';
-import { lookupOf } from '../domain/orders/order-lookup';
-import { storeDefaults } from '../domain/orders/store-defaults';
+import { lookupOf } from '../domain/store-orders/order-lookup';
+import { storeDefaults } from '../domain/store-orders/store-defaults';
 
 export const ORDER_NOT_ON_SHOPIFY = 'We could not find this order on Shopify. It may have been deleted, or the link is from another store.';
 
@@ -18,7 +18,7 @@ export const bookedByDakiya = (trackingNumber: string) => new AppError('ORDER_AL
  * before the form opens: booked by Dakiya (its claim names the tracking number, whatever Shopify says
  * now), already fulfilled (the spec's success-toned banner), cancelled, or unknown.
  */
-export const getShopifyOrder: Operation<'orders.shopifyOrder'> = async ({ params }, ctx, deps) => {
+export const getStoreOrder: Operation<'storeOrders.get'> = async ({ params }, ctx, deps) => {
   const { shop } = requireAuth(ctx);
   const [order, defaults, claims] = await Promise.all([
     withShopify(() => deps.shopifyFor({ _id: shop._id, domain: shop.domain }).getOrder(params.id)),
