@@ -1,7 +1,7 @@
 import { isCourierUnavailable, type BookingRequest, type BookingResult } from '../../domain/ports/courier';
 
 /**
- * `bookMany` for couriers without a batch endpoint: one call per order, in order. After the first
+ * `bookBatch` for couriers without a batch endpoint: one call per order, in order. After the first
  * outage it stops calling (the courier is down) and reports the remaining rows as not attempted.
  */
 export async function bookOneByOne(
@@ -26,7 +26,7 @@ export async function bookOneByOne(
   return results;
 }
 
-/** `bookMany` for one native batch call: an outage hits every row the same way. */
+/** `bookBatch` for one native batch call: an outage hits every row the same way. */
 export async function bookAsOneBatch(
   requests: BookingRequest[],
   bookBatch: (requests: BookingRequest[]) => Promise<BookingResult[]>,

@@ -57,11 +57,11 @@ function withRedactedMessages(adapter: CourierAdapter, secrets: string[]): Couri
     checkCredentials: wrap(adapter.checkCredentials),
     listCities: wrap(adapter.listCities),
     book: wrap(adapter.book),
-    bookMany: wrap(adapter.bookMany),
+    bookBatch: wrap(adapter.bookBatch),
     track: wrap(adapter.track),
     cancel: wrap(adapter.cancel),
     label: wrap(adapter.label),
     loadSheet: wrap(adapter.loadSheet),
-    findByOrderRef: wrap(adapter.findByOrderRef),
+    findByReference: wrap(adapter.findByReference),
   };
 }

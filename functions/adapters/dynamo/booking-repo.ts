@@ -2,7 +2,7 @@ import {
   BatchGetCommand, BatchWriteCommand, DeleteCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
 import type { BookingStatus } from '@dakiya/shared';
-import type { BookingAttempt, BookingRecord, BulkRowRecord, DayCounterKey, OrderClaim } from '../../domain/ports/bookings';
+import type { BookingAttempt, BookingPlan, BookingRecord, BulkRowRecord, DayCounterKey, OrderClaim } from '../../domain/ports/bookings';
 import { bookingEntity, bookingEventEntity, type BookingEntity } from './booking-entity';
 import { isConditionFailure, keys, setExpression, stripKeys } from './keys';
 import { pause } from '../../ground/clock';
@@ -16,6 +16,22 @@ export function isTransactionConflict(error: unknown): boolean {
   if (e.name !== 'TransactionCanceledException') return false;
   const reasons = e.CancellationReasons ?? [];
   return reasons.length > 0 && reasons.some((r) => r.Code === 'TransactionConflict') && reasons.every((r) => r.Code === 'TransactionConflict' || r.Code === 'None');
+}
+
+/** The attempt's plan keeps its reference as `orderRef`, the name it was first stored under. */
+type StoredPlan = Omit<BookingPlan, 'reference'> & { orderRef: string };
+
+function attemptOf(item: Record<string, unknown>): BookingAttempt {
+  const { plan, ...rest } = stripKeys<Omit<BookingAttempt, 'plan'> & { plan?: StoredPlan }>(item);
+  if (!plan) return rest;
+  const { orderRef, ...kept } = plan;
+  return { ...rest, plan: { ...kept, reference: orderRef } };
+}
+
+function storedPatch(patch: Partial<BookingAttempt>): Record<string, unknown> {
+  if (!patch.plan) return patch;
+  const { reference, ...kept } = patch.plan;
+  return { ...patch, plan: { ...kept, orderRef: reference } satisfies StoredPlan };
 }
 
 /**
@@ -96,7 +112,7 @@ export class DynamoBookingStore {
 
   async attempt(shopId: string, attemptId: string): Promise<BookingAttempt | undefined> {
     const { Item } = await this.db.send(new GetCommand({ TableName: this.table, Key: keys.bookingAttempt(shopId, attemptId), ConsistentRead: true }));
-    return Item ? stripKeys<BookingAttempt>(Item) : undefined;
+    return Item ? attemptOf(Item) : undefined;
   }
 
   /** A retry takes over an attempt whose lease ran out (its request died or gave up); undefined when it is still held. */
@@ -110,7 +126,7 @@ export class DynamoBookingStore {
         ExpressionAttributeValues: { ':now': nowMs, ':lease': leaseUntil },
         ReturnValues: 'ALL_NEW',
       }));
-      return stripKeys<BookingAttempt>(Attributes ?? {});
+      return attemptOf(Attributes ?? {});
     } catch (error) {
       if (isConditionFailure(error)) return undefined;
       throw error;
@@ -119,7 +135,7 @@ export class DynamoBookingStore {
 
   /** Records a step of the attempt (only while this request holds its lease). */
   async advance(shopId: string, attemptId: string, leaseUntil: number, patch: Partial<BookingAttempt>): Promise<void> {
-    const set = setExpression({ ...patch });
+    const set = setExpression(storedPatch(patch));
     await this.db.send(new UpdateCommand({
       TableName: this.table,
       Key: keys.bookingAttempt(shopId, attemptId),

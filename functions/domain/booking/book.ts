@@ -88,7 +88,7 @@ function referenceOf(names: string[], attempt: BookingAttempt): string {
 
 function courierRequest(plan: BookingPlan): BookingRequest {
   return {
-    orderRef: plan.orderRef,
+    reference: plan.reference,
     consignee: plan.consignee,
     destinationCity: plan.destinationKey,
     pieces: plan.pieces,
@@ -128,7 +128,7 @@ async function runAttempt(
       return giveUp(error);
     }
     const names = orders.map((o) => o.name);
-    plan = { ...draft, orderNames: names, orderRef: referenceOf(names, attempt) };
+    plan = { ...draft, orderNames: names, reference: referenceOf(names, attempt) };
     await store.advance(shop._id, attempt.attemptId, lease, { stage: 'calling', plan, reservations });
     trackingNumber = await callCourier(booking.adapter, plan, giveUp);
   } else if (attempt.stage === 'calling') {
@@ -156,9 +156,9 @@ async function reserveAll(shop: ShopRecord, orderIds: string[], deps: Deps): Pro
 
 /** After a lost answer: the booking found by our reference, undefined when the courier has none, or stop. */
 async function findLost(adapter: CourierAdapter, plan: BookingPlan): Promise<string | undefined> {
-  if (!adapter.capabilities.lookupByOrderRef) throw checkWithCourier(plan);
+  if (!adapter.capabilities.findByReference) throw checkWithCourier(plan);
   try {
-    const found = await adapter.findByOrderRef(plan.orderRef);
+    const found = await adapter.findByReference(plan.reference);
     if (found.kind === 'found') return found.trackingNumber;
     if (found.kind === 'not-found') return undefined;
   } catch (error) {
@@ -172,7 +172,7 @@ async function findLost(adapter: CourierAdapter, plan: BookingPlan): Promise<str
 }
 
 const checkWithCourier = (plan: BookingPlan) => new AppError('COURIER_CHECK_NEEDED', {
-  msg: `The courier did not say whether ${plan.orderNames.join(', ')} was booked. Check with the courier (reference ${plan.orderRef}) before booking it again.`,
+  msg: `The courier did not say whether ${plan.orderNames.join(', ')} was booked. Check with the courier (reference ${plan.reference}) before booking it again.`,
 });
 
 /** The one courier call. Refusals and clear outages free the orders; a lost answer is resolved or kept for a person. */

@@ -79,7 +79,7 @@ export async function planBooking(
     accountId: account._id,
     orderIds,
     orderNames,
-    orderRef: orderNames.join(','),
+    reference: orderNames.join(','),
     consignee: {
       name,
       email: input.consignee_email?.trim() || undefined,

@@ -52,7 +52,8 @@ export type AttemptStage = 'claimed' | 'calling' | 'courier-booked' | 'released'
 /** What the courier was sent, kept so a resumed attempt saves exactly what was booked. */
 export interface BookingPlan extends Pick<BookingRecord,
   'accountId' | 'orderIds' | 'orderNames' | 'consignee' | 'destinationCity' | 'cod' | 'weight' | 'pieces' | 'productsList' | 'remarks'> {
-  orderRef: string;
+  /** What the courier keeps to find the booking again (BookingRequest.reference). */
+  reference: string;
   /** The courier's own key of the destination city (the record keeps the city as a person reads it). */
   destinationKey: string;
 }

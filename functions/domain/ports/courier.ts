@@ -26,8 +26,11 @@ export interface CourierCredentials extends Partial<Record<CredentialKey, string
 }
 
 export interface BookingRequest {
-  /** Merchant order reference (Shopify order name, e.g. "#1001"); the courier's idempotency handle where it has one. */
-  orderRef: string;
+  /**
+   * Our reference of the booking: the order names ("#1001", "#1001,#1002" for a merge), marked with
+   * the attempt after a cancel ("#1001-2"). The courier keeps it; where it can, it finds the booking by it.
+   */
+  reference: string;
   consignee: {
     name: string;
     phone: string;
@@ -54,7 +57,7 @@ export type BookingResult =
       ok: false;
       messages: string[];
       /**
-       * Only in `bookMany` answers (where one outage must not hide the other rows' results): the courier
+       * Only in `bookBatch` answers (where one outage must not hide the other rows' results): the courier
        * was unavailable for this row. `ambiguous` = the booking may exist; do not re-send it blindly.
        */
       unavailable?: { ambiguous: boolean };
@@ -105,17 +108,17 @@ export type LabelResult =
   | Refused
   | Unsupported;
 export type LoadSheetResult = { kind: 'pdf'; contentType: string; bytes: Uint8Array } | Refused | Unsupported;
-export type OrderRefLookup = { kind: 'found'; trackingNumber: string } | { kind: 'not-found' } | Unsupported;
+export type ReferenceLookup = { kind: 'found'; trackingNumber: string } | { kind: 'not-found' } | Unsupported;
 
 export interface CourierCapabilities {
   /** 'native' = one courier call books many; 'looped' = one call per order. */
-  bookMany: 'native' | 'looped';
+  bookBatch: 'native' | 'looped';
   cancel: boolean;
   /** 'url-at-booking': the label link comes back in `BookingResult.labelUrl` only. */
   label: 'pdf' | 'url-at-booking' | 'none';
   loadSheet: boolean;
-  /** The courier can find a booking by the merchant's order ref (used after an ambiguous booking). */
-  lookupByOrderRef: boolean;
+  /** The courier can find a booking by our reference (used after an ambiguous booking); the courier definition's `findByReference`. */
+  findByReference: boolean;
   /** Most tracking numbers one courier tracking call accepts. */
   trackBatchSize: number;
 }
@@ -127,21 +130,23 @@ export interface CourierAdapter {
   listCities(): Promise<CitiesResult>;
   /**
    * Never retried: if the response is lost the booking may exist. The adapter then throws
-   * `CourierUnavailableError` with `ambiguous: true`; the caller resolves it with `findByOrderRef`
+   * `CourierUnavailableError` with `ambiguous: true`; the caller resolves it with `findByReference`
    * where the courier allows, or asks a person, instead of booking again.
    */
   book(request: BookingRequest): Promise<BookingResult>;
   /**
-   * Results in input order. Never throws `CourierUnavailableError`: rows hit by an outage come back
-   * with `unavailable`, so rows already booked are never lost (and never re-booked).
+   * Several bookings in one go (the courier's batch endpoint, or one call each); not the bulk route,
+   * which books each order on its own, exactly once. Results in input order. Never throws
+   * `CourierUnavailableError`: rows hit by an outage come back with `unavailable`, so rows already
+   * booked are never lost (and never re-booked).
    */
-  bookMany(requests: BookingRequest[]): Promise<BookingResult[]>;
+  bookBatch(requests: BookingRequest[]): Promise<BookingResult[]>;
   /** Results in input order, one per tracking number; batched the way the courier allows. */
   track(trackingNumbers: string[]): Promise<TrackingResult[]>;
   cancel(trackingNumber: string): Promise<CancelResult>;
   label(trackingNumbers: string[]): Promise<LabelResult>;
   loadSheet(trackingNumbers: string[]): Promise<LoadSheetResult>;
-  findByOrderRef(orderRef: string): Promise<OrderRefLookup>;
+  findByReference(reference: string): Promise<ReferenceLookup>;
 }
 
 /** 'auth': the courier refused our credentials on a call whose answer has no place for a refusal (tracking). */

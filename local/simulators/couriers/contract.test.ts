@@ -24,7 +24,7 @@ import { startTcsSim, TCS_DEMO_CREDENTIALS } from './tcs';
  *
  * "Retries never book twice": adapters never retry a booking call (nor any call that changes state).
  * When a booking's answer is lost (timeout, dropped connection, 5xx) the adapter throws
- * CourierUnavailableError with `ambiguous: true`; the caller then asks `findByOrderRef` where the
+ * CourierUnavailableError with `ambiguous: true`; the caller then asks `findByReference` where the
  * courier can look bookings up by order ref (Leopards, PostEx) and otherwise leaves the order for a
  * person to check, instead of re-sending it.
  */
@@ -127,7 +127,7 @@ describe.each(PROFILES)('courier contract: $id', (profile) => {
     createCourierAdapter(profile.id, credentials, { baseUrls: sim.baseUrls, timeoutMs, now: () => sim.control.now() });
 
   const request = (overrides: Partial<BookingRequest> = {}): BookingRequest => ({
-    orderRef: `#${1000 + ++orderSeq}`,
+    reference: `#${1000 + ++orderSeq}`,
     consignee: { name: 'Ayesha Siddiqui', phone: '+92 300-1234567', email: 'ayesha@example.pk', address: 'House 12, Street 4, DHA Phase 5' },
     destinationCity: lahore,
     pieces: 1,
@@ -263,7 +263,7 @@ describe.each(PROFILES)('courier contract: $id', (profile) => {
     });
 
     it('books many, in input order, keeping per-row refusals', async () => {
-      const results = await adapter.bookMany([
+      const results = await adapter.bookBatch([
         request(),
         request({ consignee: { ...request().consignee, phone: '12345' } }),
         request(),
@@ -452,8 +452,8 @@ describe.each(PROFILES)('courier contract: $id', (profile) => {
       const created = sim.control.shipments();
       expect(created).toHaveLength(1);
 
-      const lookup = await fast.findByOrderRef(req.orderRef);
-      if (fast.capabilities.lookupByOrderRef) expect(lookup).toEqual({ kind: 'found', trackingNumber: created[0]!.trackingNumber });
+      const lookup = await fast.findByReference(req.reference);
+      if (fast.capabilities.findByReference) expect(lookup).toEqual({ kind: 'found', trackingNumber: created[0]!.trackingNumber });
       else expect(lookup).toEqual({ kind: 'unsupported' });
       expect(sim.control.calls(profile.paths.book)).toHaveLength(1);
     });
@@ -470,18 +470,18 @@ describe.each(PROFILES)('courier contract: $id', (profile) => {
       }
     });
 
-    it('bookMany stops at an outage and never loses the rows already booked', async () => {
+    it('bookBatch stops at an outage and never loses the rows already booked', async () => {
       sim.control.failNext('http-500', 1, profile.paths.bookMany);
-      const results = await adapter.bookMany([request(), request()]);
+      const results = await adapter.bookBatch([request(), request()]);
       expect(sim.control.calls(profile.paths.bookMany)).toHaveLength(1);
       expect(results.every((r) => !r.ok && r.unavailable !== undefined)).toBe(true);
       expect(results[0]).toMatchObject({ ok: false, unavailable: { ambiguous: true } });
-      if (adapter.capabilities.bookMany === 'looped') expect(results[1]).toMatchObject({ unavailable: { ambiguous: false } });
+      if (adapter.capabilities.bookBatch === 'looped') expect(results[1]).toMatchObject({ unavailable: { ambiguous: false } });
     });
 
     it('an unknown order ref is not found (or unsupported)', async () => {
-      const lookup = await adapter.findByOrderRef('#never-booked');
-      expect(lookup).toEqual(adapter.capabilities.lookupByOrderRef ? { kind: 'not-found' } : { kind: 'unsupported' });
+      const lookup = await adapter.findByReference('#never-booked');
+      expect(lookup).toEqual(adapter.capabilities.findByReference ? { kind: 'not-found' } : { kind: 'unsupported' });
     });
   });
 

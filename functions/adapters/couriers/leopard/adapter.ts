@@ -33,7 +33,7 @@ export function createLeopardAdapter(credentials: CourierCredentials, options: R
 
   return {
     courier: 'LEOPARD',
-    capabilities: { bookMany: 'native', cancel: true, label: 'url-at-booking', loadSheet: true, lookupByOrderRef: RULES.findByReference, trackBatchSize: RULES.trackBatchSize },
+    capabilities: { bookBatch: 'native', cancel: true, label: 'url-at-booking', loadSheet: true, findByReference: RULES.findByReference, trackBatchSize: RULES.trackBatchSize },
 
     async checkCredentials() {
       const cities = readCities(await client.post('getAllCities', {}));
@@ -50,7 +50,7 @@ export function createLeopardAdapter(credentials: CourierCredentials, options: R
       return readBooking(await client.post('bookPacket', prepared.body, { changesState: true }));
     },
 
-    async bookMany(requests) {
+    async bookBatch(requests) {
       const prepared = requests.map(prepare);
       const valid = prepared.flatMap((p, i) => (p.ok ? [{ i, body: p.body }] : []));
       const results: BookingResult[] = prepared.map((p) => (p.ok ? { ok: false, messages: [] } : { ok: false, messages: [p.message] }));
@@ -94,8 +94,8 @@ export function createLeopardAdapter(credentials: CourierCredentials, options: R
       return { kind: 'refused', messages: messagesOf(failed.error, 'Leopards did not return the load sheet') };
     },
 
-    async findByOrderRef(orderRef) {
-      const cn = readOrderLookup(await client.post('getShipmentDetailsByOrderID', { shipment_order_id: [orderRef] }));
+    async findByReference(reference) {
+      const cn = readOrderLookup(await client.post('getShipmentDetailsByOrderID', { shipment_order_id: [reference] }));
       return cn ? { kind: 'found', trackingNumber: cn } : { kind: 'not-found' };
     },
   };

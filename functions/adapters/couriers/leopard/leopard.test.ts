@@ -11,7 +11,7 @@ import trackMixed from './fixtures/track-mixed-keys.json';
 import trackNotFound from './fixtures/track-not-found.json';
 
 const request: BookingRequest = {
-  orderRef: '#1042',
+  reference: '#1042',
   consignee: { name: 'Ayesha Siddiqui', phone: '03001234567', address: 'House 12, DHA' },
   destinationCity: '475',
   pieces: 2,

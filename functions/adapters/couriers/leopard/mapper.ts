@@ -69,7 +69,7 @@ export function bookPacketBody(req: BookingRequest, creds: CourierCredentials, p
     booked_packet_weight: Math.max(1, Math.round(req.weightGrams)),
     booked_packet_no_piece: req.pieces,
     booked_packet_collect_amount: Math.round(req.codAmount),
-    booked_packet_order_id: req.orderRef,
+    booked_packet_order_id: req.reference,
     origin_city: 'self',
     destination_city: /^\d+$/.test(req.destinationCity) ? Number(req.destinationCity) : req.destinationCity,
     shipment_name_eng: creds.shipper_name || 'self',

@@ -40,7 +40,7 @@ export function createMnpAdapter(credentials: CourierCredentials, options: Resol
 
   return {
     courier: 'MNP',
-    capabilities: { bookMany: 'native', cancel: true, label: 'none', loadSheet: false, lookupByOrderRef: RULES.findByReference, trackBatchSize: RULES.trackBatchSize },
+    capabilities: { bookBatch: 'native', cancel: true, label: 'none', loadSheet: false, findByReference: RULES.findByReference, trackBatchSize: RULES.trackBatchSize },
 
     async checkCredentials() {
       const cities = readCities(await client.get('Branches/Get_Cities', authQuery));
@@ -59,7 +59,7 @@ export function createMnpAdapter(credentials: CourierCredentials, options: Resol
       return readBooking(await client.post('Booking/InsertBookingData', bookingBody(req, credentials, resolved.account, phone.phone), { changesState: true }));
     },
 
-    async bookMany(requests) {
+    async bookBatch(requests) {
       const phones = requests.map((r) => normalisePkMobile(r.consignee.phone));
       const results: BookingResult[] = phones.map((p) => ({ ok: false, messages: p.ok ? [] : [p.message] }));
       const valid = phones.flatMap((p, i) => (p.ok ? [{ i, req: requests[i]!, phone: p.phone }] : []));
@@ -70,7 +70,7 @@ export function createMnpAdapter(credentials: CourierCredentials, options: Resol
           const resolved = await resolveAccount();
           if (!resolved.ok) return reqs.map(() => ({ ok: false as const, messages: resolved.messages }));
           const body = await client.post('Booking/InsertBulkBookingData', bulkBookingBody(valid, credentials, resolved.account), { changesState: true });
-          return readBulkBooking(body, reqs.map((r) => r.orderRef.slice(0, 50)));
+          return readBulkBooking(body, reqs.map((r) => r.reference.slice(0, 50)));
         },
       );
       valid.forEach((v, j) => (results[v.i] = booked[j]!));
@@ -115,7 +115,7 @@ export function createMnpAdapter(credentials: CourierCredentials, options: Resol
     async loadSheet() {
       return { kind: 'unsupported' };
     },
-    async findByOrderRef() {
+    async findByReference() {
       return { kind: 'unsupported' };
     },
   };

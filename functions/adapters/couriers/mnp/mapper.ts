@@ -81,7 +81,7 @@ function consignmentFields(req: BookingRequest, creds: CourierCredentials, accou
     // Kilograms.
     weight: Math.max(0.001, Math.round(req.weightGrams) / 1000),
     codAmount: req.codAmount,
-    custRefNo: req.orderRef.slice(0, 50),
+    custRefNo: req.reference.slice(0, 50),
     productDetails: req.productsDescription,
     fragile: 'NO',
     service: 'Overnight',

@@ -51,7 +51,7 @@ describe('M&P status mapping', () => {
 
 describe('M&P mapper', () => {
   const request: BookingRequest = {
-    orderRef: '#4001',
+    reference: '#4001',
     consignee: { name: 'Usman Ali', phone: '03331234567', address: 'Street 9, Cantt' },
     destinationCity: 'MULTAN',
     pieces: 1,
@@ -90,7 +90,7 @@ describe('M&P mapper', () => {
   });
 
   it('numbers bulk rows from 1', () => {
-    const body = bulkBookingBody([{ req: request, phone: '03331234567' }, { req: { ...request, orderRef: '#4002' }, phone: '03331234567' }], creds, account);
+    const body = bulkBookingBody([{ req: request, phone: '03331234567' }, { req: { ...request, reference: '#4002' }, phone: '03331234567' }], creds, account);
     expect(body.BulkConsignmentList.map((r) => [r.id, r.custRefNo])).toEqual([[1, '#4001'], [2, '#4002']]);
   });
 

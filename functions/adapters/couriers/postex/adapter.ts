@@ -46,7 +46,7 @@ export function createPostexAdapter(credentials: CourierCredentials, options: Re
 
   return {
     courier: 'POSTEX',
-    capabilities: { bookMany: 'looped', cancel: true, label: 'pdf', loadSheet: true, lookupByOrderRef: RULES.findByReference, trackBatchSize: RULES.trackBatchSize },
+    capabilities: { bookBatch: 'looped', cancel: true, label: 'pdf', loadSheet: true, findByReference: RULES.findByReference, trackBatchSize: RULES.trackBatchSize },
 
     async checkCredentials() {
       const res = await client.call('GET', 'order/v1/get-merchant-address');
@@ -67,7 +67,7 @@ export function createPostexAdapter(credentials: CourierCredentials, options: Re
     },
 
     book,
-    bookMany: (requests) => bookOneByOne(requests, book),
+    bookBatch: (requests) => bookOneByOne(requests, book),
 
     async track(trackingNumbers) {
       const out = [];
@@ -105,14 +105,14 @@ export function createPostexAdapter(credentials: CourierCredentials, options: Re
       return pdfCall(await client.call('POST', 'order/v2/generate-load-sheet', { json: { trackingNumbers } }), 'load sheet');
     },
 
-    async findByOrderRef(orderRef) {
+    async findByReference(reference) {
       const day = (ms: number) => new Date(ms + 5 * 3600_000).toISOString().slice(0, 10); // Pakistan date
       const now = options.now();
       const res = await client.call('GET', 'order/v1/get-all-order', {
         query: { orderStatusID: 0, fromDate: day(now - ORDER_SEARCH_DAYS * 86_400_000), toDate: day(now + 86_400_000) },
       });
       assertAuthorised(res);
-      const tn = findTrackingNumberByRef(client.json(res), orderRef);
+      const tn = findTrackingNumberByRef(client.json(res), reference);
       return tn ? { kind: 'found', trackingNumber: tn } : { kind: 'not-found' };
     },
   };

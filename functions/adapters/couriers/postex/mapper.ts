@@ -79,7 +79,7 @@ export function refusal(env: PostexEnvelope, fallback: string): string[] {
 
 export function createOrderBody(req: BookingRequest, creds: CourierCredentials, phone: string) {
   return {
-    orderRefNumber: req.orderRef,
+    orderRefNumber: req.reference,
     invoicePayment: Math.round(req.codAmount),
     orderDetail: req.productsDescription,
     customerName: req.consignee.name,
@@ -179,11 +179,11 @@ export function readTrackBulk(asked: string[], body: unknown): TrackingResult[] 
 }
 
 /** `get-all-order` rows, newest booking wins when a ref was booked more than once. */
-export function findTrackingNumberByRef(body: unknown, orderRef: string): string | undefined {
+export function findTrackingNumberByRef(body: unknown, reference: string): string | undefined {
   const env = readEnvelope(body, 'order list');
   if (!isOk(env)) return undefined;
   const rows = parseBody('POSTEX', z.array(z.object({ trackingNumber: z.string().nullish(), trackingResponse: Order.nullish() }).loose()), env.dist ?? [], 'order list');
-  const matches = rows.filter((r) => r.trackingResponse?.orderRefNumber === orderRef);
+  const matches = rows.filter((r) => r.trackingResponse?.orderRefNumber === reference);
   const last = matches.at(-1);
   return last ? (last.trackingNumber ?? last.trackingResponse?.trackingNumber ?? undefined) : undefined;
 }

@@ -46,7 +46,7 @@ describe('PostEx status mapping', () => {
 
 describe('PostEx mapper', () => {
   const request: BookingRequest = {
-    orderRef: '#2001',
+    reference: '#2001',
     consignee: { name: 'Bilal Ahmed', phone: '03211234567', address: 'Flat 3, Gulshan-e-Iqbal' },
     destinationCity: 'Karachi',
     pieces: 3,

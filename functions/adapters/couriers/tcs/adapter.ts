@@ -43,7 +43,7 @@ export function createTcsAdapter(credentials: CourierCredentials, options: Resol
 
   return {
     courier: 'TCS',
-    capabilities: { bookMany: 'looped', cancel: true, label: 'pdf', loadSheet: false, lookupByOrderRef: RULES.findByReference, trackBatchSize: RULES.trackBatchSize },
+    capabilities: { bookBatch: 'looped', cancel: true, label: 'pdf', loadSheet: false, findByReference: RULES.findByReference, trackBatchSize: RULES.trackBatchSize },
 
     async checkCredentials() {
       return orRefused<CredentialCheck>(async () => {
@@ -60,7 +60,7 @@ export function createTcsAdapter(credentials: CourierCredentials, options: Resol
     },
 
     book,
-    bookMany: (requests) => bookOneByOne(requests, book),
+    bookBatch: (requests) => bookOneByOne(requests, book),
 
     async track(trackingNumbers) {
       // TCS tracks one consignment per call.
@@ -105,7 +105,7 @@ export function createTcsAdapter(credentials: CourierCredentials, options: Resol
       return { kind: 'unsupported' };
     },
 
-    async findByOrderRef() {
+    async findByReference() {
       return { kind: 'unsupported' };
     },
   };

@@ -89,7 +89,7 @@ export function bookingBody(req: BookingRequest, creds: CourierCredentials, phon
     vendorinfo: {},
     shipmentinfo: {
       costcentercode: creds.cost_center_code ?? '',
-      referenceno: req.orderRef,
+      referenceno: req.reference,
       contentdesc: req.productsDescription,
       servicecode: 'O',
       currency: 'PKR',

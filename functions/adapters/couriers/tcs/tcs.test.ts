@@ -43,7 +43,7 @@ describe('TCS status mapping', () => {
 
 describe('TCS mapper', () => {
   const request: BookingRequest = {
-    orderRef: '#3001',
+    reference: '#3001',
     consignee: { name: 'Al', phone: '03001234567', address: 'House 5, Model Town' },
     destinationCity: 'LAHORE',
     pieces: 1,
