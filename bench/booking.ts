@@ -1,4 +1,5 @@
-import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { batchWrite, type WriteRequest } from '../functions/adapters/dynamo/batch';
+import { bookingEntity } from '../functions/adapters/dynamo/booking-store/entity';
 import type { ApiClient } from '../local/api-client';
 import type { Stack } from '../local/stack';
 import { newId } from '../functions/ground/ids';
@@ -127,7 +128,7 @@ export async function benchBooking(stack: Stack, api: ApiClient, token: string, 
   // index entries, the order's claim, three pointers and the parcel pointer, the first timeline event,
   // five day counters, the usage slot and its month counter; exactly-once adds the attempt (a put in the
   // claim's transaction, then two steps of a 1-2 KB item) and the transaction's doubling of its two items
-  const sample = (await stack.deps.bookingStore.listByDate(shop._id, 1)).items[0];
+  const sample = (await stack.deps.bookings.listByDate(shop._id, 1)).items[0];
   const bookingKb = sample ? Math.ceil(Buffer.byteLength(JSON.stringify(sample)) / 1024) : 2;
   const minimum = bookingKb + 6 + 1 + 3 + 1 + 1 + 5 + 2;
   const exactlyOnce = 1 + 2 * 2 + 2;
@@ -137,7 +138,7 @@ export async function benchBooking(stack: Stack, api: ApiClient, token: string, 
     const shopId = newId();
     await writeBookings(stack, shopId, count);
     meter.reset();
-    await stack.deps.bookingStore.listByDate(shopId, 50);
+    await stack.deps.bookings.listByDate(shopId, 50);
     return meter.snapshot().read;
   };
   say('writing bookings for the list pages');
@@ -182,10 +183,10 @@ export async function benchBooking(stack: Stack, api: ApiClient, token: string, 
 
 /** Writes `count` bookings of a shop straight into the table (their keys as the entity builds them). */
 async function writeBookings(stack: Stack, shopId: string, count: number): Promise<void> {
-  const entity = stack.deps.bookingStore.bookings;
+  const entity = bookingEntity(stack.deps.db, stack.env.TABLE_NAME);
   const base = Date.parse('2026-01-01T00:00:00Z');
-  const batches: Record<string, unknown>[][] = [];
-  let batch: Record<string, unknown>[] = [];
+  const batches: WriteRequest[][] = [];
+  let batch: WriteRequest[] = [];
   for (let i = 0; i < count; i++) {
     const at = new Date(base + i * 60_000).toISOString();
     const record: BookingRecord = {
@@ -203,12 +204,6 @@ async function writeBookings(stack: Stack, shopId: string, count: number): Promi
   if (batch.length) batches.push(batch);
   let next = 0;
   await Promise.all(Array.from({ length: 6 }, async () => {
-    while (next < batches.length) {
-      let pending: Record<string, unknown>[] | undefined = batches[next++]!;
-      while (pending && pending.length) {
-        const { UnprocessedItems } = await stack.deps.db.send(new BatchWriteCommand({ RequestItems: { [stack.env.TABLE_NAME]: pending as never } }));
-        pending = UnprocessedItems?.[stack.env.TABLE_NAME] as Record<string, unknown>[] | undefined;
-      }
-    }
+    while (next < batches.length) await batchWrite(stack.deps.db, stack.env.TABLE_NAME, batches[next++]!);
   }));
 }

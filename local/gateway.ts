@@ -4,10 +4,10 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import {
-  API_BASE, DEFAULT_ROUTE_KEY, ERRORS, LAMBDA_REQUEST_LIMIT_BYTES, ORIGIN_HEADER, VIEWER_ADDRESS_HEADER, matchRoute, routes, scheduledJobIds,
+  API_BASE, DEFAULT_ROUTE_KEY, ERRORS, LAMBDA_REQUEST_LIMIT_BYTES, ORIGIN_HEADER, VIEWER_ADDRESS_HEADER, matchRoute, routeKey, routes, scheduledJobIds,
   type RouteDef, type ScheduledJobId,
 } from '@dakiya/shared';
-import { groupHandler, routeKey } from '@dakiya/functions/platform/chain';
+import { groupHandler } from '@dakiya/functions/platform/chain';
 import type { Deps } from '@dakiya/functions/platform/deps';
 import { operationsByGroup } from '@dakiya/functions/registry';
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 // the local stack runs every Lambda in one process, those that book included
-import '@dakiya/functions/adapters/dynamo/provide-booking-store';
+import '@dakiya/functions/adapters/dynamo/booking-store/register';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { ensureTable } from '@dakiya/functions/adapters/dynamo/create-table';
 import { migrateToPeople } from '@dakiya/functions/adapters/dynamo/migrate-people';

@@ -89,8 +89,8 @@ describe('POST /book-order', () => {
   it('counts the booking on its day by status, account, city, staff member and payment status', async () => {
     const order = freshOrder();
     const res = await book(await bodyFor(order.id));
-    const record = (await world.deps.bookingStore.get(world.a.shop._id, res.body.booking.tracking_number))!;
-    const counters = await world.deps.bookingStore.dayCounters(world.a.shop._id, record.bookedDay);
+    const record = (await world.deps.bookings.get(world.a.shop._id, res.body.booking.tracking_number))!;
+    const counters = await world.deps.counters.ofDay(world.a.shop._id, record.bookedDay);
     for (const key of countersOf(record)) {
       expect(counters.find((c) => c.dimension === key.dimension && c.value === key.value)?.n, key.dimension).toBeGreaterThanOrEqual(1);
     }
@@ -291,8 +291,8 @@ describe('cancel, book again, delete', () => {
     const order = freshOrder();
     const first = await book(await bodyFor(order.id));
     const tn = first.body.booking.tracking_number;
-    const record = (await world.deps.bookingStore.get(world.a.shop._id, tn))!;
-    const countersBefore = await world.deps.bookingStore.dayCounters(world.a.shop._id, record.bookedDay);
+    const record = (await world.deps.bookings.get(world.a.shop._id, tn))!;
+    const countersBefore = await world.deps.counters.ofDay(world.a.shop._id, record.bookedDay);
     const n = (status: string, list = countersBefore) => list.find((c) => c.dimension === 'status' && c.value === status)?.n ?? 0;
 
     const cancel = await call(world.deps, 'booking.cancel', { token: world.a.ownerToken, params: { trackingNumber: tn } });
@@ -300,7 +300,7 @@ describe('cancel, book again, delete', () => {
     expect(cancel.body).toMatchObject({ msg: 'Order has been cancelled from courier and unfulfilled from shopify', booking: { status: 'CANCELLED', cancellable: false } });
     expect(shipmentsOf('LEOPARD', tn)[0]?.cancelled).toBe(true);
     expect(simOrder(order.id).fulfillments.every((f) => f.status === 'CANCELLED')).toBe(true);
-    const after = await world.deps.bookingStore.dayCounters(world.a.shop._id, record.bookedDay);
+    const after = await world.deps.counters.ofDay(world.a.shop._id, record.bookedDay);
     expect(n('FULFILLED', after)).toBe(n('FULFILLED') - 1);
     expect(n('CANCELLED', after)).toBe(n('CANCELLED') + 1);
 
@@ -311,7 +311,7 @@ describe('cancel, book again, delete', () => {
     const rebooked = await book(await bodyFor(order.id));
     expect(rebooked.status, JSON.stringify(rebooked.body)).toBe(200);
     expect(rebooked.body.booking.tracking_number).not.toBe(tn);
-    const claim = (await world.deps.bookingStore.claims(world.a.shop._id, [order.id])).get(order.id)!;
+    const claim = (await world.deps.attempts.claims(world.a.shop._id, [order.id])).get(order.id)!;
     expect(claim).toMatchObject({ state: 'booked', attempt: 2, trackingNumber: rebooked.body.booking.tracking_number });
     const open = simOrder(order.id).fulfillments.filter((f) => f.status === 'SUCCESS');
     expect(open.map((f) => f.tracking[0]?.number)).toEqual(open.map(() => rebooked.body.booking.tracking_number));
@@ -325,7 +325,7 @@ describe('cancel, book again, delete', () => {
     expect(res.status).toBe(400);
     expect(res.body.errors[0].code).toBe('COURIER_CANCEL_REFUSED');
     expect(res.body.errors[0].msg).toMatch(/^The courier refused to cancel this booking/);
-    expect((await world.deps.bookingStore.get(world.a.shop._id, tn))?.status).toBe('FULFILLED');
+    expect((await world.deps.bookings.get(world.a.shop._id, tn))?.status).toBe('FULFILLED');
     expect(simOrder(order.id).fulfillments.every((f) => f.status === 'SUCCESS')).toBe(true);
   });
 
@@ -428,7 +428,7 @@ describe('the plan limit and contention', () => {
     expect(bookCalls('LEOPARD') - before).toBe(2);
     expect(await world.deps.usage.read(free, month)).toBe(5000);
     const refused = orders.filter((_, i) => results[i]!.status !== 200).map((o) => o.id);
-    const claims = await world.deps.bookingStore.claims(free._id, refused);
+    const claims = await world.deps.attempts.claims(free._id, refused);
     expect([...claims.values()].map((c) => c.state)).toEqual(refused.map(() => 'free'));
   });
 
@@ -446,8 +446,8 @@ describe('the plan limit and contention', () => {
       }
       return next(args);
     }, { step: 'initialize', name: 'injectTransactionConflicts' });
-    const today = (await world.deps.bookingStore.get(world.a.shop._id, (await book(await bodyFor(freshOrder().id))).body.booking.tracking_number))!.bookedDay;
-    const fulfilledBefore = (await world.deps.bookingStore.dayCounters(world.a.shop._id, today)).find((c) => c.dimension === 'status' && c.value === 'FULFILLED')!.n;
+    const today = (await world.deps.bookings.get(world.a.shop._id, (await book(await bodyFor(freshOrder().id))).body.booking.tracking_number))!.bookedDay;
+    const fulfilledBefore = (await world.deps.counters.ofDay(world.a.shop._id, today)).find((c) => c.dimension === 'status' && c.value === 'FULFILLED')!.n;
     const before = bookCalls('LEOPARD');
     try {
       const results = await Promise.all(orders.map(async (o) => book(await bodyFor(o.id))));
@@ -457,7 +457,7 @@ describe('the plan limit and contention', () => {
     }
     expect(injected).toBe(6);
     expect(bookCalls('LEOPARD') - before).toBe(5);
-    const fulfilledAfter = (await world.deps.bookingStore.dayCounters(world.a.shop._id, today)).find((c) => c.dimension === 'status' && c.value === 'FULFILLED')!.n;
+    const fulfilledAfter = (await world.deps.counters.ofDay(world.a.shop._id, today)).find((c) => c.dimension === 'status' && c.value === 'FULFILLED')!.n;
     expect(fulfilledAfter - fulfilledBefore).toBe(5);
   });
 });

@@ -221,14 +221,14 @@ describe('the nightly recount', () => {
         consignee_name: 'Sana', consignee_phone: '03001234567', consignee_address: 'DHA Phase 5', destination_city: 'Karachi',
       },
     });
-    const record = (await world.deps.bookingStore.get(world.a.shop._id, res.body.booking.tracking_number))!;
-    const before = await world.deps.bookingStore.dayCounters(world.a.shop._id, record.bookedDay);
+    const record = (await world.deps.bookings.get(world.a.shop._id, res.body.booking.tracking_number))!;
+    const before = await world.deps.counters.ofDay(world.a.shop._id, record.bookedDay);
     // a count lost, and one counted twice
     const [status, , city] = countersOf(record);
-    await world.deps.bookingStore.count(world.a.shop._id, [status!], -1);
-    await world.deps.bookingStore.count(world.a.shop._id, [city!], 1);
+    await world.deps.counters.count(world.a.shop._id, [status!], -1);
+    await world.deps.counters.count(world.a.shop._id, [city!], 1);
     await world.deps.poller.runScheduled('bookings.recount');
-    const after = await world.deps.bookingStore.dayCounters(world.a.shop._id, record.bookedDay);
+    const after = await world.deps.counters.ofDay(world.a.shop._id, record.bookedDay);
     const n = (list: typeof before, dim: string, value: string) => list.find((c) => c.dimension === dim && c.value === value)?.n;
     expect(n(after, 'status', status!.value)).toBe(n(before, 'status', status!.value));
     expect(n(after, 'city', city!.value)).toBe(n(before, 'city', city!.value));

@@ -1,4 +1,4 @@
-import '../adapters/dynamo/provide-booking-store';
+import '../adapters/dynamo/booking-store/register';
 import { groupHandler } from '../platform/chain';
 import { bookOrder } from './book-order';
 import { bookMany, bulkFulfil, getBulkProgress } from './book-many';

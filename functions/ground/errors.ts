@@ -30,3 +30,8 @@ export class AppError extends Error {
 export const fail = (code: ErrorCode, opts?: ConstructorParameters<typeof AppError>[1]): never => {
   throw new AppError(code, opts);
 };
+
+/** The catalogue's plan-limit refusal, with the `plan_limit_error` flag the screens open their modal on. */
+export function planLimitError(): AppError {
+  return new AppError('PLAN_LIMIT_REACHED', { extra: { plan_limit_error: true, message: 'Kindly upgrade your plan' } });
+}

@@ -1,7 +1,7 @@
 import middy, { type MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { z } from '@dakiya/shared';
-import { API_BASE, GROUP_NEEDS, issueMessage, LAMBDA_REQUEST_LIMIT_BYTES, methodsForPath, routes, type Group, type RouteDef, type RouteId } from '@dakiya/shared';
+import { GROUP_NEEDS, issueMessage, LAMBDA_REQUEST_LIMIT_BYTES, methodsForPath, routeKey, routes, type Group, type RouteDef, type RouteId } from '@dakiya/shared';
 import { authenticate, authorize, needsSession, resolveAccess } from './auth';
 import { defaultDeps, type Deps } from './deps';
 import { errorPage } from './error-page';
@@ -18,8 +18,6 @@ const JSON_HEADERS = {
   'cache-control': 'no-store',
   'x-content-type-options': 'nosniff',
 };
-
-export const routeKey = (route: Pick<RouteDef, 'method' | 'path'>) => `${route.method} ${API_BASE}${route.path}`;
 
 interface State {
   id: RouteId;

@@ -14,8 +14,7 @@ import { DynamoRateLimiter } from '../adapters/dynamo/rate-limiter';
 import { DynamoAccountRepo } from '../adapters/dynamo/account-repo';
 import { DynamoUsageStore } from '../adapters/dynamo/usage-store';
 import { DynamoBillingRepo } from '../adapters/dynamo/billing-repo';
-import type { DynamoBookingStore } from '../adapters/dynamo/booking-repo';
-import { lazyBookingStore } from './booking-store-slot';
+import { bookingStoreLoadedOnFirstUse } from '../adapters/dynamo/booking-store/loaded-on-first-use';
 import { createUsage, type Usage } from '../domain/billing/usage';
 import { DynamoSettingsRepo } from '../adapters/dynamo/settings-repo';
 import { createCourierAdapter } from '../adapters/couriers';
@@ -25,6 +24,7 @@ import type { SQSClient } from '@aws-sdk/client-sqs';
 import { DynamoJobRecords } from '../adapters/dynamo/job-repo';
 import { createSqsClient, SqsJobQueue, type QueueUrls } from '../adapters/sqs/job-queue';
 import type { JobQueue, JobRecords } from '../domain/ports/jobs';
+import type { AttemptLedger, BookingRepo, BulkRows, DayCounters } from '../domain/ports/bookings';
 import type { CourierAdapter, CourierCredentials, CourierId } from '../domain/ports/courier';
 import type {
   AccountRepo, BillingRepo, LinkRepo, OAuthStateRepo, PeopleRepo, RateLimiter, SessionRepo, SettingsRepo, ShopRepo, StaffRepo, UserRepo, WebhookLog,
@@ -63,8 +63,14 @@ export interface Deps {
   settings: SettingsRepo;
   /** The plan state on the shop item and what the last downgrade deactivated. */
   billing: BillingRepo;
-  /** Bookings, their order claims and attempts, pointers, timeline and per-day counters. */
-  bookingStore: DynamoBookingStore;
+  /** The order claims and booking attempts that keep a booking exactly-once. */
+  attempts: AttemptLedger;
+  /** Bookings, with their pointers and timeline. */
+  bookings: BookingRepo;
+  /** Per-day counters of the bookings, and the days the nightly recount checks. */
+  counters: DayCounters;
+  /** The rows of each bulk booking. */
+  bulkRows: BulkRows;
   /** A courier adapter for one tracking account's credentials; the domain never branches on courier. */
   courier: (company: CourierId, credentials: CourierCredentials) => CourierAdapter;
   mailer: Mailer;
@@ -129,7 +135,7 @@ export function buildDeps(env: Env, overrides: Partial<Deps> = {}): Deps {
     usage: createUsage(new DynamoUsageStore(db, table)),
     settings: new DynamoSettingsRepo(db, table),
     billing: new DynamoBillingRepo(db, table),
-    bookingStore: lazyBookingStore(db, table),
+    ...bookingStoreLoadedOnFirstUse(db, table),
     originSecrets: originSecretsFrom(env),
     courier: (company, credentials) => createCourierAdapter(company, credentials, {
       baseUrls: env.COURIER_BASE_URLS?.[company], timeoutMs: env.COURIER_TIMEOUT_MS, fetch: outbound,

@@ -23,7 +23,7 @@ export const getStoreOrder: Operation<'storeOrders.get'> = async ({ params }, ct
   const [order, defaults, claims] = await Promise.all([
     withShopify(() => deps.shopifyFor({ _id: shop._id, domain: shop.domain }).getOrder(params.id)),
     storeDefaults(shop._id, deps),
-    deps.bookingStore.claims(shop._id, [params.id]),
+    deps.attempts.claims(shop._id, [params.id]),
   ]);
   const claim = claims.get(params.id);
   if (claim?.state === 'booked' && claim.trackingNumber) throw bookedByDakiya(claim.trackingNumber);

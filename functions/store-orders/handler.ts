@@ -1,4 +1,4 @@
-import '../adapters/dynamo/provide-booking-store';
+import '../adapters/dynamo/booking-store/register';
 import { groupHandler } from '../platform/chain';
 import { getStoreOrder } from './get-store-order';
 import { getStoreOrders } from './get-store-orders';

@@ -1,14 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { inject } from 'vitest';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
-import { API_BASE, ALL_SCOPES, ORIGIN_HEADER, buildPath, routes, type RouteId, type Scope } from '@dakiya/shared';
+import { API_BASE, ALL_SCOPES, ORIGIN_HEADER, buildPath, routeKey, routes, type RouteId, type Scope } from '@dakiya/shared';
 // the harness serves every group, those that book included
-import '../adapters/dynamo/provide-booking-store';
+import '../adapters/dynamo/booking-store/register';
 import { createDocClient } from '../adapters/dynamo/client';
 import { ensureTable } from '../adapters/dynamo/create-table';
 import { buildDeps, type Deps } from '../platform/deps';
 import { parseEnv } from '../ground/env';
-import { groupHandler, routeKey } from '../platform/chain';
+import { groupHandler } from '../platform/chain';
 import { silentLog } from '../ground/log';
 import { hashPassword } from '../ground/passwords';
 import { newId } from '../ground/ids';

@@ -15,11 +15,6 @@ export interface ApiProps {
   logRetention: logs.RetentionDays;
 }
 
-/** `GET /api/v1/orders/{id}`: the route key API Gateway matches, straight from the route table. */
-export function routeKeyOf(route: Pick<RouteDef, 'method' | 'path'>): string {
-  return `${route.method} ${API_BASE}${route.path}`;
-}
-
 /**
  * The HTTP API: one route per entry of the route table (`addRoutes`), each integrated with its
  * group's function. Served under the CloudFront domain at /api/*, so no CORS. Access logs in JSON; stage throttling.

@@ -3,10 +3,9 @@ import { join } from 'node:path';
 import { Match } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  GROUPS, GROUP_NEEDS, jobName, jobNeeds, jobs, queueJobDef, queueJobIds, routes, scheduledJobIds, type JobId, type LambdaNeeds, type RouteDef, type Schedule,
+  GROUPS, GROUP_NEEDS, jobName, jobNeeds, jobs, queueJobDef, queueJobIds, routeKey, routes, scheduledJobIds, type JobId, type LambdaNeeds, type RouteDef, type Schedule,
 } from '@dakiya/shared';
 import { INDEXES, TABLE_KEYS, TTL_ATTRIBUTE } from '../../functions/adapters/dynamo/table';
-import { routeKeyOf } from '../lib/api';
 import { JOB_FUNCTIONS } from '../lib/dakiya-stack';
 import { acknowledgementsOf } from '../lib/nag';
 import { distributionConfig, envOf, nagFindings, resources, statementsOf, synth, unusedAcknowledgements, type Synth } from './support';
@@ -30,17 +29,17 @@ describe('API from the route table', () => {
   const table = Object.entries(routes) as [string, RouteDef][];
 
   it.each(table)('route %s is an API Gateway route with its method and path', (_id, route) => {
-    s.template.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: routeKeyOf(route) });
+    s.template.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: routeKey(route) });
   });
 
   it('has exactly one API route per table entry plus $default, each integrated with its group function', () => {
     const apiRoutes = Object.values(resources(s.template, 'AWS::ApiGatewayV2::Route'));
-    expect(apiRoutes.map((r) => r.Properties!.RouteKey).sort()).toEqual([...table.map(([, r]) => routeKeyOf(r)), '$default'].sort());
+    expect(apiRoutes.map((r) => r.Properties!.RouteKey).sort()).toEqual([...table.map(([, r]) => routeKey(r)), '$default'].sort());
 
     const integrations = resources(s.template, 'AWS::ApiGatewayV2::Integration');
     const functionsByLogicalId = resources(s.template, 'AWS::Lambda::Function');
     for (const [id, route] of table) {
-      const apiRoute = apiRoutes.find((r) => r.Properties!.RouteKey === routeKeyOf(route))!;
+      const apiRoute = apiRoutes.find((r) => r.Properties!.RouteKey === routeKey(route))!;
       const target = JSON.stringify(apiRoute.Properties!.Target);
       const integrationId = Object.keys(integrations).find((key) => target.includes(key));
       expect(integrationId, id).toBeDefined();
@@ -53,7 +52,7 @@ describe('API from the route table', () => {
   it('sends what no route matches ($default) to the system function, which answers 404 or 405 from the table', () => {
     const apiRoutes = Object.values(resources(s.template, 'AWS::ApiGatewayV2::Route'));
     const fallback = apiRoutes.find((r) => r.Properties!.RouteKey === '$default')!;
-    const health = apiRoutes.find((r) => r.Properties!.RouteKey === routeKeyOf(routes['system.health']))!;
+    const health = apiRoutes.find((r) => r.Properties!.RouteKey === routeKey(routes['system.health']))!;
     expect(fallback.Properties!.Target).toEqual(health.Properties!.Target);
   });
 

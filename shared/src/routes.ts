@@ -224,6 +224,9 @@ export function buildPath(path: string, params: Record<string, string> = {}): st
  */
 export const DEFAULT_ROUTE_KEY = '$default';
 
+/** `GET /api/v1/get-order-from-shopify/{id}`: the route key API Gateway matches (CDK builds the routes with it, the chain reads it). */
+export const routeKey = (route: Pick<RouteDef, 'method' | 'path'>) => `${route.method} ${API_BASE}${route.path}`;
+
 interface PathPattern { id: RouteId; method: Method; pattern: RegExp; names: string[] }
 let patterns: PathPattern[] | undefined;
 

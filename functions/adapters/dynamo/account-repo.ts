@@ -1,7 +1,7 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { AccountRepo } from '../../domain/ports/repos';
 import type { AccountRecord } from '../../domain/records';
-import { putCounted } from './counted';
+import { putWithCounter } from './put-with-counter';
 import { keys, setExpression, stripKeys } from './keys';
 import { queryAll } from './query';
 
@@ -19,7 +19,7 @@ export class DynamoAccountRepo implements AccountRepo {
   }
 
   async createCounted(account: AccountRecord, limit: number | undefined): Promise<void> {
-    const result = await putCounted(this.db, this.table, keys.accountCounter(account.shopId), limit, [
+    const result = await putWithCounter(this.db, this.table, keys.accountCounter(account.shopId), limit, [
       { Item: { ...keys.account(account.shopId, account._id), type: 'account', ...account }, ConditionExpression: 'attribute_not_exists(pk)' },
     ]);
     if (!result.ok) throw new Error(`account ${account._id} already exists`);

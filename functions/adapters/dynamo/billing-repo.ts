@@ -2,7 +2,8 @@ import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } fr
 import type { PlanId } from '@dakiya/shared';
 import type { BillingRepo } from '../../domain/ports/repos';
 import type { DowngradeRecord, FreeReason, ShopRecord, SubscriptionState } from '../../domain/records';
-import { isConditionFailure, keys } from './keys';
+import { keys } from './keys';
+import { isConditionFailure } from './errors';
 
 /** Ids are kept as string sets (DynamoDB keeps no empty set: an empty list is no attribute). */
 function idSets(lists: Record<string, string[]>): Record<string, Set<string>> {

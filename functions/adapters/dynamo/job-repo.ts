@@ -1,7 +1,8 @@
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { QueueJobId } from '@dakiya/shared';
 import type { ClaimResult, JobRecord, JobRecords, JobRef, JobStatus, OverdueJob } from '../../domain/ports/jobs';
-import { isConditionFailure, JOB_DUE_SHARDS, keys, stripKeys } from './keys';
+import { JOB_DUE_SHARDS, keys, stripKeys } from './keys';
+import { isConditionFailure } from './errors';
 
 /** Finished records stay a week for a person to look at, then TTL removes them. */
 const KEEP_FINISHED_SECONDS = 7 * 86400;

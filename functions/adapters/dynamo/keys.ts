@@ -46,7 +46,7 @@ export const keys = {
   jobDue: (job: string, id: string, sweepAt: number) => ({ gsi1pk: `JOBDUE#${job}#${jobShard(id)}`, gsi1sk: jobDueSort(sweepAt, id) }),
   jobDueSort: (sweepAt: number, id: string) => jobDueSort(sweepAt, id),
   jobDueShard: (job: string, shard: number) => `JOBDUE#${job}#${shard}`,
-  /** A Shopify order's claim, and its pointer to its live booking (the booking itself: booking-entity.ts). */
+  /** A Shopify order's claim, and its pointer to its live booking (the booking itself: booking-store/entity.ts). */
   orderClaim: (shopId: string, orderId: string) => ({ pk: `SHOP#${shopId}`, sk: `ORDER#${orderId}` }),
   bookingAttempt: (shopId: string, attemptId: string) => ({ pk: `SHOP#${shopId}`, sk: `ATTEMPT#${attemptId}` }),
   /** Pointers to a booking by order name, consignee phone and the booking's own id. */
@@ -89,11 +89,6 @@ export function stripKeys<T>(item: Record<string, unknown>): T {
   const copy: Record<string, unknown> = { ...item };
   for (const attribute of KEY_ATTRIBUTES) delete copy[attribute];
   return copy as T;
-}
-
-export function isConditionFailure(error: unknown): boolean {
-  const name = (error as { name?: string }).name;
-  return name === 'ConditionalCheckFailedException' || name === 'TransactionCanceledException';
 }
 
 /** Build `SET a = :a, b = :b` for a flat patch; undefined values are skipped. */

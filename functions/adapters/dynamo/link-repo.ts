@@ -1,6 +1,7 @@
 import { DeleteCommand, GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { LinkRecord, LinkRepo, LinkSlot } from '../../domain/ports/repos';
-import { isConditionFailure, keys, stripKeys } from './keys';
+import { keys, stripKeys } from './keys';
+import { isConditionFailure } from './errors';
 
 export class DynamoLinkRepo implements LinkRepo {
   constructor(private readonly db: DynamoDBDocumentClient, private readonly table: string) {}

@@ -1,8 +1,8 @@
 import { GetCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { MemberRef, PeopleRepo } from '../../domain/ports/repos';
 import type { PersonRecord } from '../../domain/records';
-import { cancellationCodes, retryConflicts } from './counted';
-import { isConditionFailure, keys, setExpression, stripKeys } from './keys';
+import { keys, setExpression, stripKeys } from './keys';
+import { cancellationCodes, isConditionFailure, retryConflicts } from './errors';
 import { queryAll } from './query';
 
 type Update = Omit<ConstructorParameters<typeof UpdateCommand>[0], 'TableName'>;

@@ -1,7 +1,7 @@
-import { BatchGetCommand, DeleteCommand, GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { SessionRepo, SignedIn } from '../../domain/ports/repos';
 import type { SessionRecord, ShopRecord, UserRecord } from '../../domain/records';
-import { batchDelete } from './batch';
+import { batchDelete, batchGet } from './batch';
 import { keys, stripKeys } from './keys';
 import { queryAll } from './query';
 
@@ -28,16 +28,8 @@ export class DynamoSessionRepo implements SessionRepo {
 
   async getSignedIn(shopId: string, userId: string, tokenHash: string): Promise<SignedIn | undefined> {
     const wanted = { session: keys.session(shopId, userId, tokenHash), user: keys.user(shopId, userId), shop: keys.shop(shopId) };
-    const found = new Map<string, Record<string, unknown>>();
-    let pending: Record<string, unknown>[] = Object.values(wanted);
-    // one round trip; only a throttled BatchGet leaves keys unprocessed, asked again after a short wait
-    for (let attempt = 0; pending.length; attempt++) {
-      if (attempt === 6) throw new Error(`BatchGetItem left ${pending.length} session keys unprocessed six times`);
-      if (attempt) await new Promise((resolve) => setTimeout(resolve, 25 * 2 ** Math.min(attempt, 5)));
-      const { Responses, UnprocessedKeys } = await this.db.send(new BatchGetCommand({ RequestItems: { [this.table]: { Keys: pending } } }));
-      for (const item of Responses?.[this.table] ?? []) found.set(item.sk as string, item);
-      pending = UnprocessedKeys?.[this.table]?.Keys ?? [];
-    }
+    // one round trip: the token names the shop and the user
+    const found = new Map((await batchGet(this.db, this.table, Object.values(wanted))).map((item) => [item.sk as string, item]));
     const session = found.get(wanted.session.sk);
     const user = found.get(wanted.user.sk);
     const shop = found.get(wanted.shop.sk);

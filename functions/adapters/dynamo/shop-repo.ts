@@ -3,10 +3,10 @@ import type { PersonJoin, ShopRepo } from '../../domain/ports/repos';
 import type { PersonRecord, ShopRecord, UserRecord } from '../../domain/records';
 import { MembershipRace } from '../../domain/people';
 import { batchDelete, batchGet } from './batch';
-import { cancellationCodes, retryConflicts } from './counted';
 import { joinItems, leaveItems, memberPut, shopEmailPut } from './membership-items';
 import { queryAll } from './query';
-import { isConditionFailure, keys, setExpression, stripKeys } from './keys';
+import { keys, setExpression, stripKeys } from './keys';
+import { cancellationCodes, isConditionFailure, retryConflicts } from './errors';
 
 export class DynamoShopRepo implements ShopRepo {
   constructor(private readonly db: DynamoDBDocumentClient, private readonly table: string) {}

@@ -1,7 +1,8 @@
 import { GetCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { ShopTokenStore, StoredTokens } from '../shopify/shop-port';
 import type { ShopRecord } from '../../domain/records';
-import { isConditionFailure, keys } from './keys';
+import { keys } from './keys';
+import { isConditionFailure } from './errors';
 
 /**
  * The Shopify tokens on the shop's item, versioned: `tokenVersion` goes up with every install and

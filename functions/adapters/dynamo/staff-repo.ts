@@ -3,8 +3,9 @@ import type { PersonJoin, StaffRepo } from '../../domain/ports/repos';
 import type { PersonRecord, UserRecord } from '../../domain/records';
 import { AppError } from '../../ground/errors';
 import { MembershipRace } from '../../domain/people';
-import { cancellationCodes, putCounted, retryConflicts } from './counted';
+import { putWithCounter } from './put-with-counter';
 import { keys, setExpression, stripKeys } from './keys';
+import { cancellationCodes, retryConflicts } from './errors';
 import { invitePut, joinItems, leaveItems, memberPut, shopEmailPut, type TransactItem } from './membership-items';
 import { queryAll } from './query';
 
@@ -22,7 +23,7 @@ export class DynamoStaffRepo implements StaffRepo {
   }
 
   async invite(user: UserRecord, limit: number | undefined): Promise<void> {
-    const result = await putCounted(this.db, this.table, keys.staffCounter(user.shopId), limit, [
+    const result = await putWithCounter(this.db, this.table, keys.staffCounter(user.shopId), limit, [
       { Item: { ...keys.user(user.shopId, user._id), type: 'user', ...user }, ConditionExpression: 'attribute_not_exists(pk)' },
       { Item: { ...keys.shopEmail(user.shopId, user.email), type: 'shop-email', userId: user._id }, ConditionExpression: 'attribute_not_exists(pk)' },
       { Item: { ...keys.invite(user.email, user.shopId, user._id), type: 'invite', shopId: user.shopId, userId: user._id } },

@@ -46,7 +46,7 @@ export const INDEXES: readonly IndexDef[] = [
     answers: 'which pending job records of a job are overdue (their message may be lost)? Sparse: only pending records carry the keys',
     projection: ['id', 'shopId', 'job', 'sends', 'sweepAt', 'group'],
   },
-  // Bookings (functions/adapters/dynamo/booking-entity.ts). Each index copies only the keys: a list
+  // Bookings (functions/adapters/dynamo/booking-store/entity.ts). Each index copies only the keys: a list
   // reads a page of keys, then the page's items (BatchGetItem), so a status change writes the status
   // index and the moving-parcels index and no other.
   ...BOOKING_INDEXES,

@@ -1,6 +1,7 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { UsageStore } from '../../domain/ports/usage';
-import { isConditionFailure, keys } from './keys';
+import { keys } from './keys';
+import { isConditionFailure } from './errors';
 
 /** Slots and counters of the monthly order usage (domain/billing/usage.ts says why they are two writes). */
 export class DynamoUsageStore implements UsageStore {

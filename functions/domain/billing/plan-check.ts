@@ -29,9 +29,4 @@ export function planLimit(shop: Pick<ShopRecord, 'plan'>, what: Counted): number
   }
 }
 
-/** The catalogue's plan-limit refusal, with the `plan_limit_error` flag the screens open their modal on. */
-export function planLimitError(): AppError {
-  return new AppError('PLAN_LIMIT_REACHED', { extra: { plan_limit_error: true, message: 'Kindly upgrade your plan' } });
-}
-
 export const PAID_PLANS: readonly PlanId[] = ['MONTHLY', 'YEARLY'];

@@ -1,19 +1,10 @@
 import type { ShopRecord } from '../records';
-import type { UsageStore } from '../ports/usage';
-import { planLimit, planLimitError } from './plan-check';
+import type { UsageReservation, UsageStore } from '../ports/usage';
+import { planLimit } from './plan-check';
 import { usageMonth } from './usage-month';
+import { planLimitError } from '../../ground/errors';
 
 export type UsageShop = Pick<ShopRecord, '_id' | 'plan' | 'iana_time_zone'>;
-
-/** What `reserve` did, handed back to `release` when the courier refuses the booking. */
-export interface UsageReservation {
-  shopId: string;
-  /** Numeric Shopify order id (a GID is reduced to it, so both forms count as one order). */
-  shopifyOrderId: string;
-  month: string;
-  /** True when this reservation added the order to the month; false when it counted already. */
-  counted: boolean;
-}
 
 export interface Usage {
   /**

@@ -5,7 +5,7 @@ import { newId } from '../../ground/ids';
 import type { ShopifyOrderToFulfil } from '../../adapters/shopify';
 import { isCourierUnavailable, type BookingRequest, type CourierAdapter } from '../ports/courier';
 import type { BookingAttempt, BookingPlan, BookingRecord, OrderClaim } from '../ports/bookings';
-import type { UsageReservation } from '../billing/usage';
+import type { UsageReservation } from '../ports/usage';
 import type { ShopRecord, UserRecord } from '../records';
 import { bookingAccount, planBooking, type BookingAccount } from './plan';
 import { checkFulfillable, fulfilOrder, ordersToFulfil } from './shopify-order';
@@ -42,25 +42,25 @@ export async function bookOrders(req: BookOrdersRequest, deps: Deps): Promise<Bo
   const nowMs = deps.now().getTime();
   const chosen = req.account ?? await bookingAccount(shop._id, req.input.tracking_account, deps);
   const draft = await planBooking(req.input, orderIds, [], chosen, nowMs);
-  const store = deps.bookingStore;
-  const claims = await store.claims(shop._id, orderIds);
+  const ledger = deps.attempts;
+  const claims = await ledger.claims(shop._id, orderIds);
   alreadyBooked(claims);
 
   const lease = nowMs + ATTEMPT_LEASE_MS;
   const running = [...new Set([...claims.values()].filter((c) => c.state === 'booking').map((c) => c.attemptId))];
   let attempt: BookingAttempt | undefined;
   if (running.length > 0) {
-    const held = running.length === 1 ? await store.attempt(shop._id, running[0]!) : undefined;
+    const held = running.length === 1 ? await ledger.get(shop._id, running[0]!) : undefined;
     if (!held || !sameOrders(held.orderIds, orderIds)) throw new AppError('BOOKING_IN_PROGRESS');
-    attempt = await store.takeOver(shop._id, held.attemptId, nowMs, lease);
+    attempt = await ledger.takeOver(shop._id, held.attemptId, nowMs, lease);
     if (!attempt) throw new AppError('BOOKING_IN_PROGRESS');
   } else {
     attempt = {
       attemptId: newId(), shopId: shop._id, orderIds, userId: req.user._id, createdAt: new Date(nowMs).toISOString(), leaseUntil: lease, stage: 'claimed',
       attempts: Object.fromEntries(orderIds.map((id) => [id, (claims.get(id)?.attempt ?? 0) + 1])),
     };
-    if (!(await store.startAttempt(attempt, claims, nowMs))) {
-      alreadyBooked(await store.claims(shop._id, orderIds));
+    if (!(await ledger.start(attempt, claims, nowMs))) {
+      alreadyBooked(await ledger.claims(shop._id, orderIds));
       throw new AppError('BOOKING_IN_PROGRESS');
     }
   }
@@ -68,7 +68,7 @@ export async function bookOrders(req: BookOrdersRequest, deps: Deps): Promise<Bo
     return await runAttempt(attempt, lease, req, chosen, draft, deps);
   } catch (error) {
     // the steps taken are recorded: a retry may take the attempt over at once
-    await store.releaseLease(shop._id, attempt.attemptId, lease).catch(() => undefined);
+    await ledger.releaseLease(shop._id, attempt.attemptId, lease).catch(() => undefined);
     throw error;
   }
 }
@@ -104,7 +104,7 @@ async function runAttempt(
   attempt: BookingAttempt, lease: number, req: BookOrdersRequest, chosen: BookingAccount, draft: BookingPlan, deps: Deps,
 ): Promise<BookingRecord> {
   const { shop } = req;
-  const store = deps.bookingStore;
+  const ledger = deps.attempts;
   const client = deps.shopifyFor(shop);
   let orders: ShopifyOrderToFulfil[] | undefined;
   let plan = attempt.plan;
@@ -115,7 +115,7 @@ async function runAttempt(
 
   const giveUp = async (error: unknown): Promise<never> => {
     await Promise.all(reservations.map((r) => deps.usage.release(r)));
-    await store.abandon(attempt, deps.now().getTime());
+    await ledger.abandon(attempt, deps.now().getTime());
     throw error;
   };
 
@@ -129,7 +129,7 @@ async function runAttempt(
     }
     const names = orders.map((o) => o.name);
     plan = { ...draft, orderNames: names, reference: referenceOf(names, attempt) };
-    await store.advance(shop._id, attempt.attemptId, lease, { stage: 'calling', plan, reservations });
+    await ledger.advance(shop._id, attempt.attemptId, lease, { stage: 'calling', plan, reservations });
     trackingNumber = await callCourier(booking.adapter, plan, giveUp);
   } else if (attempt.stage === 'calling') {
     // the request that called the courier died before recording its answer
@@ -138,7 +138,7 @@ async function runAttempt(
     if (!trackingNumber) trackingNumber = await callCourier(booking.adapter, plan, giveUp);
   }
   if (attempt.stage !== 'courier-booked') {
-    await store.advance(shop._id, attempt.attemptId, lease, { stage: 'courier-booked', trackingNumber });
+    await ledger.advance(shop._id, attempt.attemptId, lease, { stage: 'courier-booked', trackingNumber });
   }
   return finish(attempt, { plan: plan!, trackingNumber: trackingNumber!, orders, booking, req }, deps);
 }
@@ -254,6 +254,9 @@ async function finish(attempt: BookingAttempt, f: Finishing, deps: Deps): Promis
     fulfillments,
     attention: [],
   };
-  const created = await deps.bookingStore.save(record, attempt, now.getTime(), () => deps.bookingStore.count(shop._id, countersOf(record), 1));
-  return created ? record : ((await deps.bookingStore.get(shop._id, f.trackingNumber)) ?? record);
+  // the day counters beside the booking's pointers, only when this call created it; the claims say booked after both,
+  // so a retry after a failure here still finds its attempt unfinished and writes them again
+  const created = await deps.bookings.save(record, () => deps.counters.count(shop._id, countersOf(record), 1));
+  await deps.attempts.markBooked(attempt, record.trackingNumber, now.getTime());
+  return created ? record : ((await deps.bookings.get(shop._id, f.trackingNumber)) ?? record);
 }

@@ -2,7 +2,7 @@ import { courierDefinition, LIMITS, type BookOrderInput, type BulkProgress } fro
 import type { ShopifyOrder } from '../../adapters/shopify/types';
 import type { ShopifyClient } from '../../adapters/shopify';
 import type { Deps } from '../../platform/deps';
-import { AppError } from '../../ground/errors';
+import { AppError, planLimitError } from '../../ground/errors';
 import { newId } from '../../ground/ids';
 import { keyedJobId } from '../../adapters/sqs/job-queue';
 import { withShopify } from '../shopify/calls';
@@ -10,7 +10,7 @@ import { lookupOf } from '../store-orders/order-lookup';
 import { storeDefaults } from '../store-orders/store-defaults';
 import type { BulkRowRecord } from '../ports/bookings';
 import type { ShopRecord, UserRecord } from '../records';
-import { planLimit, planLimitError } from '../billing/plan-check';
+import { planLimit } from '../billing/plan-check';
 import { bookOrders } from './book';
 import { bookingAccount, type BookingAccount } from './plan';
 import { pause } from '../../ground/clock';
@@ -55,7 +55,7 @@ export async function startBulk(shop: ShopRecord, user: UserRecord, requests: Bu
   const now = deps.now();
   const bulkId = newId(now);
   const expiresAt = Math.floor(now.getTime() / 1000) + KEEP_ROWS_SECONDS;
-  await deps.bookingStore.putBulkRows(shop._id, bulkId, requests.map((r, index) => {
+  await deps.bulkRows.put(shop._id, bulkId, requests.map((r, index) => {
     const name = names.get(r.orderId);
     return {
       bulkId, index, orderId: r.orderId, orderName: name ?? '', accountId: r.accountId, createdAt: now.toISOString(), expiresAt,
@@ -67,7 +67,7 @@ export async function startBulk(shop: ShopRecord, user: UserRecord, requests: Bu
 }
 
 export async function bulkProgress(shop: ShopRecord, bulkId: string, deps: Deps): Promise<BulkProgress> {
-  const rows = await deps.bookingStore.bulkRows(shop._id, bulkId);
+  const rows = await deps.bulkRows.list(shop._id, bulkId);
   if (rows.length === 0) throw new AppError('NOT_FOUND', { msg: 'This bulk booking was not found' });
   const count = (state: BulkRowRecord['state']) => rows.filter((r) => r.state === state).length;
   const queued = count('queued');
@@ -136,7 +136,7 @@ export async function runBulk(shopId: string, bulkId: string, userId: string, de
   const shop = await deps.shops.get(shopId);
   const user = await deps.users.get(shopId, userId);
   if (!shop || !user) return;
-  const rows = (await deps.bookingStore.bulkRows(shopId, bulkId)).filter((r) => r.state === 'queued');
+  const rows = (await deps.bulkRows.list(shopId, bulkId)).filter((r) => r.state === 'queued');
   if (rows.length === 0) return;
   const defaults = await storeDefaults(shopId, deps);
   const client = deps.shopifyFor(shop);
@@ -144,7 +144,7 @@ export async function runBulk(shopId: string, bulkId: string, userId: string, de
   for (const row of rows) byAccount.set(row.accountId, [...(byAccount.get(row.accountId) ?? []), row]);
 
   const settle = (row: BulkRowRecord, patch: Partial<BulkRowRecord>) =>
-    deps.bookingStore.setBulkRow(shopId, bulkId, row.index, { ...patch, updatedAt: deps.now().toISOString() });
+    deps.bulkRows.settle(shopId, bulkId, row.index, { ...patch, updatedAt: deps.now().toISOString() });
 
   await Promise.all([...byAccount].map(async ([accountId, work]) => {
     let account: BookingAccount;

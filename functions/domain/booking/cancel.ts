@@ -13,7 +13,7 @@ import { isCancellable } from './view';
 export const CANCELLED_MESSAGE = 'Order has been cancelled from courier and unfulfilled from shopify';
 
 export async function loadBooking(shopId: string, trackingNumber: string, deps: Deps): Promise<BookingRecord> {
-  const record = await deps.bookingStore.get(shopId, trackingNumber);
+  const record = await deps.bookings.get(shopId, trackingNumber);
   if (!record) throw new AppError('NOT_FOUND', { msg: 'Booking not found' });
   return record;
 }
@@ -36,7 +36,7 @@ export async function cancelBooking(shop: ShopRecord, trackingNumber: string, de
       const detail = result.messages.filter(Boolean).join('; ');
       throw new AppError('COURIER_CANCEL_REFUSED', { msg: `The courier refused to cancel this booking${detail ? `: ${detail}` : ''}` });
     }
-    await deps.bookingStore.bookings.patch({ shopId: shop._id, trackingNumber }).set({ cancelledAt: at }).go({ response: 'none' });
+    await deps.bookings.setCourierCancelled(record, at);
     record = { ...record, cancelledAt: at };
   }
   const client = deps.shopifyFor(shop);
@@ -50,22 +50,22 @@ export async function cancelBooking(shop: ShopRecord, trackingNumber: string, de
       }
     });
   }
-  const cancelled = await deps.bookingStore.setStatus(record, 'CANCELLED', at, { cancelledAt: record.cancelledAt });
-  await deps.bookingStore.freeOrders(record, deps.now().getTime());
+  const cancelled = await deps.bookings.setStatus(record, 'CANCELLED', at, { cancelledAt: record.cancelledAt });
+  await deps.attempts.freeOrders(record, deps.now().getTime());
   const move = statusMove(record, record.status, 'CANCELLED');
-  await deps.bookingStore.count(shop._id, [move.minus], -1);
-  await deps.bookingStore.count(shop._id, [move.plus], 1);
+  await deps.counters.count(shop._id, [move.minus], -1);
+  await deps.counters.count(shop._id, [move.plus], 1);
   return cancelled;
 }
 
 /** DELETE /delete-order: a cancelled booking only, with its pointers, timeline and counts. */
 export async function deleteBooking(shop: ShopRecord, bookingId: string, deps: Deps): Promise<void> {
-  const trackingNumber = await deps.bookingStore.trackingNumberOf(shop._id, bookingId);
+  const trackingNumber = await deps.bookings.trackingNumberOf(shop._id, bookingId);
   if (!trackingNumber) throw new AppError('NOT_FOUND', { msg: 'Order not found' });
   const record = await loadBooking(shop._id, trackingNumber, deps);
   if (record.status !== 'CANCELLED') throw new AppError('DELETE_NOT_ALLOWED');
-  await deps.bookingStore.remove(record);
-  await deps.bookingStore.count(shop._id, countersOf(record), -1);
+  await deps.bookings.remove(record);
+  await deps.counters.count(shop._id, countersOf(record), -1);
 }
 
 /**
@@ -78,10 +78,10 @@ export async function markFromShopify(
 ): Promise<BookingRecord | undefined> {
   let record: BookingRecord | undefined;
   if (found.orderId) {
-    const claim = (await deps.bookingStore.claims(shop._id, [found.orderId])).get(found.orderId);
-    if (claim?.state === 'booked' && claim.trackingNumber) record = await deps.bookingStore.get(shop._id, claim.trackingNumber);
+    const claim = (await deps.attempts.claims(shop._id, [found.orderId])).get(found.orderId);
+    if (claim?.state === 'booked' && claim.trackingNumber) record = await deps.bookings.get(shop._id, claim.trackingNumber);
   }
-  for (const tn of found.trackingNumbers ?? []) record ??= await deps.bookingStore.get(shop._id, tn);
+  for (const tn of found.trackingNumbers ?? []) record ??= await deps.bookings.get(shop._id, tn);
   if (!record || record.status === 'CANCELLED' || record.cancelledAt) return undefined;
   if (found.fulfillmentId && !record.fulfillments.some((f) => f.fulfillmentId.endsWith(`/${found.fulfillmentId}`) || f.fulfillmentId === found.fulfillmentId)) return undefined;
   if ((record.attention ?? []).some((a) => a.reason === reason)) return record;
@@ -89,6 +89,6 @@ export async function markFromShopify(
   const message = reason === 'ORDER_CANCELLED_IN_SHOPIFY'
     ? `Order ${orderName} was cancelled in Shopify. If the parcel should not go out, cancel this booking.`
     : `The fulfillment of ${orderName} was cancelled in Shopify. If the parcel should not go out, cancel this booking.`;
-  await deps.bookingStore.addAttention(record, { reason, message, at: deps.now().toISOString(), order_name: orderName });
+  await deps.bookings.addAttention(record, { reason, message, at: deps.now().toISOString(), order_name: orderName });
   return record;
 }

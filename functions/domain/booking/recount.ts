@@ -10,7 +10,7 @@ const keyOf = (c: Pick<DayCounterKey, 'dimension' | 'value'>) => `${c.dimension}
  * Answers how many counters it repaired.
  */
 export async function recountDay(shopId: string, day: string, deps: Deps): Promise<number> {
-  const bookings = await deps.bookingStore.bookingsOfDay(shopId, day);
+  const bookings = await deps.bookings.ofDay(shopId, day);
   const actual = new Map<string, { key: DayCounterKey; n: number }>();
   for (const record of bookings) {
     for (const key of countersOf(record)) {
@@ -18,14 +18,14 @@ export async function recountDay(shopId: string, day: string, deps: Deps): Promi
       if (found) found.n += 1; else actual.set(keyOf(key), { key, n: 1 });
     }
   }
-  const stored = new Map((await deps.bookingStore.dayCounters(shopId, day)).map((c) => [keyOf(c), c]));
+  const stored = new Map((await deps.counters.ofDay(shopId, day)).map((c) => [keyOf(c), c]));
   let repaired = 0;
   for (const [k, { key, n }] of actual) {
     const diff = n - (stored.get(k)?.n ?? 0);
-    if (diff !== 0) { await deps.bookingStore.count(shopId, [key], diff); repaired += 1; }
+    if (diff !== 0) { await deps.counters.count(shopId, [key], diff); repaired += 1; }
   }
   for (const [k, c] of stored) {
-    if (!actual.has(k) && c.n !== 0) { await deps.bookingStore.count(shopId, [c], -c.n); repaired += 1; }
+    if (!actual.has(k) && c.n !== 0) { await deps.counters.count(shopId, [c], -c.n); repaired += 1; }
   }
   return repaired;
 }

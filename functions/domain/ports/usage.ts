@@ -1,3 +1,13 @@
+/** What reserving an order in the month's usage did, handed back to release it when the courier refuses. */
+export interface UsageReservation {
+  shopId: string;
+  /** Numeric Shopify order id (a GID is reduced to it, so both forms count as one order). */
+  shopifyOrderId: string;
+  month: string;
+  /** True when this reservation added the order to the month; false when it counted already. */
+  counted: boolean;
+}
+
 /**
  * The monthly order counter's storage: one slot per order and month (a conditional put, so an order
  * counts once a month) and one counter per month (an atomic ADD). The two are separate writes on

@@ -1,4 +1,4 @@
-import '../../adapters/dynamo/provide-booking-store';
+import '../../adapters/dynamo/booking-store/register';
 import { queueHandler } from '../../platform/job-chain';
 import { bookBulk } from './run-bulk';
 

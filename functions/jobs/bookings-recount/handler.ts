@@ -1,4 +1,4 @@
-import '../../adapters/dynamo/provide-booking-store';
+import '../../adapters/dynamo/booking-store/register';
 import { scheduleHandler } from '../../platform/job-chain';
 import { recountBookings } from './recount';
 

@@ -13,7 +13,7 @@ export const recountBookings: ScheduledWorker = async (ctx, deps) => {
   let repaired = 0;
   for (let back = -DAYS_AHEAD; back < DAYS_BACK; back++) {
     const day = new Date(ctx.now.getTime() - back * 86_400_000).toISOString().slice(0, 10);
-    for (const shopId of await deps.bookingStore.shopsToRecount(day)) repaired += await recountDay(shopId, day, deps);
+    for (const shopId of await deps.counters.shopsToRecount(day)) repaired += await recountDay(shopId, day, deps);
   }
   ctx.log.info('booking counters recounted', { repaired });
 };

@@ -7,8 +7,10 @@ import { GROUPS, jobIds, jobName } from '@dakiya/shared';
 
 const FUNCTIONS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const entries = [...GROUPS.map((g) => g as string), ...jobIds.map((id) => `jobs/${jobName(id)}`)];
-/** Files that only declare or hold the store; any other file naming it uses it. */
-const HOLDERS = /platform\/(deps|booking-store-slot)\.ts$|adapters\/dynamo\/(booking-repo|provide-booking-store)\.ts$/;
+/** Files that only declare or hold the store; any other file naming one of its parts uses it. */
+const HOLDERS = /platform\/deps\.ts$|adapters\/dynamo\/booking-store\//;
+/** The booking store's four parts as deps hands them out. */
+const USES = /\bdeps\.(attempts|bookings|counters|bulkRows)\b/;
 
 async function inputsOf(folder: string): Promise<string[]> {
   const result = await build({
@@ -18,12 +20,12 @@ async function inputsOf(folder: string): Promise<string[]> {
   return Object.keys(Object.values(result.metafile.outputs)[0]!.inputs);
 }
 
-describe('deps.bookingStore is carried only by the Lambdas that use it', () => {
+describe('the booking store (deps.attempts, bookings, counters, bulkRows) is carried only by the Lambdas that use it', () => {
   it.each(entries)('%s: uses the store exactly when its handler registers it, and carries ElectroDB only then', async (folder) => {
     const inputs = await inputsOf(folder);
     const usesStore = inputs.some((file) => file.startsWith('functions/') && !HOLDERS.test(file) && !file.endsWith('.test.ts')
-      && fs.readFileSync(path.join(FUNCTIONS, '..', file), 'utf8').includes('bookingStore'));
-    const registers = inputs.some((file) => file.endsWith('adapters/dynamo/provide-booking-store.ts'));
+      && USES.test(fs.readFileSync(path.join(FUNCTIONS, '..', file), 'utf8')));
+    const registers = inputs.some((file) => file.endsWith('adapters/dynamo/booking-store/register.ts'));
     expect({ usesStore, registers }).toEqual({ usesStore, registers: usesStore });
     expect(inputs.some((file) => file.includes('node_modules/electrodb/'))).toBe(usesStore);
   }, 30_000);

@@ -1,7 +1,7 @@
 import { Entity } from 'electrodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { BOOKING_STATUSES } from '@dakiya/shared';
-import { BOOKING_INDEXES } from './table';
+import { BOOKING_INDEXES } from '../table';
 
 /**
  * The booking (one per tracking number, covering one Shopify order or several merged) and its
@@ -22,7 +22,7 @@ const field = (name: (typeof BOOKING_INDEXES)[number]['name']) => {
 /** `<bookedAt>#<trackingNumber>`: newest first when read backwards, unique per booking. */
 const byBookedAt = (f: { sk: string }) => ({ field: f.sk, composite: ['bookedAt', 'trackingNumber'] as const, template: '${bookedAt}#${trackingNumber}', casing: 'none' as const });
 
-function secondary(name: (typeof BOOKING_INDEXES)[number]['name'], partition: string, composite: readonly string[]) {
+function secondary<const C extends readonly string[]>(name: (typeof BOOKING_INDEXES)[number]['name'], partition: string, composite: C) {
   const f = field(name);
   return {
     index: f.index,

@@ -1,26 +1,6 @@
 import { TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { AppError } from '../../ground/errors';
-
-export function cancellationCodes(error: unknown): string[] {
-  const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons;
-  return (reasons ?? []).map((r) => r.Code ?? 'None');
-}
-
-/**
- * Concurrent transactions on one counter item can be cancelled with TransactionConflict in AWS
- * (DynamoDB Local serialises them instead); those are retried, a failed condition is not.
- */
-export async function retryConflicts<T>(send: () => Promise<T>, attempts = 5): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await send();
-    } catch (error) {
-      const codes = cancellationCodes(error);
-      if (!codes.includes('TransactionConflict') || codes.includes('ConditionalCheckFailed') || attempt >= attempts) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 20 * attempt + Math.random() * 30));
-    }
-  }
-}
+import { planLimitError } from '../../ground/errors';
+import { cancellationCodes, retryConflicts } from './errors';
 
 type Put = { Item: Record<string, unknown>; ConditionExpression?: string };
 
@@ -29,7 +9,7 @@ type Put = { Item: Record<string, unknown>; ConditionExpression?: string };
  * at or under it, so concurrent creates can never pass a plan's limit together.
  * Answers the index of a put whose condition failed (e.g. a unique claim), or throws PLAN_LIMIT_REACHED.
  */
-export async function putCounted(
+export async function putWithCounter(
   db: DynamoDBDocumentClient, table: string, counter: { pk: string; sk: string }, limit: number | undefined, puts: Put[],
 ): Promise<{ ok: true } | { ok: false; failedPut: number }> {
   try {
@@ -51,9 +31,7 @@ export async function putCounted(
     return { ok: true };
   } catch (error) {
     const codes = cancellationCodes(error);
-    if (codes[0] === 'ConditionalCheckFailed') {
-      throw new AppError('PLAN_LIMIT_REACHED', { extra: { plan_limit_error: true, message: 'Kindly upgrade your plan' } });
-    }
+    if (codes[0] === 'ConditionalCheckFailed') throw planLimitError();
     const failedPut = codes.slice(1).indexOf('ConditionalCheckFailed');
     if (failedPut >= 0) return { ok: false, failedPut };
     throw error;

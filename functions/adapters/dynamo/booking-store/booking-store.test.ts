@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { testDeps, type TestDeps } from '../../test-support/harness';
-import type { BookingAttempt, BookingRecord } from '../../domain/ports/bookings';
-import { newId } from '../../ground/ids';
-import { BOOKING_INDEXES } from './table';
-import { keys } from './keys';
+import { testDeps, type TestDeps } from '../../../test-support/harness';
+import type { BookingAttempt, BookingRecord } from '../../../domain/ports/bookings';
+import { newId } from '../../../ground/ids';
+import { BOOKING_INDEXES } from '../table';
+import { keys } from '../keys';
 
 let deps: TestDeps;
 beforeAll(async () => { deps = await testDeps(); });
@@ -28,8 +28,15 @@ async function save(r: BookingRecord) {
     attemptId: newId(), shopId, orderIds: r.orderIds, attempts: Object.fromEntries(r.orderIds.map((id) => [id, 1])), stage: 'courier-booked',
     userId: 'u1', createdAt: r.bookedAt, leaseUntil: 1,
   };
-  expect(await deps.bookingStore.startAttempt(attempt, new Map(), Date.now())).toBe(true);
-  return deps.bookingStore.save(r, attempt, Date.now());
+  expect(await deps.attempts.start(attempt, new Map(), Date.now())).toBe(true);
+  return saveFor(r, attempt);
+}
+
+/** As a booking is finished: the booking and its pointers, then its orders' claims. */
+async function saveFor(r: BookingRecord, attempt: BookingAttempt) {
+  const created = await deps.bookings.save(r);
+  await deps.attempts.markBooked(attempt, r.trackingNumber, Date.now());
+  return created;
 }
 
 const indexKeys = async (index: string, pk: string) => {
@@ -65,14 +72,14 @@ describe('the booking entity and its named indexes', () => {
     const [copy] = await indexKeys('bookingsByDate', `SHOP#${shopId}#BOOKINGS`);
     expect(Object.keys(copy!).sort()).toEqual(['gsi2pk', 'gsi2sk', 'pk', 'sk']);
 
-    const first = (await deps.bookingStore.get(shopId, 'LE100000001'))!;
-    await deps.bookingStore.setStatus(first, 'DELIVERED', '2026-11-22T09:00:00.000Z', { deliveredAt: '2026-11-22T09:00:00.000Z' });
+    const first = (await deps.bookings.get(shopId, 'LE100000001'))!;
+    await deps.bookings.setStatus(first, 'DELIVERED', '2026-11-22T09:00:00.000Z', { deliveredAt: '2026-11-22T09:00:00.000Z' });
     expect((await indexKeys('movingParcelsByAccount', `SHOP#${shopId}#MOVING#${accountId}`)).map((i) => i.sk)).toEqual(['BOOKING#LE100000002']);
     expect(await indexKeys('bookingsByStatus', `SHOP#${shopId}#STATUS#DELIVERED`)).toHaveLength(1);
     expect(await indexKeys('bookingsByStatus', `SHOP#${shopId}#STATUS#FULFILLED`)).toHaveLength(1);
 
-    const second = (await deps.bookingStore.get(shopId, 'LE100000002'))!;
-    const inProcess = await deps.bookingStore.setStatus(second, 'INPROCESS', '2026-11-22T11:00:00.000Z');
+    const second = (await deps.bookings.get(shopId, 'LE100000002'))!;
+    const inProcess = await deps.bookings.setStatus(second, 'INPROCESS', '2026-11-22T11:00:00.000Z');
     expect(inProcess.status).toBe('INPROCESS');
     expect((await indexKeys('movingParcelsByAccount', `SHOP#${shopId}#MOVING#${accountId}`)).map((i) => i.gsi7sk)).toEqual(['2026-11-22T11:00:00.000Z#LE100000002']);
   });
@@ -82,19 +89,19 @@ describe('the booking entity and its named indexes', () => {
     const attempt: BookingAttempt = {
       attemptId: newId(), shopId, orderIds: r.orderIds, attempts: { [r.orderIds[0]!]: 1 }, stage: 'courier-booked', userId: 'u1', createdAt: r.bookedAt, leaseUntil: 1,
     };
-    expect(await deps.bookingStore.startAttempt(attempt, new Map(), Date.now())).toBe(true);
-    expect(await deps.bookingStore.save(r, attempt, Date.now())).toBe(true);
-    expect(await deps.bookingStore.save({ ...r, bookingId: newId() }, attempt, Date.now())).toBe(false);
-    expect((await deps.bookingStore.get(shopId, r.trackingNumber))?.bookingId).toBe(r.bookingId);
+    expect(await deps.attempts.start(attempt, new Map(), Date.now())).toBe(true);
+    expect(await saveFor(r, attempt)).toBe(true);
+    expect(await saveFor({ ...r, bookingId: newId() }, attempt)).toBe(false);
+    expect((await deps.bookings.get(shopId, r.trackingNumber))?.bookingId).toBe(r.bookingId);
     const { Item } = await deps.db.send(new GetCommand({ TableName: deps.env.TABLE_NAME, Key: keys.orderClaim(shopId, r.orderIds[0]!) }));
     expect(Item).toMatchObject({ state: 'booked', trackingNumber: r.trackingNumber, attempt: 1 });
   });
 
   it('pages a shop\'s bookings newest first through the keys-only index, with an opaque cursor', async () => {
-    const first = await deps.bookingStore.listByDate(shopId, 2);
+    const first = await deps.bookings.listByDate(shopId, 2);
     expect(first.items.map((b) => b.trackingNumber)).toEqual(['LE100000003', 'LE100000002']);
     expect(first.items[0]).toMatchObject({ consignee: { name: 'Ayesha' }, lineItems: [{ title: 'Lawn' }] });
-    const second = await deps.bookingStore.listByDate(shopId, 2, first.cursor);
+    const second = await deps.bookings.listByDate(shopId, 2, first.cursor);
     expect(second.items.map((b) => b.trackingNumber)).toEqual(['LE100000001']);
     expect(second.cursor).toBeUndefined();
   });
