@@ -97,7 +97,7 @@ export async function installShop(stack: Stack, input: { shop: string; name: str
   await installThroughOAuth(stack, input.shop);
   const shop = await deps.shops.getByDomain(input.shop);
   if (!shop) throw new Error(`the install of ${input.shop} did not create the shop`);
-  const owner = await deps.users.get(shop._id, shop.ownerUserId);
+  const owner = await deps.members.get(shop._id, shop.ownerUserId);
   const person = owner?.personId ? await deps.people.get(owner.personId) : undefined;
   if (!owner || !person) throw new Error(`${input.shop} has no owner`);
   if (!person.passwordHash) await setPasswordFromEmail(stack, owner.email, since, input.password);

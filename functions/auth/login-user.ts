@@ -67,7 +67,7 @@ export const loginUser: Operation<'auth.login'> = async ({ body }, ctx, deps) =>
  */
 async function invitedWith(email: string, password: string, deps: Deps): Promise<boolean> {
   const refs = await deps.people.invitationsOf(email);
-  const invitations = refs.length ? await deps.users.getMany(refs.slice(0, 25)) : [];
+  const invitations = refs.length ? await deps.members.getMany(refs.slice(0, 25)) : [];
   const newest = invitations.filter((u) => u.invitePasswordHash).sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0];
   if (!newest?.invitePasswordHash) {
     await burnPasswordCheck(password);

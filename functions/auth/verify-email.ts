@@ -14,7 +14,7 @@ export const verifyEmail: Operation<'auth.verifyEmail'> = async ({ body }, ctx, 
   const invitation = await redeemMemberLink(body.token, deps);
   if (!invitation || invitation.personId) throw new AppError('VALIDATION_FAILED', { msg: 'This verification link is not valid or has expired', param: 'token' });
   const stamp = ctx.now.toISOString();
-  const join = await withPersonOf(invitation.email, stamp, deps, (j) => deps.staff.attach(invitation, j, stamp), invitation.invitePasswordHash);
+  const join = await withPersonOf(invitation.email, stamp, deps, (j) => deps.members.attach(invitation, j, stamp), invitation.invitePasswordHash);
   if (join.isNew && !join.person.passwordHash) {
     // an invitation without a password: the new person sets one from the create-password mail
     await deps.jobs.enqueue('mail.send', { kind: 'create-password', shopId: invitation.shopId, userId: invitation._id }, { shopId: invitation.shopId });

@@ -97,7 +97,7 @@ describe('subscribe and the return', () => {
     const check = await approveAndReturn(seeded, body.confirmationUrl);
     expect(check.body).toMatchObject({ planId: 'YEARLY', charge: { approved: true } });
     expect(simSubs(seeded.shop)).toEqual([{ name: 'Dakiya Monthly', status: 'CANCELLED' }, { name: 'Dakiya Yearly', status: 'ACTIVE' }]);
-    expect((await d().users.get(seeded.shop._id, staff.user._id))!.is_active).toBe(true);
+    expect((await d().members.get(seeded.shop._id, staff.user._id))!.is_active).toBe(true);
   });
 
   it('refuses the plan the shop is on', async () => {
@@ -156,7 +156,7 @@ async function busyPaidShop() {
 }
 
 async function activity(shopId: string) {
-  const users = await d().staff.listOfShop(shopId);
+  const users = await d().members.listOfShop(shopId);
   const accounts = await d().accounts.listOfShop(shopId);
   return {
     users: Object.fromEntries(users.map((u) => [u._id, u.is_active])),

@@ -58,7 +58,7 @@ export function redeemMemberLink(hash: string, deps: Deps): Promise<UserRecord |
   const match = /^([0-9a-f]{24})([0-9a-f]{24})([A-Za-z0-9_-]{43})$/.exec(hash);
   if (!match) return Promise.resolve(undefined);
   const [shopId, userId] = [match[1]!, match[2]!];
-  return redeem({ purpose: 'verify-email', shopId, userId }, match[3]!, deps, () => deps.users.get(shopId, userId));
+  return redeem({ purpose: 'verify-email', shopId, userId }, match[3]!, deps, () => deps.members.get(shopId, userId));
 }
 
 /** The person a password link was mailed to. */

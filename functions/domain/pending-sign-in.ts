@@ -18,7 +18,7 @@ export async function readPendingSignIn(token: string, kind: Exclude<SessionKind
   const parsed = parseSessionToken(token);
   const session = parsed ? await deps.sessions.get(parsed.shopId, parsed.userId, parsed.tokenHash) : undefined;
   if (!parsed || !session || session.kind !== kind) throw expired;
-  const [user, shop] = await Promise.all([deps.users.get(parsed.shopId, parsed.userId), deps.shops.get(parsed.shopId)]);
+  const [user, shop] = await Promise.all([deps.members.get(parsed.shopId, parsed.userId), deps.shops.get(parsed.shopId)]);
   if (!user?.personId || !user.is_active || !shop || shop.status !== 'ACTIVE' || !sessionCurrent(session, shop)) throw expired;
   return { session, user, shop };
 }

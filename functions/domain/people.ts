@@ -1,16 +1,8 @@
 import type { Deps } from '../platform/deps';
 import { AppError } from '../ground/errors';
 import { newId } from '../ground/ids';
-import type { PersonJoin } from './ports/repos';
+import { MembershipRace, type PersonJoin } from './ports/repos';
 import type { PersonRecord, SessionRecord, ShopRecord, UserRecord } from './records';
-
-/** A membership write lost to a concurrent change (a claim taken, a count moved): read again and retry. */
-export class MembershipRace extends Error {
-  constructor(readonly item: number) {
-    super(`a membership write lost a race at item ${item}`);
-    this.name = 'MembershipRace';
-  }
-}
 
 /** The person behind a signed-in membership (a session is only ever given to one). */
 export async function personOf(user: UserRecord, deps: Deps): Promise<PersonRecord> {
@@ -59,7 +51,7 @@ export interface Membership {
 export async function membershipsOf(person: PersonRecord, deps: Deps): Promise<Membership[]> {
   const refs = await deps.people.shopsOf(person._id);
   if (refs.length === 0) return [];
-  const [users, shops] = await Promise.all([deps.users.getMany(refs), deps.shops.getMany(refs.map((ref) => ref.shopId))]);
+  const [users, shops] = await Promise.all([deps.members.getMany(refs), deps.shops.getMany(refs.map((ref) => ref.shopId))]);
   const byId = new Map(shops.map((shop) => [shop._id, shop]));
   return users
     .filter((user) => user.personId === person._id)

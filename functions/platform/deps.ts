@@ -3,13 +3,12 @@ import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-sec
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { createDocClient } from '../adapters/dynamo/client';
 import { DynamoShopRepo } from '../adapters/dynamo/shop-repo';
-import { DynamoUserRepo } from '../adapters/dynamo/user-repo';
 import { DynamoPeopleRepo } from '../adapters/dynamo/people-repo';
 import { DynamoSessionRepo } from '../adapters/dynamo/session-repo';
 import { DynamoOAuthStateRepo, DynamoWebhookLog } from '../adapters/dynamo/oauth-state-repo';
 import { DynamoLinkRepo } from '../adapters/dynamo/link-repo';
 import { SesMailer, createSesClient } from '../adapters/email/ses-mailer';
-import { DynamoStaffRepo } from '../adapters/dynamo/staff-repo';
+import { DynamoMemberRepo } from '../adapters/dynamo/member-repo';
 import { DynamoRateLimiter } from '../adapters/dynamo/rate-limiter';
 import { DynamoAccountRepo } from '../adapters/dynamo/account-repo';
 import { DynamoUsageStore } from '../adapters/dynamo/usage-store';
@@ -27,7 +26,7 @@ import type { JobQueue, JobRecords } from '../domain/ports/jobs';
 import type { AttemptLedger, BookingRepo, BulkRows, DayCounters } from '../domain/ports/bookings';
 import type { CourierAdapter, CourierCredentials, CourierId } from '../domain/ports/courier';
 import type {
-  AccountRepo, BillingRepo, LinkRepo, OAuthStateRepo, PeopleRepo, RateLimiter, SessionRepo, SettingsRepo, ShopRepo, StaffRepo, UserRepo, WebhookLog,
+  AccountRepo, BillingRepo, LinkRepo, OAuthStateRepo, MemberRepo, PeopleRepo, RateLimiter, SessionRepo, SettingsRepo, ShopRepo, WebhookLog,
 } from '../domain/ports/repos';
 import type { Mailer } from '../domain/ports/mailer';
 import { awsClientConfig } from '../adapters/aws-client';
@@ -46,15 +45,14 @@ export interface Deps {
   log: Log;
   db: DynamoDBDocumentClient;
   shops: ShopRepo;
-  /** Memberships and invitations of shops (the API's staff users). */
-  users: UserRepo;
+  /** A person's place in each shop: memberships and invitations (the API's staff users). */
+  members: MemberRepo;
   /** People: one sign-in each, in one or several shops. */
   people: PeopleRepo;
   sessions: SessionRepo;
   oauthStates: OAuthStateRepo;
   webhooks: WebhookLog;
   links: LinkRepo;
-  staff: StaffRepo;
   limiter: RateLimiter;
   accounts: AccountRepo;
   /** The monthly order usage (the free plan's 5000, the usage bar): booking reserves, a courier's refusal releases. */
@@ -123,13 +121,12 @@ export function buildDeps(env: Env, overrides: Partial<Deps> = {}): Deps {
     log,
     db,
     shops: new DynamoShopRepo(db, table),
-    users: new DynamoUserRepo(db, table),
+    members: new DynamoMemberRepo(db, table),
     people: new DynamoPeopleRepo(db, table),
     sessions: new DynamoSessionRepo(db, table, () => Math.floor(now().getTime() / 1000)),
     oauthStates: new DynamoOAuthStateRepo(db, table),
     webhooks: new DynamoWebhookLog(db, table),
     links: new DynamoLinkRepo(db, table),
-    staff: new DynamoStaffRepo(db, table),
     limiter: new DynamoRateLimiter(db, table, () => Math.floor(now().getTime() / 1000)),
     accounts: new DynamoAccountRepo(db, table),
     usage: createUsage(new DynamoUsageStore(db, table)),

@@ -191,7 +191,7 @@ describe('an ADMIN resets a staff member’s two-factor', () => {
     const staff = await withTwoFactor();
     const foreign = await call(deps, 'users.resetTwoFactor', { token: free.ownerToken, params: { id: staff.user._id } });
     expect(foreign.status).toBe(404);
-    expect((await deps.users.get(paid.shop._id, staff.user._id))?.two_factor_enabled).toBe(true);
+    expect((await deps.members.get(paid.shop._id, staff.user._id))?.two_factor_enabled).toBe(true);
   });
 });
 

@@ -63,7 +63,7 @@ export const finishInstall: Operation<'shopify.callback'> = async ({ query, raw 
     await deps.shops.update(shopId, { ...profile, status: 'ACTIVE', updatedAt: stamp });
     // a new version: a refresh in flight elsewhere must not overwrite the reinstall's tokens
     await deps.shopifyTokens.replace(shopId, shopify);
-    owner = await deps.users.get(shopId, existing.ownerUserId);
+    owner = await deps.members.get(shopId, existing.ownerUserId);
   } else {
     const member = newOwner(shopId, info.email, stamp);
     const shop: ShopRecord = {

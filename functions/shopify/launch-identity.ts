@@ -14,7 +14,7 @@ import { startSession } from '../domain/sessions';
 export async function landingFor(shop: ShopRecord, user: AssociatedUser, deps: Deps): Promise<string> {
   const { env } = deps;
   if (user.accountOwner && user.emailVerified && !user.collaborator) {
-    const owner = await deps.users.get(shop._id, shop.ownerUserId);
+    const owner = await deps.members.get(shop._id, shop.ownerUserId);
     if (owner?.personId) {
       // two-factor on: the exchange answers two_factor_await and the code is still asked for
       const token = await startSession(owner, shop, 'handoff', deps);

@@ -215,12 +215,12 @@ export async function seedUser(
   const shop = await deps.shops.get(shopId);
   if (opts.verified === false) {
     const invitation = { ...user, invitePasswordHash: await seedHash(password) };
-    await deps.staff.invite(invitation, undefined);
+    await deps.members.invite(invitation, undefined);
     return { user: invitation, token: await startSession(invitation, shop ?? {}, 'full', deps), password };
   }
   const person = opts.person ?? (await newPerson(deps, email, password));
-  await deps.staff.join(user, { person, isNew: !opts.person });
-  const member = (await deps.users.get(shopId, user._id))!;
+  await deps.members.join(user, { person, isNew: !opts.person });
+  const member = (await deps.members.get(shopId, user._id))!;
   return { user: member, token: await startSession(member, shop ?? {}, 'full', deps), password, person: (await deps.people.get(person._id))! };
 }
 

@@ -91,7 +91,7 @@ export const routeFixtures: Record<RouteId, Fixture> = {
   'users.resetTwoFactor': async (w) => {
     // a member who turned two-factor on (the reset is refused for one who has not)
     const id = await staffOfA(w);
-    await w.deps.users.update(w.a.shop._id, id, { two_factor_enabled: true });
+    await w.deps.members.update(w.a.shop._id, id, { two_factor_enabled: true });
     return { params: { id } };
   },
   'profile.get': () => ({}),

@@ -18,7 +18,7 @@ export const changeEmail: Operation<'users.changeEmail'> = async ({ params, body
   if (body.email === target.email) throw new AppError('VALIDATION_FAILED', { msg: 'This is already the email of this user', param: 'email' });
   const person = target.personId ? await deps.people.get(target.personId) : undefined;
   if (person) refuseShared(person, 'email');
-  const updated = await deps.staff.reinvite(target, body.email, person, ctx.now.toISOString());
+  const updated = await deps.members.reinvite(target, body.email, person, ctx.now.toISOString());
   await deps.sessions.deleteAllOfUser(shop._id, target._id);
   const sent = await queueVerificationAfterSave(updated, deps, ctx.log);
   return { msg: sent ? 'Email updated' : NOT_SENT('Email updated'), user: toUser(updated, shop) };

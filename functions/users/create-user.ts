@@ -24,7 +24,7 @@ export const createUser: Operation<'users.create'> = async ({ body }, ctx, deps)
     invitePasswordHash: await hashPassword(body.password),
     province: body.province, address: body.address, city: body.city, country: body.country,
   };
-  await deps.staff.invite(user, planLimit(shop, 'users'));
+  await deps.members.invite(user, planLimit(shop, 'users'));
   const sent = await queueVerificationAfterSave(user, deps, ctx.log);
   return { msg: sent ? 'User created' : NOT_SENT('User created'), user: toUser(user, shop) };
 };

@@ -9,6 +9,6 @@ export const deleteUser: Operation<'users.delete'> = async ({ params }, ctx, dep
   if (target._id === actor._id) throw new AppError('VALIDATION_FAILED', { msg: 'You cannot delete your own account', param: 'id' });
   guardOwner(shop, target, actor, 'deleted');
   await deps.sessions.deleteAllOfUser(shop._id, target._id);
-  await deps.staff.remove(target);
+  await deps.members.remove(target);
   return { msg: 'User deleted' };
 };

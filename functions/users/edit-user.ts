@@ -20,6 +20,6 @@ export const editUser: Operation<'users.edit'> = async ({ params, body }, ctx, d
     province: body.province, address: body.address, city: body.city, country: body.country,
     role, access_scopes: scopes, updatedAt: ctx.now.toISOString(),
   };
-  await deps.users.update(shop._id, target._id, patch);
+  await deps.members.update(shop._id, target._id, patch);
   return { msg: 'User updated', user: toUser({ ...target, ...patch }, shop) };
 };

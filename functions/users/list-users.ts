@@ -4,7 +4,7 @@ import { toUser } from '../domain/users/user-view';
 
 export const listUsers: Operation<'users.list'> = async ({ query }, ctx, deps) => {
   const { shop } = requireAuth(ctx);
-  const users = await deps.staff.listOfShop(shop._id);
+  const users = await deps.members.listOfShop(shop._id);
   if (query.page === 'orders') {
     return { users: users.map((u) => ({ _id: u._id, first_name: u.first_name, last_name: u.last_name, tag: u.tag })) };
   }

@@ -10,7 +10,7 @@ export const restrictUser: Operation<'users.restrict'> = async ({ body }, ctx, d
   const target = await loadStaff(shop._id, body.id, deps);
   if (target.role !== 'USER') throw new AppError('VALIDATION_FAILED', { msg: 'Only users with role USER can be restricted', param: 'id' });
   const is_active = !target.is_active;
-  await deps.users.update(shop._id, target._id, { is_active, updatedAt: ctx.now.toISOString() });
+  await deps.members.update(shop._id, target._id, { is_active, updatedAt: ctx.now.toISOString() });
   if (!is_active) await deps.sessions.deleteAllOfUser(shop._id, target._id);
   return { msg: is_active ? 'User has been unrestricted' : 'User has been restricted', user: toUser({ ...target, is_active }, shop) };
 };

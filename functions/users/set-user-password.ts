@@ -19,7 +19,7 @@ export const setUserPassword: Operation<'users.setPassword'> = async ({ params, 
     await deps.people.update(person._id, { passwordHash, updatedAt });
   } else {
     // an invitation: the password the person will have once they verify
-    await deps.users.update(shop._id, target._id, { invitePasswordHash: passwordHash, updatedAt });
+    await deps.members.update(shop._id, target._id, { invitePasswordHash: passwordHash, updatedAt });
   }
   if (body.logoutFromAllDevices) {
     // an admin changing their own password keeps the session they are using

@@ -41,7 +41,7 @@ describe('a signed-in request reads session, user and shop in one round trip (is
   it('returns the three records as stored', async () => {
     const { shopId, userId, tokenHash } = tokenParts(seeded.ownerToken);
     const found = await deps.sessions.getSignedIn(shopId, userId, tokenHash);
-    expect(found?.user).toEqual(await deps.users.get(shopId, userId));
+    expect(found?.user).toEqual(await deps.members.get(shopId, userId));
     expect(found?.shop).toEqual(await deps.shops.get(shopId));
     expect(found?.session).toEqual(await deps.sessions.get(shopId, userId, tokenHash));
     expect(found?.session).toMatchObject({ shopId, userId, tokenHash, kind: 'full' });
@@ -61,7 +61,7 @@ describe('a signed-in request reads session, user and shop in one round trip (is
 
   it('a restricted user is refused with the one 401 though all three records are read', async () => {
     const staff = await seedUser(deps, seeded.shop._id, { scopes: ['READ_ORDERS'] });
-    await deps.users.update(seeded.shop._id, staff.user._id, { is_active: false });
+    await deps.members.update(seeded.shop._id, staff.user._id, { is_active: false });
     const res = await call(deps, 'auth.me', { token: staff.token });
     expect(res).toMatchObject({ status: 401, body: { errors: [{ msg: 'Unauthorized', code: 'UNAUTHORIZED' }] } });
   });

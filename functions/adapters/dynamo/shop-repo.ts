@@ -1,7 +1,6 @@
 import { GetCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { PersonJoin, ShopRepo } from '../../domain/ports/repos';
+import { MembershipRace, type PersonJoin, type ShopRepo } from '../../domain/ports/repos';
 import type { PersonRecord, ShopRecord, UserRecord } from '../../domain/records';
-import { MembershipRace } from '../../domain/people';
 import { batchDelete, batchGet } from './batch';
 import { joinItems, leaveItems, memberPut, shopEmailPut } from './membership-items';
 import { queryAll } from './query';

@@ -11,7 +11,7 @@ import type { FreeReason, PendingCharge, ShopRecord } from '../records';
 export async function deactivateForFree(shop: ShopRecord, reason: FreeReason, deps: Deps, log: Log): Promise<void> {
   const now = deps.now().toISOString();
   const [staff, accounts, defaultId, previous] = await Promise.all([
-    deps.staff.listOfShop(shop._id), deps.accounts.listOfShop(shop._id), deps.accounts.defaultId(shop._id), deps.billing.getDowngrade(shop._id),
+    deps.members.listOfShop(shop._id), deps.accounts.listOfShop(shop._id), deps.accounts.defaultId(shop._id), deps.billing.getDowngrade(shop._id),
   ]);
   const users = staff.filter((u) => u.role === 'USER' && u.is_active && u._id !== shop.ownerUserId);
   const toPause = accounts.filter((a) => !a.in_active && a._id !== defaultId);
@@ -37,7 +37,7 @@ export async function deactivateForFree(shop: ShopRecord, reason: FreeReason, de
     at: now,
   });
   for (const user of users) {
-    await deps.users.update(shop._id, user._id, { is_active: false, updatedAt: now });
+    await deps.members.update(shop._id, user._id, { is_active: false, updatedAt: now });
     await deps.sessions.deleteAllOfUser(shop._id, user._id);
   }
   for (const account of toPause) await deps.accounts.update(shop._id, account._id, { in_active: true, updatedAt: now });
@@ -62,8 +62,8 @@ async function reactivate(shop: ShopRecord, userIds: string[], accountIds: strin
   const now = deps.now().toISOString();
   for (const id of userIds) {
     // a user deleted since is simply gone
-    const user = await deps.users.get(shop._id, id);
-    if (user && !user.is_active) await deps.users.update(shop._id, id, { is_active: true, updatedAt: now });
+    const user = await deps.members.get(shop._id, id);
+    if (user && !user.is_active) await deps.members.update(shop._id, id, { is_active: true, updatedAt: now });
   }
   for (const id of accountIds) {
     const account = await deps.accounts.get(shop._id, id);

@@ -27,7 +27,7 @@ export async function subscriptionStatus(shop: ShopRecord, deps: Deps): Promise<
 /** What moves to FREE deactivated and is still inactive (one reactivated by hand, or deleted, is not offered). */
 async function stillDeactivated(shop: ShopRecord, downgrade: DowngradeRecord, deps: Deps): Promise<{ users: number; accounts: number }> {
   if (!downgrade.userIds.length && !downgrade.accountIds.length) return { users: 0, accounts: 0 };
-  const [staff, accounts] = await Promise.all([deps.staff.listOfShop(shop._id), deps.accounts.listOfShop(shop._id)]);
+  const [staff, accounts] = await Promise.all([deps.members.listOfShop(shop._id), deps.accounts.listOfShop(shop._id)]);
   const inactiveUsers = new Set(staff.filter((u) => !u.is_active).map((u) => u._id));
   const inactiveAccounts = new Set(accounts.filter((a) => a.in_active).map((a) => a._id));
   return {

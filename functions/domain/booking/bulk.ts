@@ -134,7 +134,7 @@ async function bounded<T>(items: T[], limit: number, work: (item: T, position: n
  */
 export async function runBulk(shopId: string, bulkId: string, userId: string, deps: Deps): Promise<void> {
   const shop = await deps.shops.get(shopId);
-  const user = await deps.users.get(shopId, userId);
+  const user = await deps.members.get(shopId, userId);
   if (!shop || !user) return;
   const rows = (await deps.bulkRows.list(shopId, bulkId)).filter((r) => r.state === 'queued');
   if (rows.length === 0) return;

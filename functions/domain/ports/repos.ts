@@ -22,13 +22,12 @@ export interface ShopRepo {
 export type PersonJoin = { person: PersonRecord; isNew: boolean };
 export type MemberRef = { shopId: string; userId: string };
 
-/** Memberships and invitations of shops (the API's staff users), by shop and id. */
-export interface UserRepo {
-  get(shopId: string, userId: string): Promise<UserRecord | undefined>;
-  /** Several memberships in one BatchGet (a person's store list). */
-  getMany(refs: MemberRef[]): Promise<UserRecord[]>;
-  /** The shop's own fields of a member (names, role, scopes, restriction); never the email or the person. */
-  update(shopId: string, userId: string, patch: Partial<Omit<UserRecord, '_id' | 'shopId' | 'email' | 'personId'>>): Promise<void>;
+/** A membership write lost to a concurrent change (a claim taken, a count moved): read again and retry. */
+export class MembershipRace extends Error {
+  constructor(readonly item: number) {
+    super(`a membership write lost a race at item ${item}`);
+    this.name = 'MembershipRace';
+  }
 }
 
 /** People: one sign-in each, which may belong to several shops. */
@@ -105,8 +104,16 @@ export interface LinkRepo {
   take(slot: LinkSlot, digest: string): Promise<LinkRecord | undefined>;
 }
 
-/** The people of a shop: invitations and memberships, each change with its pointers and counts in one transaction. */
-export interface StaffRepo {
+/**
+ * A person's place in a shop (the API's staff users): memberships and invitations, by shop and id.
+ * Each change that adds or removes one writes its pointers and counts in the same transaction.
+ */
+export interface MemberRepo {
+  get(shopId: string, userId: string): Promise<UserRecord | undefined>;
+  /** Several memberships in one BatchGet (a person's store list). */
+  getMany(refs: MemberRef[]): Promise<UserRecord[]>;
+  /** The shop's own fields of a member (names, role, scopes, restriction); never the email or the person. */
+  update(shopId: string, userId: string, patch: Partial<Omit<UserRecord, '_id' | 'shopId' | 'email' | 'personId'>>): Promise<void>;
   /** Members and invitations of a shop, oldest first (a Query under the shop; tens of staff, not thousands). */
   listOfShop(shopId: string): Promise<UserRecord[]>;
   /**

@@ -5,7 +5,7 @@ import type { ShopRecord, UserRecord } from '../records';
 
 /** A staff user of this shop, or 404: ids of another shop resolve to nothing. */
 export async function loadStaff(shopId: string, userId: string, deps: Deps): Promise<UserRecord> {
-  const user = await deps.users.get(shopId, userId);
+  const user = await deps.members.get(shopId, userId);
   if (!user) throw new AppError('NOT_FOUND', { msg: 'User not found' });
   return user;
 }

@@ -212,7 +212,7 @@ describe('resend verification', () => {
     const unverified = await seedUser(deps, shop.shop._id, { verified: false });
     tick(3600);
     await call(deps, 'users.resendEmail', { token: shop.ownerToken, body: { account_id: unverified.user._id } });
-    await deps.users.update(shop.shop._id, unverified.user._id, { is_verified_user: true });
+    await deps.members.update(shop.shop._id, unverified.user._id, { is_verified_user: true });
     await deps.drainJobs();
     expect(mailsTo(unverified.user.email)).toHaveLength(0);
   });

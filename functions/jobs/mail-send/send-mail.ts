@@ -32,7 +32,7 @@ async function compose(message: MailMessage, deps: Deps, log: Log): Promise<Outg
       return resetPasswordMail(person.email, `${app}/reset-password?hash=${encodeURIComponent(hash)}`);
     }
     case 'verify-email': {
-      const user = await deps.users.get(message.shopId, message.userId);
+      const user = await deps.members.get(message.shopId, message.userId);
       const shop = await deps.shops.get(message.shopId);
       if (!user || !shop || user.is_verified_user) {
         log.info('verification no longer needed: nothing sent');
@@ -43,7 +43,7 @@ async function compose(message: MailMessage, deps: Deps, log: Log): Promise<Outg
     }
     case 'create-password': {
       // the membership names the person and the shop the mail speaks of; the password is the person's
-      const user = await deps.users.get(message.shopId, message.userId);
+      const user = await deps.members.get(message.shopId, message.userId);
       const shop = await deps.shops.get(message.shopId);
       const person = user?.personId ? await deps.people.get(user.personId) : undefined;
       if (!person || !shop || person.passwordHash) {

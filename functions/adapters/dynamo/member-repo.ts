@@ -1,19 +1,43 @@
-import { GetCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { PersonJoin, StaffRepo } from '../../domain/ports/repos';
+import { GetCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { MembershipRace, type MemberRef, type MemberRepo, type PersonJoin } from '../../domain/ports/repos';
 import type { PersonRecord, UserRecord } from '../../domain/records';
 import { AppError } from '../../ground/errors';
-import { MembershipRace } from '../../domain/people';
 import { putWithCounter } from './put-with-counter';
 import { keys, setExpression, stripKeys } from './keys';
 import { cancellationCodes, retryConflicts } from './errors';
 import { invitePut, joinItems, leaveItems, memberPut, shopEmailPut, type TransactItem } from './membership-items';
 import { queryAll } from './query';
+import { batchGet } from './batch';
 
 /** Why a transaction of several items was refused: the index of the first failed condition. */
 const failedAt = (error: unknown) => cancellationCodes(error).indexOf('ConditionalCheckFailed');
 
-export class DynamoStaffRepo implements StaffRepo {
+/** Memberships and invitations: read and changed in the shop's own fields, or added and removed with their pointers and counts. */
+export class DynamoMemberRepo implements MemberRepo {
   constructor(private readonly db: DynamoDBDocumentClient, private readonly table: string) {}
+
+  async get(shopId: string, userId: string): Promise<UserRecord | undefined> {
+    const { Item } = await this.db.send(new GetCommand({ TableName: this.table, Key: keys.user(shopId, userId) }));
+    return Item ? stripKeys<UserRecord>(Item) : undefined;
+  }
+
+  async getMany(refs: MemberRef[]): Promise<UserRecord[]> {
+    const items = await batchGet(this.db, this.table, refs.map((ref) => keys.user(ref.shopId, ref.userId)));
+    return items.map((item) => stripKeys<UserRecord>(item));
+  }
+
+  async update(shopId: string, userId: string, patch: Partial<Omit<UserRecord, '_id' | 'shopId' | 'email' | 'personId'>>): Promise<void> {
+    const set = setExpression(patch);
+    if (set.empty) return;
+    await this.db.send(new UpdateCommand({
+      TableName: this.table,
+      Key: keys.user(shopId, userId),
+      UpdateExpression: set.expression,
+      ExpressionAttributeNames: set.names,
+      ExpressionAttributeValues: set.values,
+      ConditionExpression: 'attribute_exists(pk)',
+    }));
+  }
 
   async listOfShop(shopId: string): Promise<UserRecord[]> {
     const { pk, skPrefix } = keys.userPrefix(shopId);
