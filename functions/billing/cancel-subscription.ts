@@ -1,4 +1,4 @@
-import { ShopifyUserErrors } from '../adapters/shopify';
+import { ShopifyUserErrors } from '../domain/ports/shopify';
 import { isPaid } from '../domain/billing/plan-check';
 import { reconcilePlan } from '../domain/billing/reconcile';
 import { subscriptionStatus } from '../domain/billing/status';

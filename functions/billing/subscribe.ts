@@ -1,4 +1,4 @@
-import { ShopifyUserErrors } from '../adapters/shopify';
+import { ShopifyUserErrors } from '../domain/ports/shopify';
 import { withShopify } from '../domain/shopify/calls';
 import { chargeIdOf, subscriptionInput } from '../domain/billing/shopify-plans';
 import { AppError } from '../ground/errors';

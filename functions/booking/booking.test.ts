@@ -5,7 +5,7 @@ import { call, seedAccount } from '../test-support/harness';
 import { bookableOrders } from '../test-support/shopify-shops';
 import { makeWorld, type World } from '../test-support/world';
 import { countersOf } from '../domain/booking/counters';
-import { ShopifyError } from '../adapters/shopify';
+import { ShopifyError } from '../domain/ports/shopify';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { keys } from '../adapters/dynamo/keys';
 

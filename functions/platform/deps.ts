@@ -18,7 +18,8 @@ import { createUsage, type Usage } from '../domain/billing/usage';
 import { DynamoSettingsRepo } from '../adapters/dynamo/settings-repo';
 import { createCourierAdapter } from '../adapters/couriers';
 import { DynamoShopTokens } from '../adapters/dynamo/shop-tokens';
-import { createShopifyPort, type ShopifyClient, type ShopTarget } from '../adapters/shopify';
+import { createShopifyPort } from '../adapters/shopify';
+import type { ShopifyAdmin, ShopifySpend, ShopTarget, ShopTokenStore } from '../domain/ports/shopify';
 import type { SQSClient } from '@aws-sdk/client-sqs';
 import { DynamoJobRecords } from '../adapters/dynamo/job-repo';
 import { createSqsClient, SqsJobQueue, type QueueUrls } from '../adapters/sqs/job-queue';
@@ -86,10 +87,10 @@ export interface Deps {
   /** What CloudFront sends in the origin header (platform/origin.ts): the API's first check. */
   originSecrets: OriginSecrets;
   /** The installed shop's Admin API: token decrypted once per container, refreshed before it lapses, throttle-paced. */
-  shopifyFor: (shop: ShopTarget) => ShopifyClient;
-  shopifyTokens: DynamoShopTokens;
+  shopifyFor: (shop: ShopTarget) => ShopifyAdmin;
+  shopifyTokens: ShopTokenStore;
   /** What this container spent, for the bench and logs (never a metric dimension per shop). */
-  shopifySpend: { requests: number; points: number; throttled: number };
+  shopifySpend: ShopifySpend;
 }
 
 export function buildDeps(env: Env, overrides: Partial<Deps> = {}): Deps {

@@ -5,7 +5,8 @@ import { GetCommand, PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { GROUP_NEEDS, type LambdaNeeds } from '@dakiya/shared';
 import { DEMO_CREDENTIALS } from '../../local/simulators/couriers';
-import { createShopifyClient, ShopifyError } from '../adapters/shopify';
+import { createShopifyClient } from '../adapters/shopify';
+import { ShopifyError } from '../domain/ports/shopify';
 import { apiEvent, testDeps, type MailBox } from '../test-support/harness';
 import { makeWorld, type World } from '../test-support/world';
 import { operationsByGroup } from '../registry';
@@ -133,7 +134,7 @@ describe('deadlines from the time the Lambda has left', () => {
     const { seedShop } = await import('../test-support/harness');
     const { shop } = await seedShop(shopDeps);
     const needs: LambdaNeeds = { table: 'readWrite', sealed: 'openAndSeal', shopifySecret: true, timeoutSeconds: 5, memoryMb: 512 };
-    const request = runInvocation({ name: 'probe', needs, deadline: Date.now() + 5000 }, () => shopDeps.shopifyFor(shop).request('{ shop { name } }'));
+    const request = runInvocation({ name: 'probe', needs, deadline: Date.now() + 5000 }, () => shopDeps.shopifyFor(shop).getShop());
     await expect(request).rejects.toMatchObject({ name: 'ShopifyError', code: 'NETWORK', retryable: true });
   });
 

@@ -1,7 +1,8 @@
 import { ALL_SCOPES } from '@dakiya/shared';
 import {
-  ShopifyError, authorizeUrl, createShopifyClient, exchangeCode, hasScopes, isValidShopDomain, onlineUserFromCode, verifyQueryHmac, type TokenSet,
+  authorizeUrl, createShopifyClient, exchangeCode, hasScopes, isValidShopDomain, onlineUserFromCode, verifyQueryHmac, type TokenSet,
 } from '../adapters/shopify';
+import { ShopifyError } from '../domain/ports/shopify';
 import type { Operation } from '../platform/operation';
 import type { Deps } from '../platform/deps';
 import { AppError } from '../ground/errors';

@@ -1,6 +1,7 @@
 import {
-  ShopifyError, authorizeUrl, hasScopes, isValidShopDomain, onlineUserFromSessionToken, signQuery, verifyQueryHmac,
+  authorizeUrl, hasScopes, isValidShopDomain, onlineUserFromSessionToken, signQuery, verifyQueryHmac,
 } from '../adapters/shopify';
+import { ShopifyError } from '../domain/ports/shopify';
 import type { Operation } from '../platform/operation';
 import type { Deps } from '../platform/deps';
 import type { OpContext } from '../platform/operation';

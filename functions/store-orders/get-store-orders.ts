@@ -1,4 +1,4 @@
-import type { ShopifyOrder } from '../adapters/shopify/types';
+import type { ShopifyOrder } from '../domain/ports/shopify';
 import type { Operation } from '../platform/operation';
 import { requireAuth } from '../platform/operation';
 import { AppError } from '../ground/errors';

@@ -1,7 +1,7 @@
 import type { StoreOrderFilter } from '@dakiya/shared';
 import type { Operation } from '../platform/operation';
 import { requireAuth } from '../platform/operation';
-import { ShopifyError } from '../adapters/shopify/errors';
+import { ShopifyError } from '../domain/ports/shopify';
 import { AppError } from '../ground/errors';
 import { withShopify } from '../domain/shopify/calls';
 import { storeOrderOf } from '../domain/store-orders/order-lookup';

@@ -1,5 +1,5 @@
 import { GetCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { ShopTokenStore, StoredTokens } from '../shopify/shop-port';
+import type { ShopTokenStore, StoredTokens } from '../../domain/ports/shopify';
 import type { ShopRecord } from '../../domain/records';
 import { keys } from './keys';
 import { isConditionFailure } from './errors';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ShopifyError, ShopifyUnauthorizedError, ShopifyUserErrors } from './errors';
+import { ShopifyError, ShopifyUnauthorizedError, ShopifyUserErrors } from '../../domain/ports/shopify';
 import type { LambdaNeeds } from '@dakiya/shared';
 import { runInvocation } from '../../ground/invocation';
 import { createShopifyClient, isMutation, retryAfterMs, throttleWaitMs } from './graphql';

@@ -1,15 +1,9 @@
-import { ShopifyError, ShopifyUnauthorizedError, type GraphqlErrorEntry } from './errors';
-import type { FetchLike } from './oauth';
-import { adminOperations, type AdminOperations } from './admin-operations';
-import { shopUrl } from './shop-origin';
+import { ShopifyError, ShopifyUnauthorizedError, type GraphqlErrorEntry, type ShopifyAdmin } from '../../domain/ports/shopify';
 import { currentInvocation, sleepWithinDeadline } from '../../ground/invocation';
-
-/** `extensions.cost` of an Admin API response (reference/shopify.md §4.1). */
-export interface QueryCost {
-  requestedQueryCost: number;
-  actualQueryCost: number | null;
-  throttleStatus?: { maximumAvailable: number; currentlyAvailable: number; restoreRate: number };
-}
+import { adminOperations } from './admin';
+import type { FetchLike } from './oauth';
+import type { GraphqlRequester, QueryCost, Variables } from './requester';
+import { shopUrl } from './shop-origin';
 
 export interface ShopifyClientOptions {
   shop: string;
@@ -33,15 +27,8 @@ export interface ShopifyClientOptions {
   onCost?: (cost: QueryCost) => void;
 }
 
-export type Variables = Record<string, unknown>;
-
-export interface GraphqlRequester {
-  request<T>(query: string, variables?: Variables): Promise<T>;
-}
-
-export interface ShopifyClient extends GraphqlRequester, AdminOperations {
-  readonly shop: string;
-}
+/** The port's operations, and raw documents for tests and the simulator's own checks. */
+export interface ShopifyClient extends GraphqlRequester, ShopifyAdmin {}
 
 const BACKOFF_BASE_MS = 1000;
 const INTERACTIVE_SERVER_RETRIES = 1;

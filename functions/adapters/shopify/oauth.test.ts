@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ShopifyError } from './errors';
+import { ShopifyError } from '../../domain/ports/shopify';
 import { authorizeUrl, exchangeCode, hasScopes, onlineUserFromCode, onlineUserFromSessionToken, refreshAccessToken } from './oauth';
 
 const base = { shop: 'demo.myshopify.com', clientId: 'client-id', clientSecret: 'super-secret', origin: 'https://{shop}', nowMs: () => Date.UTC(2026, 7, 1) };

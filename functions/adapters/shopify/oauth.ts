@@ -1,4 +1,4 @@
-import { ShopifyError } from './errors';
+import { ShopifyError } from '../../domain/ports/shopify';
 import { shopUrl } from './shop-origin';
 
 /** The subset of `fetch` the adapter uses; tests and local mode pass their own. */

@@ -3,7 +3,8 @@ import { startHarness, CLIENT_ID, CLIENT_SECRET, SHOP, API_VERSION, type Harness
 import { testDeps, seedShop } from '../../test-support/harness';
 import type { Deps } from '../../platform/deps';
 import { refreshAccessToken } from './oauth';
-import { createShopifyPort, type ShopTarget } from './shop-port';
+import type { ShopTarget } from '../../domain/ports/shopify';
+import { createShopifyPort } from './shop-port';
 
 /**
  * The Shopify port against the simulator and the shop's item on DynamoDB Local. Each "container" is

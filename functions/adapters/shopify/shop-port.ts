@@ -1,32 +1,9 @@
-import { adminOperations } from './admin-operations';
-import { ShopifyError, ShopifyUnauthorizedError } from './errors';
+import { ShopifyError, ShopifyUnauthorizedError, type ShopTarget, type ShopTokenStore, type StoredTokens } from '../../domain/ports/shopify';
 import { sleepWithinDeadline } from '../../ground/invocation';
-import { createShopifyClient, type GraphqlRequester, type QueryCost, type ShopifyClient, type Variables } from './graphql';
+import { adminOperations } from './admin';
+import { createShopifyClient, type ShopifyClient } from './graphql';
 import { refreshAccessToken, type FetchLike, type TokenSet } from './oauth';
-
-/** The sealed tokens of a shop as the table keeps them, with the version every change bumps. */
-export interface StoredTokens {
-  version: number;
-  accessToken: string;
-  accessTokenExpiresAt?: string;
-  refreshToken?: string;
-  refreshTokenExpiresAt?: string;
-  scopes: string[];
-}
-
-/** What the port needs from the shop's item: consistent reads and two conditional writes. */
-export interface ShopTokenStore {
-  read(shopId: string): Promise<StoredTokens | undefined>;
-  /** Claims the right to refresh `version` until `untilMs`; false when another container holds it or the version moved. */
-  claimRefresh(shopId: string, version: number, nowMs: number, untilMs: number): Promise<boolean>;
-  /** Writes the rotated pair as `version + 1` only if the stored version is still `version`. */
-  saveRefreshed(shopId: string, version: number, sealed: Omit<StoredTokens, 'version'>): Promise<boolean>;
-}
-
-export interface ShopTarget {
-  _id: string;
-  domain: string;
-}
+import type { GraphqlRequester, QueryCost, Variables } from './requester';
 
 export interface ShopifyPortOptions {
   origin: string;

@@ -1,4 +1,4 @@
-import type { ShopifySubscription } from '../../adapters/shopify';
+import type { ShopifySubscription } from '../ports/shopify';
 import type { Deps } from '../../platform/deps';
 import type { Log } from '../../ground/log';
 import { withShopify } from '../shopify/calls';

@@ -1,5 +1,5 @@
 import { PLANS, type PlanId } from '@dakiya/shared';
-import type { CreateSubscriptionInput, ShopifySubscription } from '../../adapters/shopify';
+import type { CreateSubscriptionInput, ShopifySubscription } from '../ports/shopify';
 
 /**
  * A paid plan is one Shopify recurring subscription (reference/shopify.md §3.6), named after the

@@ -2,7 +2,7 @@ import { courierDefinition, MERGED_TAG, type BookOrderInput } from '@dakiya/shar
 import type { Deps } from '../../platform/deps';
 import { AppError } from '../../ground/errors';
 import { newId } from '../../ground/ids';
-import type { ShopifyOrderToFulfil } from '../../adapters/shopify';
+import type { ShopifyOrderToFulfil } from '../ports/shopify';
 import { isCourierUnavailable, type BookingRequest, type CourierAdapter } from '../ports/courier';
 import type { BookingAttempt, BookingPlan, BookingRecord, OrderClaim } from '../ports/bookings';
 import type { UsageReservation } from '../ports/usage';

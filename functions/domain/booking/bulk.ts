@@ -1,6 +1,5 @@
 import { courierDefinition, LIMITS, type BookOrderInput, type BulkProgress } from '@dakiya/shared';
-import type { ShopifyOrder } from '../../adapters/shopify/types';
-import type { ShopifyClient } from '../../adapters/shopify';
+import type { ShopifyAdmin, ShopifyOrder } from '../ports/shopify';
 import type { Deps } from '../../platform/deps';
 import { AppError, planLimitError } from '../../ground/errors';
 import { newId } from '../../ground/ids';
@@ -15,7 +14,7 @@ import { bookOrders } from './book';
 import { bookingAccount, type BookingAccount } from './plan';
 import { pause } from '../../ground/clock';
 
-type OrderToBook = NonNullable<Awaited<ReturnType<ShopifyClient['getOrderToBook']>>>;
+type OrderToBook = NonNullable<Awaited<ReturnType<ShopifyAdmin['getOrderToBook']>>>;
 
 const KEEP_ROWS_SECONDS = 30 * 86400;
 /** Answers that pass with time: Shopify busy or briefly away (the booking is exactly-once, so trying again is safe). */

@@ -1,5 +1,5 @@
 import type { BookingAttention } from '@dakiya/shared';
-import { ShopifyUserErrors } from '../../adapters/shopify';
+import { ShopifyUserErrors } from '../ports/shopify';
 import type { Deps } from '../../platform/deps';
 import { AppError } from '../../ground/errors';
 import { openCredentials, withCourier } from '../accounts/credentials';

@@ -1,9 +1,9 @@
-import type { ShopifyClient, ShopifyOrderToFulfil } from '../../adapters/shopify';
+import type { ShopifyAdmin, ShopifyOrderToFulfil } from '../ports/shopify';
 import { AppError } from '../../ground/errors';
 import { withShopify } from '../shopify/calls';
 
 /** Reads the orders to book (in input order); an id Shopify does not know is the spec's "no order(s)". */
-export async function ordersToFulfil(client: ShopifyClient, orderIds: string[]): Promise<ShopifyOrderToFulfil[]> {
+export async function ordersToFulfil(client: ShopifyAdmin, orderIds: string[]): Promise<ShopifyOrderToFulfil[]> {
   const orders = await withShopify(() => Promise.all(orderIds.map((id) => client.getOrderToFulfil(id))));
   return orders.map((order) => {
     if (!order) throw new AppError('ORDER_NOT_FOUND');
@@ -42,7 +42,7 @@ export interface Tracking {
  * finds the fulfillments that already carry this tracking number (a fulfillment made before the
  * request died) and only fulfils what is still open, so an order is never fulfilled twice.
  */
-export async function fulfilOrder(client: ShopifyClient, order: ShopifyOrderToFulfil, tracking: Tracking): Promise<{ orderId: string; fulfillmentId: string }[]> {
+export async function fulfilOrder(client: ShopifyAdmin, order: ShopifyOrderToFulfil, tracking: Tracking): Promise<{ orderId: string; fulfillmentId: string }[]> {
   const orderId = order.legacyResourceId;
   const done = order.fulfillments
     .filter((f) => f.status === 'SUCCESS' && f.trackingNumbers.includes(tracking.number))

@@ -1,4 +1,4 @@
-import { ShopifyError, ShopifyUnauthorizedError } from '../../adapters/shopify/errors';
+import { ShopifyError, ShopifyUnauthorizedError } from '../ports/shopify';
 import { AppError } from '../../ground/errors';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ShopifyOrder } from '../../adapters/shopify/types';
+import type { ShopifyOrder } from '../ports/shopify';
 import { codOf, lookupOf, mergeOf } from './order-lookup';
 
 const pkr = (amount: number) => ({ amount: amount.toFixed(1), currencyCode: 'PKR' });

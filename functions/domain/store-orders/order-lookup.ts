@@ -1,5 +1,5 @@
 import type { MergeLookup, MergeOrder, OrderLookup, StoreOrder } from '@dakiya/shared';
-import type { Money, ShopifyAddress, ShopifyOrder, ShopifyOrderSummary } from '../../adapters/shopify/types';
+import type { Money, ShopifyAddress, ShopifyOrder, ShopifyOrderSummary } from '../ports/shopify';
 import { normalisePkMobile } from '../../adapters/couriers/phone';
 
 /** The store settings a lookup applies (owned by the settings area; 0 / null mean "not set"). */

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ShopifyUserErrors } from '../../../functions/adapters/shopify/errors';
+import { ShopifyUserErrors } from '../../../functions/domain/ports/shopify';
 import type { ShopifyClient } from '../../../functions/adapters/shopify/graphql';
 import { SHOP, startHarness, type Harness } from './test-fixture';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ShopifyError, ShopifyUserErrors } from '../../../functions/adapters/shopify/errors';
+import { ShopifyError, ShopifyUserErrors } from '../../../functions/domain/ports/shopify';
 import type { ShopifyClient } from '../../../functions/adapters/shopify/graphql';
 import { SCOPES, SHOP, startHarness, type Harness } from './test-fixture';
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ShopifyError, ShopifyUnauthorizedError } from '../../../functions/adapters/shopify/errors';
+import { ShopifyError, ShopifyUnauthorizedError } from '../../../functions/domain/ports/shopify';
 import { isValidShopDomain, verifyQueryHmac } from '../../../functions/adapters/shopify/hmac';
 import { authorizeUrl, exchangeCode, exchangeSessionToken, onlineUserFromCode, onlineUserFromSessionToken, refreshAccessToken } from '../../../functions/adapters/shopify/oauth';
 import { CLIENT_ID, CLIENT_SECRET, SCOPES, SHOP, startHarness, type Harness } from './test-fixture';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ShopifyError } from '../../../functions/adapters/shopify/errors';
+import { ShopifyError } from '../../../functions/domain/ports/shopify';
 import type { ShopifyClient } from '../../../functions/adapters/shopify/graphql';
 import { SHOP, startHarness, type Harness } from './test-fixture';
 

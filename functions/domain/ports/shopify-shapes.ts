@@ -1,6 +1,7 @@
 /**
- * What the adapter hands to the domain: Shopify's GraphQL shapes with the connections flattened
- * and money bags reduced to the customer's (presentment) money, which is what COD collects.
+ * What Shopify answers, as the Shopify port (shopify.ts) hands it to the domain: Shopify's GraphQL
+ * shapes with the connections flattened and money bags reduced to the customer's (presentment)
+ * money, which is what COD collects.
  */
 
 export interface Money {
@@ -135,7 +136,7 @@ export interface ShopifySubscription {
   lineItems: { id: string; interval: PricingInterval | null; price: Money | null }[];
 }
 
-/** An order as booking reads it (documents.ts ORDER_TO_FULFIL). */
+/** An order as booking reads it: what fulfilling it needs (the adapter's ORDER_TO_FULFIL document). */
 export interface ShopifyOrderToFulfil {
   id: string;
   legacyResourceId: string;
