@@ -2,6 +2,7 @@ import type { ApiClient } from '../local/api-client';
 import type { Stack } from '../local/stack';
 import type { meterCapacity } from './capacity';
 import { load, type LatencyStats } from './measure';
+import { monthlyUsage } from '../functions/domain/billing/usage';
 
 type Meter = ReturnType<typeof meterCapacity>;
 const ms = (v: number) => `${v.toFixed(2)} ms`;
@@ -35,11 +36,11 @@ export async function benchBilling(stack: Stack, api: ApiClient, meter: Meter, o
 
   const at = new Date();
   const base = 9_100_000_000_000;
-  await measure('usage.reserve, new order (Monthly: no ceiling)', requests, concurrency, (i) => deps.usage.reserve(paidShop, String(base + i + 1), at));
-  await measure('usage.reserve, new order (free: ADD under 5000)', Math.min(requests, 4000), concurrency, (i) => deps.usage.reserve(freeShop, String(base + 50_000 + i + 1), at));
-  await measure('usage.reserve, order counted this month already (a refused conditional put: 1 WCU in AWS, which the meter cannot see)', requests, concurrency, (i) => deps.usage.reserve(paidShop, String(base + (i % 100) + 1), at));
-  const held = await Promise.all(Array.from({ length: requests + 1 }, (_, i) => deps.usage.reserve(paidShop, String(base + 200_000 + i), at)));
-  await measure('usage.release (the courier refused)', requests, concurrency, (i) => deps.usage.release(held[i + 1]!));
+  await measure('usage.reserve, new order (Monthly: no ceiling)', requests, concurrency, (i) => monthlyUsage(deps.usage).reserve(paidShop, String(base + i + 1), at));
+  await measure('usage.reserve, new order (free: ADD under 5000)', Math.min(requests, 4000), concurrency, (i) => monthlyUsage(deps.usage).reserve(freeShop, String(base + 50_000 + i + 1), at));
+  await measure('usage.reserve, order counted this month already (a refused conditional put: 1 WCU in AWS, which the meter cannot see)', requests, concurrency, (i) => monthlyUsage(deps.usage).reserve(paidShop, String(base + (i % 100) + 1), at));
+  const held = await Promise.all(Array.from({ length: requests + 1 }, (_, i) => monthlyUsage(deps.usage).reserve(paidShop, String(base + 200_000 + i), at)));
+  await measure('usage.release (the courier refused)', requests, concurrency, (i) => monthlyUsage(deps.usage).release(held[i + 1]!));
 
   return [
     '## Plans: the plan check and the monthly usage counter', '',

@@ -13,7 +13,7 @@ try {
   const signIns = await seedDemo(stack);
   const api = apiClient(stack.appUrl);
   const token = (await api.call('auth.login', { body: signIns.owner })).auth_token;
-  const lines = await benchBooking(stack, api, token, meterCapacity(stack.deps.db));
+  const lines = await benchBooking(stack, api, token, meterCapacity(stack.db));
   fs.writeFileSync(path.join(ROOT, 'bench', 'report-booking.md'), ['# Dakiya booking benchmark', '', `Run ${new Date().toISOString()} on Node ${process.version}.`, '', ...lines].join('\n'));
   console.log(lines.join('\n'));
 } finally {

@@ -183,7 +183,7 @@ export async function benchBooking(stack: Stack, api: ApiClient, token: string, 
 
 /** Writes `count` bookings of a shop straight into the table (their keys as the entity builds them). */
 async function writeBookings(stack: Stack, shopId: string, count: number): Promise<void> {
-  const entity = bookingEntity(stack.deps.db, stack.env.TABLE_NAME);
+  const entity = bookingEntity(stack.db, stack.env.TABLE_NAME);
   const base = Date.parse('2026-01-01T00:00:00Z');
   const batches: WriteRequest[][] = [];
   let batch: WriteRequest[] = [];
@@ -204,6 +204,6 @@ async function writeBookings(stack: Stack, shopId: string, count: number): Promi
   if (batch.length) batches.push(batch);
   let next = 0;
   await Promise.all(Array.from({ length: 6 }, async () => {
-    while (next < batches.length) await batchWrite(stack.deps.db, stack.env.TABLE_NAME, batches[next++]!);
+    while (next < batches.length) await batchWrite(stack.db, stack.env.TABLE_NAME, batches[next++]!);
   }));
 }

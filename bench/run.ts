@@ -25,7 +25,7 @@ try {
   const t0 = performance.now();
   const signIns = await seedDemo(stack);
   const seedSeconds = (performance.now() - t0) / 1000;
-  const meter = meterCapacity(stack.deps.db);
+  const meter = meterCapacity(stack.db);
   const courierCalls = () => Object.fromEntries(Object.entries(stack.couriers.sims).map(([id, sim]) => [id, sim.control.calls().length]));
   const api = apiClient(stack.appUrl);
 

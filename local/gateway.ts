@@ -8,7 +8,7 @@ import {
   type RouteDef, type ScheduledJobId,
 } from '@dakiya/shared';
 import { groupHandler } from '@dakiya/functions/platform/chain';
-import type { Deps } from '@dakiya/functions/platform/deps';
+import type { Deps } from '@dakiya/functions/domain/ports/deps';
 import { operationsByGroup } from '@dakiya/functions/registry';
 
 

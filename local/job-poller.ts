@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { DeleteMessageBatchCommand, ReceiveMessageCommand, type Message } from '@aws-sdk/client-sqs';
+import { DeleteMessageBatchCommand, ReceiveMessageCommand, type Message, type SQSClient } from '@aws-sdk/client-sqs';
 import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { jobs, nextRun, queueJobDef, queueJobIds, scheduledJobIds, type QueueJobId, type ScheduledJobId } from '@dakiya/shared';
-import type { Deps } from '@dakiya/functions/platform/deps';
+import type { Deps } from '@dakiya/functions/domain/ports/deps';
 import { queueHandler, scheduleHandler } from '@dakiya/functions/platform/job-chain';
 import { queueWorkers, scheduledWorkers } from '@dakiya/functions/jobs/registry';
 import { resendOverdue } from '@dakiya/functions/jobs/jobs-sweep/sweep';
@@ -24,6 +24,8 @@ export interface JobPoller {
 
 export interface PollerOptions {
   deps: Deps;
+  /** Receives from the queues (the functions' deps send through their own port). */
+  sqs: SQSClient;
   queues: JobQueues;
   /** Poll continuously and run the schedules (local mode); tests drain by hand instead. */
   background: boolean;
@@ -36,7 +38,7 @@ export interface PollerOptions {
 const context = (): Context => ({ awsRequestId: randomBytes(8).toString('hex') }) as Context;
 
 export async function startJobPoller(opts: PollerOptions): Promise<JobPoller> {
-  const { deps, queues } = opts;
+  const { deps, sqs, queues } = opts;
   const handlers = new Map(queueJobIds.map((job) => [job, queueHandler(job, queueWorkers[job] as never, () => deps)]));
   let stopped = false;
   const aborter = new AbortController();
@@ -47,7 +49,7 @@ export async function startJobPoller(opts: PollerOptions): Promise<JobPoller> {
   async function pollOnce(job: QueueJobId, waitSeconds: number): Promise<number> {
     const def = queueJobDef(job);
     const url = queues.urls[job]!;
-    const { Messages = [] } = await deps.sqs.send(new ReceiveMessageCommand({
+    const { Messages = [] } = await sqs.send(new ReceiveMessageCommand({
       QueueUrl: url,
       MaxNumberOfMessages: def.batchSize,
       WaitTimeSeconds: waitSeconds,
@@ -59,7 +61,7 @@ export async function startJobPoller(opts: PollerOptions): Promise<JobPoller> {
     const failed = new Set((response?.batchItemFailures ?? []).map((f) => f.itemIdentifier));
     const done = Messages.filter((m) => !failed.has(m.MessageId!));
     if (done.length) {
-      await deps.sqs.send(new DeleteMessageBatchCommand({
+      await sqs.send(new DeleteMessageBatchCommand({
         QueueUrl: url, Entries: done.map((m, i) => ({ Id: String(i), ReceiptHandle: m.ReceiptHandle! })),
       }));
     }

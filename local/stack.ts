@@ -5,8 +5,11 @@ import { randomBytes } from 'node:crypto';
 import '@dakiya/functions/adapters/dynamo/booking-store/register';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { ensureTable } from '@dakiya/functions/adapters/dynamo/create-table';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { createDocClient } from '@dakiya/functions/adapters/dynamo/client';
 import { migrateToPeople } from '@dakiya/functions/adapters/dynamo/migrate-people';
-import { buildDeps, type Deps } from '@dakiya/functions/platform/deps';
+import { buildDeps } from '@dakiya/functions/platform/deps';
+import type { Deps } from '@dakiya/functions/domain/ports/deps';
 import { parseEnv, type Env } from '@dakiya/functions/ground/env';
 import { createLog, type LogLevel } from '@dakiya/functions/ground/log';
 import { ROOT, type LocalConfig } from './config';
@@ -35,6 +38,8 @@ export interface Stack {
   shopify: Awaited<ReturnType<typeof startShopifySim>>;
   env: Env;
   deps: Deps;
+  /** The table's client (the bench meters it and writes straight into the table). */
+  db: DynamoDBDocumentClient;
   config: LocalConfig;
   stop(): Promise<void>;
 }
@@ -78,7 +83,8 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
 
     const sqs = await startSqs(await port(config.ports.sqs));
     stops.push(() => sqs.stop());
-    const queues = await createJobQueues(createSqsClient('us-east-1', sqs.url));
+    const sqsClient = createSqsClient('us-east-1', sqs.url);
+    const queues = await createJobQueues(sqsClient);
     const ses = await startSes(await port(config.ports.ses));
     stops.push(() => ses.stop());
 
@@ -119,12 +125,13 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       LOG_LEVEL: opts.logLevel === 'SILENT' ? 'ERROR' : (opts.logLevel ?? 'WARN'),
       ...opts.env,
     });
-    const deps = buildDeps(env, { log: createLog(opts.logLevel ?? 'WARN') });
+    const db = createDocClient({ region: env.AWS_REGION, endpoint: env.DYNAMO_ENDPOINT });
+    const deps = buildDeps(env, { db, sqs: sqsClient, log: createLog(opts.logLevel ?? 'WARN') });
     // data kept on disk by a version from before people (issue 8) moves over once; later starts find nothing
-    if (opts.persistent) await migrateToPeople(deps.db, TABLE_NAME, deps.secrets, deps.now);
+    if (opts.persistent) await migrateToPeople(db, TABLE_NAME, deps.secrets, deps.now);
 
     // after a start fauxqs holds no message: every job record still pending is sent again
-    const jobs = await startJobPoller({ deps, queues, background: true, resendPendingOnStart: opts.persistent });
+    const jobs = await startJobPoller({ deps, sqs: sqsClient, queues, background: true, resendPendingOnStart: opts.persistent });
     stops.push(() => jobs.stop());
 
     const gateway = await startGateway({
@@ -134,7 +141,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
 
     return {
       appUrl, inboxUrl: ses.url, shopifyUrl: shopify.url, dynamoEndpoint: dynamo.endpoint, sqsUrl: sqs.url, queues, jobs,
-      couriers, shopify, env, deps, config, stop,
+      couriers, shopify, env, deps, db, config, stop,
     };
   } catch (error) {
     await stop();

@@ -2,7 +2,7 @@ import { PAKISTAN_CITIES } from '@dakiya/shared';
 import type { Operation } from '../platform/operation';
 import { requireAuth } from '../platform/operation';
 import { AppError } from '../ground/errors';
-import type { Deps } from '../platform/deps';
+import type { Deps } from '../domain/ports/deps';
 import { openCredentials, withCourier } from '../domain/accounts/credentials';
 import { loadAccount } from '../domain/accounts/load-account';
 import type { AccountRecord } from '../domain/records';

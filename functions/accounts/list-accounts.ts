@@ -1,6 +1,6 @@
 import type { Operation } from '../platform/operation';
 import { requireAuth } from '../platform/operation';
-import type { Deps } from '../platform/deps';
+import type { Deps } from '../domain/ports/deps';
 import { toAccount } from '../domain/accounts/account-view';
 
 async function accountsOf(shopId: string, deps: Deps) {

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call, seedShop, seedUser, testDeps, type SeededShop } from '../test-support/harness';
-import { buildDeps, type Deps } from '../platform/deps';
+import { call, seedShop, seedUser, testDeps, type SeededShop, type TestDeps } from '../test-support/harness';
+import { buildDeps } from '../platform/deps';
 
-let deps: Deps;
+let deps: TestDeps;
 let seeded: SeededShop;
 
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import type { StoreOption } from '@dakiya/shared';
 import type { Operation } from '../platform/operation';
-import type { Deps } from '../platform/deps';
+import type { Deps } from '../domain/ports/deps';
 import { AppError } from '../ground/errors';
 import { burnPasswordCheck, verifyPassword } from '../ground/passwords';
 import { startSession } from '../domain/sessions';

@@ -4,6 +4,7 @@ import { LEOPARD_DEMO_CREDENTIALS, startCourierSims, type CourierSims } from '..
 import { call, seedAccount, seedShop, seedUser, testDeps, type SeededShop, type TestDeps } from '../test-support/harness';
 import { connectShop, decideCharge, shopifyTestEnv, startTestShopify } from '../test-support/shopify-shops';
 import type { ShopifySim } from '../../local/simulators/shopify';
+import { monthlyUsage } from '../domain/billing/usage';
 
 /**
  * Every gate of the plan, on the server, as one shop's plan moves the way Shopify moves it: FREE, then
@@ -27,7 +28,7 @@ beforeAll(async () => {
   // the free plan's allowances used up: 10 users (invitations count), 10 accounts, 5000 orders this month
   for (let i = 0; i < 10; i++) await seedUser(d(), shop.shop._id, { verified: false });
   for (let i = 0; i < 10; i++) await seedAccount(d(), shop.shop._id);
-  const month = d().usage.monthOf(shop.shop, new Date());
+  const month = monthlyUsage(d().usage).monthOf(shop.shop, new Date());
   await d().db.send(new PutCommand({
     TableName: d().env.TABLE_NAME, Item: { pk: `SHOP#${shop.shop._id}`, sk: `COUNTER#usage#${month}`, type: 'usage-counter', month, count: 5000 },
   }));
@@ -46,7 +47,7 @@ const gates = {
   }),
   order: async () => {
     const current = (await d().shops.get(shop.shop._id))!;
-    return d().usage.reserve(current, String(7_000_000_000_000 + n++), new Date()).then(() => 'counted', (error: { code: string }) => error.code);
+    return monthlyUsage(d().usage).reserve(current, String(7_000_000_000_000 + n++), new Date()).then(() => 'counted', (error: { code: string }) => error.code);
   },
 };
 

@@ -8,6 +8,7 @@ import { countersOf } from '../domain/booking/counters';
 import { ShopifyError } from '../domain/ports/shopify';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { keys } from '../adapters/dynamo/keys';
+import { monthlyUsage } from '../domain/billing/usage';
 
 let world: World;
 beforeAll(async () => {
@@ -167,8 +168,8 @@ describe('what is refused before any courier is called', () => {
     const cancelled = freshOrder();
     control.trigger(domain, 'orders/cancelled', { order: cancelled.id });
     const before = bookCalls('LEOPARD');
-    const month = world.deps.usage.monthOf(world.a.shop, new Date());
-    const used = await world.deps.usage.read(world.a.shop, month);
+    const month = monthlyUsage(world.deps.usage).monthOf(world.a.shop, new Date());
+    const used = await monthlyUsage(world.deps.usage).read(world.a.shop, month);
 
     const answers = await Promise.all([fulfilled, held, elsewhere, cancelled].map(async (o) => (await book(await bodyFor(o.id))).body.errors[0]));
     expect(answers[0]).toEqual({ msg: 'order is already fulfilled on shopify.', code: 'ORDER_ALREADY_FULFILLED' });
@@ -176,7 +177,7 @@ describe('what is refused before any courier is called', () => {
     expect(answers[2]).toMatchObject({ code: 'ORDER_NOT_FULFILLABLE', msg: expect.stringContaining('another fulfillment service') });
     expect(answers[3]).toEqual({ msg: 'This order is cancelled on Shopify. Restore it in Shopify to book it.', code: 'ORDER_CANCELLED' });
     expect(bookCalls('LEOPARD')).toBe(before);
-    expect(await world.deps.usage.read(world.a.shop, month)).toBe(used);
+    expect(await monthlyUsage(world.deps.usage).read(world.a.shop, month)).toBe(used);
 
     control.setFulfillmentOrders(domain, held.id, { hold: false });
     const released = await book(await bodyFor(held.id));
@@ -204,17 +205,17 @@ describe('what is refused before any courier is called', () => {
 describe('the courier says no, or does not say', () => {
   it('a refusal releases the usage slot and frees the order', async () => {
     const order = freshOrder();
-    const month = world.deps.usage.monthOf(world.a.shop, new Date());
-    const used = await world.deps.usage.read(world.a.shop, month);
+    const month = monthlyUsage(world.deps.usage).monthOf(world.a.shop, new Date());
+    const used = await monthlyUsage(world.deps.usage).read(world.a.shop, month);
     world.couriers.sims.LEOPARD.control.failNext('reject', 1, 'bookPacket');
     const refused = await book(await bodyFor(order.id));
     expect(refused.status).toBe(400);
     expect(refused.body.errors[0].code).toBe('COURIER_REFUSED');
     expect(refused.body.errors[0].msg).toMatch(/^The courier refused this booking/);
-    expect(await world.deps.usage.read(world.a.shop, month)).toBe(used);
+    expect(await monthlyUsage(world.deps.usage).read(world.a.shop, month)).toBe(used);
     const ok = await book(await bodyFor(order.id));
     expect(ok.status).toBe(200);
-    expect(await world.deps.usage.read(world.a.shop, month)).toBe(used + 1);
+    expect(await monthlyUsage(world.deps.usage).read(world.a.shop, month)).toBe(used + 1);
   });
 
   it('a lost answer from a courier that can be asked by reference (PostEx) is found again: one parcel', async () => {
@@ -415,7 +416,7 @@ describe('the plan limit and contention', () => {
   it('a free shop at its 5000 orders gets plan_limit_error before any courier call; concurrent bookings never pass the limit', async () => {
     const free = world.free.shop;
     const account = await seedAccount(world.deps, free._id, { credentials: DEMO_CREDENTIALS.LEOPARD as Record<string, string> });
-    const month = world.deps.usage.monthOf(free, new Date());
+    const month = monthlyUsage(world.deps.usage).monthOf(free, new Date());
     const orders = bookableOrders(world.shopify, free.domain).slice(0, 4);
     // the month holds 4998 orders: two more fit
     await world.deps.db.send(new PutCommand({ TableName: world.deps.env.TABLE_NAME, Item: { ...keys.usageCounter(free._id, month), count: 4998 } }));
@@ -426,7 +427,7 @@ describe('the plan limit and contention', () => {
       expect(r).toMatchObject({ status: 403, body: { errors: [{ code: 'PLAN_LIMIT_REACHED', msg: 'Kindly upgrade your plan' }], plan_limit_error: true, message: 'Kindly upgrade your plan' } });
     }
     expect(bookCalls('LEOPARD') - before).toBe(2);
-    expect(await world.deps.usage.read(free, month)).toBe(5000);
+    expect(await monthlyUsage(world.deps.usage).read(free, month)).toBe(5000);
     const refused = orders.filter((_, i) => results[i]!.status !== 200).map((o) => o.id);
     const claims = await world.deps.attempts.claims(free._id, refused);
     expect([...claims.values()].map((c) => c.state)).toEqual(refused.map(() => 'free'));

@@ -12,6 +12,7 @@ import { keys } from '../adapters/dynamo/keys';
 import { ORDER_NAMES } from '../adapters/shopify/documents';
 import { schema as shopifySchema } from '../../local/simulators/shopify/graphql-endpoint';
 import { requestedQueryCost } from '../../local/simulators/shopify/cost';
+import { monthlyUsage } from '../domain/billing/usage';
 
 let world: World;
 beforeAll(async () => {
@@ -179,7 +180,7 @@ describe('bulk booking: names from Shopify and the plan limit', () => {
   it('a free shop with fewer orders left this month than the bulk holds is refused up front; a row the limit still refuses says so', async () => {
     const free = world.free.shop;
     const leopard = (await seedAccount(world.deps, free._id, { credentials: DEMO_CREDENTIALS.LEOPARD as Record<string, string>, name: 'free bulk' }))._id;
-    const month = world.deps.usage.monthOf(free, world.deps.now());
+    const month = monthlyUsage(world.deps.usage).monthOf(free, world.deps.now());
     const setUsed = (count: number) => world.deps.db.send(new PutCommand({ TableName: world.deps.env.TABLE_NAME, Item: { ...keys.usageCounter(free._id, month), count } }));
     const orders = bookableOrders(world.shopify, free.domain).filter((o) => o.shippingAddress).slice(0, 3);
     await setUsed(4998);
@@ -192,7 +193,7 @@ describe('bulk booking: names from Shopify and the plan limit', () => {
     expect(refusedRows).toMatchObject({ status: 403, body: { plan_limit_error: true, message: 'Kindly upgrade your plan' } });
     await world.deps.drainJobs();
     expect(world.couriers.sims.LEOPARD.control.calls('bookPacket').length).toBe(before);
-    expect(await world.deps.usage.read(free, month)).toBe(4998);
+    expect(await monthlyUsage(world.deps.usage).read(free, month)).toBe(4998);
 
     // two fit and are accepted; a booking elsewhere takes one of them before the job runs
     const started = await call(world.deps, 'booking.bookMany', { token: world.free.ownerToken, body: { tracking_account: leopard, order_id: orders.slice(0, 2).map((o) => o.id) } });
@@ -204,7 +205,7 @@ describe('bulk booking: names from Shopify and the plan limit', () => {
     expect(done.rows.find((r: { state: string }) => r.state === 'failed')).toMatchObject({
       state: 'failed', reason: 'plan_limit', message: "Plan limit reached: this month's orders of your plan are used. Upgrade your plan to book this order.",
     });
-    expect(await world.deps.usage.read(free, month)).toBe(5000);
+    expect(await monthlyUsage(world.deps.usage).read(free, month)).toBe(5000);
   });
 });
 

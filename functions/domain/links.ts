@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Deps } from '../platform/deps';
+import type { Deps } from './ports/deps';
 import { sha256 } from '../ground/tokens';
 import type { LinkRecord, LinkSlot } from './ports/repos';
 import type { PersonRecord, UserRecord } from './records';

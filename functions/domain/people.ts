@@ -1,4 +1,4 @@
-import type { Deps } from '../platform/deps';
+import type { Deps } from './ports/deps';
 import { AppError } from '../ground/errors';
 import { newId } from '../ground/ids';
 import { MembershipRace, type PersonJoin } from './ports/repos';

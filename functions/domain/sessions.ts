@@ -1,4 +1,4 @@
-import type { Deps } from '../platform/deps';
+import type { Deps } from './ports/deps';
 import { issueSessionToken } from '../ground/tokens';
 import type { SessionKind, SessionRecord, ShopRecord, UserRecord } from './records';
 

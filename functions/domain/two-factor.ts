@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
-import type { Deps } from '../platform/deps';
+import type { Deps } from './ports/deps';
 import { AppError } from '../ground/errors';
 import { sha256 } from '../ground/tokens';
 import type { PersonRecord } from './records';

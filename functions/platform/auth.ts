@@ -1,6 +1,6 @@
 import { hasScope, type Access, type RouteDef } from '@dakiya/shared';
 import type { SessionRecord, ShopRecord, UserRecord } from '../domain/records';
-import type { Deps } from './deps';
+import type { Deps } from '../domain/ports/deps';
 import { AppError } from '../ground/errors';
 import { parseSessionToken } from '../ground/tokens';
 import { sessionCurrent } from '../domain/sessions';

@@ -3,7 +3,8 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import { z } from '@dakiya/shared';
 import { GROUP_NEEDS, issueMessage, LAMBDA_REQUEST_LIMIT_BYTES, methodsForPath, routeKey, routes, type Group, type RouteDef, type RouteId } from '@dakiya/shared';
 import { authenticate, authorize, needsSession, resolveAccess } from './auth';
-import { defaultDeps, type Deps } from './deps';
+import type { Deps } from '../domain/ports/deps';
+import { defaultDeps } from './deps';
 import { errorPage } from './error-page';
 import { AppError } from '../ground/errors';
 import { deadlineOf, runInvocation } from '../ground/invocation';

@@ -1,126 +1,73 @@
 import { KMSClient } from '@aws-sdk/client-kms';
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import type { SQSClient } from '@aws-sdk/client-sqs';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { createDocClient } from '../adapters/dynamo/client';
-import { DynamoShopRepo } from '../adapters/dynamo/shop-repo';
-import { DynamoPeopleRepo } from '../adapters/dynamo/people-repo';
-import { DynamoSessionRepo } from '../adapters/dynamo/session-repo';
-import { DynamoOAuthStateRepo, DynamoWebhookLog } from '../adapters/dynamo/oauth-state-repo';
-import { DynamoLinkRepo } from '../adapters/dynamo/link-repo';
-import { SesMailer, createSesClient } from '../adapters/email/ses-mailer';
-import { DynamoMemberRepo } from '../adapters/dynamo/member-repo';
-import { DynamoRateLimiter } from '../adapters/dynamo/rate-limiter';
+import { awsClientConfig } from '../adapters/aws-client';
+import { createCourierAdapter } from '../adapters/couriers';
+import { KmsSecretBox, LocalSecretBox } from '../adapters/crypto/secret-box';
 import { DynamoAccountRepo } from '../adapters/dynamo/account-repo';
-import { DynamoUsageStore } from '../adapters/dynamo/usage-store';
 import { DynamoBillingRepo } from '../adapters/dynamo/billing-repo';
 import { bookingStoreLoadedOnFirstUse } from '../adapters/dynamo/booking-store/loaded-on-first-use';
-import { createUsage, type Usage } from '../domain/billing/usage';
-import { DynamoSettingsRepo } from '../adapters/dynamo/settings-repo';
-import { createCourierAdapter } from '../adapters/couriers';
-import { DynamoShopTokens } from '../adapters/dynamo/shop-tokens';
-import { createShopifyPort } from '../adapters/shopify';
-import type { ShopifyAdmin, ShopifySpend, ShopTarget, ShopTokenStore } from '../domain/ports/shopify';
-import type { SQSClient } from '@aws-sdk/client-sqs';
+import { createDocClient } from '../adapters/dynamo/client';
 import { DynamoJobRecords } from '../adapters/dynamo/job-repo';
+import { DynamoLinkRepo } from '../adapters/dynamo/link-repo';
+import { DynamoMemberRepo } from '../adapters/dynamo/member-repo';
+import { DynamoOAuthStateRepo, DynamoWebhookLog } from '../adapters/dynamo/oauth-state-repo';
+import { DynamoPeopleRepo } from '../adapters/dynamo/people-repo';
+import { DynamoRateLimiter } from '../adapters/dynamo/rate-limiter';
+import { DynamoSessionRepo } from '../adapters/dynamo/session-repo';
+import { DynamoSettingsRepo } from '../adapters/dynamo/settings-repo';
+import { DynamoShopRepo } from '../adapters/dynamo/shop-repo';
+import { DynamoShopTokens } from '../adapters/dynamo/shop-tokens';
+import { DynamoUsageStore } from '../adapters/dynamo/usage-store';
+import { SesMailer, createSesClient } from '../adapters/email/ses-mailer';
+import { createShopifyPort } from '../adapters/shopify';
 import { createSqsClient, SqsJobQueue, type QueueUrls } from '../adapters/sqs/job-queue';
-import type { JobQueue, JobRecords } from '../domain/ports/jobs';
-import type { AttemptLedger, BookingRepo, BulkRows, DayCounters } from '../domain/ports/bookings';
-import type { CourierAdapter, CourierCredentials, CourierId } from '../domain/ports/courier';
-import type {
-  AccountRepo, BillingRepo, LinkRepo, OAuthStateRepo, MemberRepo, PeopleRepo, RateLimiter, SessionRepo, SettingsRepo, ShopRepo, WebhookLog,
-} from '../domain/ports/repos';
-import type { Mailer } from '../domain/ports/mailer';
-import { awsClientConfig } from '../adapters/aws-client';
+import type { Deps } from '../domain/ports/deps';
 import type { Env } from '../ground/env';
-import { env as readEnv } from './env';
-import { originSecretsFrom, type OriginSecrets } from './origin';
 import { withDeadline } from '../ground/invocation';
+import { createLog } from '../ground/log';
+import { env as readEnv } from './env';
 import { guardMailer, guardSecretBox, guardShopifySecrets, guardTable } from './least-privilege';
-import { createLog, type Log } from '../ground/log';
-import { KmsSecretBox, LocalSecretBox, type SecretBox } from './secret-box';
+import { originSecretsFrom } from './origin';
 
-/** Everything an operation may touch. Built once per cold start; tests build their own. */
-export interface Deps {
-  env: Env;
-  now: () => Date;
-  log: Log;
-  db: DynamoDBDocumentClient;
-  shops: ShopRepo;
-  /** A person's place in each shop: memberships and invitations (the API's staff users). */
-  members: MemberRepo;
-  /** People: one sign-in each, in one or several shops. */
-  people: PeopleRepo;
-  sessions: SessionRepo;
-  oauthStates: OAuthStateRepo;
-  webhooks: WebhookLog;
-  links: LinkRepo;
-  limiter: RateLimiter;
-  accounts: AccountRepo;
-  /** The monthly order usage (the free plan's 5000, the usage bar): booking reserves, a courier's refusal releases. */
-  usage: Usage;
-  /** Store settings (free shipping, discount line, order tags, default weight); defaults for a shop that never saved. */
-  settings: SettingsRepo;
-  /** The plan state on the shop item and what the last downgrade deactivated. */
-  billing: BillingRepo;
-  /** The order claims and booking attempts that keep a booking exactly-once. */
-  attempts: AttemptLedger;
-  /** Bookings, with their pointers and timeline. */
-  bookings: BookingRepo;
-  /** Per-day counters of the bookings, and the days the nightly recount checks. */
-  counters: DayCounters;
-  /** The rows of each bulk booking. */
-  bulkRows: BulkRows;
-  /** A courier adapter for one tracking account's credentials; the domain never branches on courier. */
-  courier: (company: CourierId, credentials: CourierCredentials) => CourierAdapter;
-  mailer: Mailer;
-  /** The outbox: background work is queued here (a job record, then its SQS message). */
-  jobs: JobQueue;
-  jobRecords: JobRecords;
-  sqs: SQSClient;
+/** The clients behind the ports, which tests and local mode may hand in (they also read the table and queues themselves). */
+export interface DepsOverrides extends Partial<Deps> {
+  db?: DynamoDBDocumentClient;
+  sqs?: SQSClient;
   /** The queue of each job row this function may send to (JOB_QUEUE_URLS). */
-  queueUrls: QueueUrls;
-  secrets: SecretBox;
-  /** fetch bounded by the invocation's deadline (ground/invocation.ts): use it for every outbound call. */
-  fetch: typeof fetch;
-  /** The Shopify client secret, then the previous one during a rotation. */
-  shopifySecrets: () => Promise<string[]>;
-  /** What CloudFront sends in the origin header (platform/origin.ts): the API's first check. */
-  originSecrets: OriginSecrets;
-  /** The installed shop's Admin API: token decrypted once per container, refreshed before it lapses, throttle-paced. */
-  shopifyFor: (shop: ShopTarget) => ShopifyAdmin;
-  shopifyTokens: ShopTokenStore;
-  /** What this container spent, for the bench and logs (never a metric dimension per shop). */
-  shopifySpend: ShopifySpend;
+  queueUrls?: QueueUrls;
 }
 
-export function buildDeps(env: Env, overrides: Partial<Deps> = {}): Deps {
-  const now = overrides.now ?? (() => new Date());
-  const db = overrides.db ?? createDocClient({ region: env.AWS_REGION, endpoint: env.DYNAMO_ENDPOINT });
+/** The real ports, built once per cold start; tests and local mode override what they need. */
+export function buildDeps(env: Env, overrides: DepsOverrides = {}): Deps {
+  const { db: givenDb, sqs: givenSqs, queueUrls: givenUrls, ...ports } = overrides;
+  const now = ports.now ?? (() => new Date());
+  const db = givenDb ?? createDocClient({ region: env.AWS_REGION, endpoint: env.DYNAMO_ENDPOINT });
   const table = env.TABLE_NAME;
-  const secrets = overrides.secrets ?? (env.LOCAL_SECRET_KEY
+  const secrets = ports.secrets ?? (env.LOCAL_SECRET_KEY
     ? new LocalSecretBox(env.LOCAL_SECRET_KEY)
     : new KmsSecretBox(new KMSClient(awsClientConfig(env.AWS_REGION)), env.KMS_KEY_ID ?? ''));
-  const log = overrides.log ?? createLog(env.LOG_LEVEL);
-  const jobRecords = overrides.jobRecords ?? new DynamoJobRecords(db, table);
-  const sqs = overrides.sqs ?? createSqsClient(env.AWS_REGION, env.SQS_ENDPOINT);
-  const queueUrls = overrides.queueUrls ?? (env.JOB_QUEUE_URLS as QueueUrls);
+  const log = ports.log ?? createLog(env.LOG_LEVEL);
+  const jobRecords = ports.jobRecords ?? new DynamoJobRecords(db, table);
+  const sqs = givenSqs ?? createSqsClient(env.AWS_REGION, env.SQS_ENDPOINT);
+  const queueUrls = givenUrls ?? (env.JOB_QUEUE_URLS as QueueUrls);
   let secrets$: Promise<string[]> | undefined;
-  const shopifyTokens = overrides.shopifyTokens ?? new DynamoShopTokens(db, table);
+  const shopifyTokens = ports.shopifyTokens ?? new DynamoShopTokens(db, table);
   const shopifySpend = { requests: 0, points: 0, throttled: 0 };
-  const fetchFn = overrides.fetch ?? ((input: string, init?: RequestInit) => globalThis.fetch(input, init));
+  const fetchFn = ports.fetch ?? ((input: string, init?: RequestInit) => globalThis.fetch(input, init));
   const shopifySecrets = () => (secrets$ ??= loadShopifySecrets(env).catch((error) => { secrets$ = undefined; throw error; }));
   // What each Lambda may touch is enforced here too, from its declared needs (least-privilege.ts),
   // and every outbound call is bounded by the invocation's deadline (invocation.ts).
   const sealedBox = guardSecretBox(secrets);
-  const readShopifySecrets = guardShopifySecrets(overrides.shopifySecrets ?? shopifySecrets);
-  const mailer = guardMailer(overrides.mailer ?? new SesMailer(createSesClient(env.AWS_REGION, env.SES_ENDPOINT), env.MAIL_FROM));
+  const readShopifySecrets = guardShopifySecrets(ports.shopifySecrets ?? shopifySecrets);
+  const mailer = guardMailer(ports.mailer ?? new SesMailer(createSesClient(env.AWS_REGION, env.SES_ENDPOINT), env.MAIL_FROM));
   const outbound = withDeadline(fetchFn);
   guardTable(db);
   return {
     env,
     now,
     log,
-    db,
     shops: new DynamoShopRepo(db, table),
     members: new DynamoMemberRepo(db, table),
     people: new DynamoPeopleRepo(db, table),
@@ -130,7 +77,7 @@ export function buildDeps(env: Env, overrides: Partial<Deps> = {}): Deps {
     links: new DynamoLinkRepo(db, table),
     limiter: new DynamoRateLimiter(db, table, () => Math.floor(now().getTime() / 1000)),
     accounts: new DynamoAccountRepo(db, table),
-    usage: createUsage(new DynamoUsageStore(db, table)),
+    usage: new DynamoUsageStore(db, table),
     settings: new DynamoSettingsRepo(db, table),
     billing: new DynamoBillingRepo(db, table),
     ...bookingStoreLoadedOnFirstUse(db, table),
@@ -140,8 +87,6 @@ export function buildDeps(env: Env, overrides: Partial<Deps> = {}): Deps {
     }),
     jobs: new SqsJobQueue(sqs, queueUrls, jobRecords, now, log),
     jobRecords,
-    sqs,
-    queueUrls,
     shopifyTokens,
     shopifySpend,
     shopifyFor: createShopifyPort({
@@ -156,8 +101,8 @@ export function buildDeps(env: Env, overrides: Partial<Deps> = {}): Deps {
         if (cost.actualQueryCost === null) shopifySpend.throttled += 1;
       },
     }),
-    ...overrides,
-    fetch: withDeadline(overrides.fetch ?? globalThis.fetch),
+    ...ports,
+    fetch: withDeadline(ports.fetch ?? globalThis.fetch),
     secrets: sealedBox,
     mailer,
     shopifySecrets: readShopifySecrets,

@@ -7,17 +7,15 @@ import { GROUP_NEEDS, type LambdaNeeds } from '@dakiya/shared';
 import { DEMO_CREDENTIALS } from '../../local/simulators/couriers';
 import { createShopifyClient } from '../adapters/shopify';
 import { ShopifyError } from '../domain/ports/shopify';
-import { apiEvent, testDeps, type MailBox } from '../test-support/harness';
+import { apiEvent, testDeps, type TestDeps } from '../test-support/harness';
 import { makeWorld, type World } from '../test-support/world';
 import { operationsByGroup } from '../registry';
 import { groupHandler } from './chain';
 import { scheduleHandler } from './job-chain';
-import type { Deps } from './deps';
-import { ANSWER_MARGIN_MS, deadlineOf, runInvocation, timeLeftMs, withDeadline } from '../ground/invocation';
-import { AccessDenied } from '../ground/invocation';
+import { AccessDenied, ANSWER_MARGIN_MS, deadlineOf, runInvocation, timeLeftMs, withDeadline } from '../ground/invocation';
 import { tableAccessOf } from './least-privilege';
 
-let deps: Deps & { mailbox: MailBox };
+let deps: TestDeps;
 beforeAll(async () => { deps = await testDeps(); });
 afterEach(() => { vi.restoreAllMocks(); });
 
@@ -80,7 +78,7 @@ describe('least privilege in every mode, from the declared needs', () => {
 
   it('refuses through the real chain with a 500 that names nothing internal', async () => {
     const spy = quiet();
-    const probe = groupHandler('system', { ...operationsByGroup.system, 'system.health': async (_input, _ctx, d) => { await d.db.send(new GetCommand(key())); return { ok: true as const }; } }, () => deps);
+    const probe = groupHandler('system', { ...operationsByGroup.system, 'system.health': async () => { await deps.db.send(new GetCommand(key())); return { ok: true as const }; } }, () => deps);
     const res = await probe(apiEvent('system.health'), {} as Context);
     expect(res.statusCode).toBe(500);
     expect(JSON.parse(res.body!).errors[0]).toMatchObject({ code: 'INTERNAL' });

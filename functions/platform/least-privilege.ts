@@ -1,7 +1,7 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Mailer } from '../domain/ports/mailer';
 import { requireNeed } from '../ground/invocation';
-import type { SecretBox } from './secret-box';
+import type { SecretBox } from '../domain/ports/secrets';
 
 /**
  * What each Lambda may touch, enforced on its clients from its declared needs (shared/src/needs.ts):

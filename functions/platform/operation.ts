@@ -1,6 +1,6 @@
 import type { Group, RouteBody, RouteId, RouteOutput, RouteParams, RouteQuery, Routes } from '@dakiya/shared';
 import type { AuthContext } from './auth';
-import type { Deps } from './deps';
+import type { Deps } from '../domain/ports/deps';
 import type { Log } from '../ground/log';
 
 export interface RawRequest {

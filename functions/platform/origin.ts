@@ -4,13 +4,8 @@ import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-sec
 import { ORIGIN_HEADER, VIEWER_ADDRESS_HEADER } from '@dakiya/shared';
 import { awsClientConfig } from '../adapters/aws-client';
 import type { Env } from '../ground/env';
+import type { OriginSecrets } from '../domain/ports/secrets';
 import { AppError } from '../ground/errors';
-
-/** The accepted origin values: the current one, and the previous one while a rotation is under way. */
-export interface OriginSecrets {
-  /** `fresh`: read again unless the copy in hand is younger than REFRESH_FLOOR_MS. */
-  values(fresh?: boolean): Promise<string[]>;
-}
 
 /** A container keeps the secret this long, so a rotation reaches every container within it. */
 const CACHE_MS = 5 * 60 * 1000;

@@ -4,7 +4,7 @@ import {
 } from '../adapters/shopify';
 import { ShopifyError } from '../domain/ports/shopify';
 import type { Operation } from '../platform/operation';
-import type { Deps } from '../platform/deps';
+import type { Deps } from '../domain/ports/deps';
 import { AppError } from '../ground/errors';
 import { newId } from '../ground/ids';
 import { randomNonce } from '../ground/tokens';

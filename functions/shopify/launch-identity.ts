@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { AssociatedUser } from '../adapters/shopify';
-import type { Deps } from '../platform/deps';
+import type { Deps } from '../domain/ports/deps';
 import type { Env } from '../ground/env';
 import type { ShopRecord } from '../domain/records';
 import { startSession } from '../domain/sessions';

@@ -1,7 +1,7 @@
 import { MAX_BULK_ORDERS, ShopifyOrderId } from '@dakiya/shared';
 import { isValidShopDomain, verifyQueryHmac } from '../adapters/shopify';
 import type { Operation, OpInput } from '../platform/operation';
-import type { Deps } from '../platform/deps';
+import type { Deps } from '../domain/ports/deps';
 import type { OpContext } from '../platform/operation';
 import { AppError } from '../ground/errors';
 import { breakOutPage } from './launch-identity';

@@ -1,7 +1,7 @@
 import { parseWebhook } from '../adapters/shopify';
 import type { Operation } from '../platform/operation';
 import { AppError } from '../ground/errors';
-import type { Deps } from '../platform/deps';
+import type { Deps } from '../domain/ports/deps';
 import type { Log } from '../ground/log';
 import { reconcilePlan } from '../domain/billing/reconcile';
 import { markFromShopify } from '../domain/booking/cancel';

@@ -3,7 +3,7 @@ import {
 } from '../adapters/shopify';
 import { ShopifyError } from '../domain/ports/shopify';
 import type { Operation } from '../platform/operation';
-import type { Deps } from '../platform/deps';
+import type { Deps } from '../domain/ports/deps';
 import type { OpContext } from '../platform/operation';
 import { AppError } from '../ground/errors';
 import { randomNonce } from '../ground/tokens';

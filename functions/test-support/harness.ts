@@ -4,9 +4,12 @@ import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { API_BASE, ALL_SCOPES, ORIGIN_HEADER, buildPath, routeKey, routes, type RouteId, type Scope } from '@dakiya/shared';
 // the harness serves every group, those that book included
 import '../adapters/dynamo/booking-store/register';
+import type { SQSClient } from '@aws-sdk/client-sqs';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { createDocClient } from '../adapters/dynamo/client';
 import { ensureTable } from '../adapters/dynamo/create-table';
-import { buildDeps, type Deps } from '../platform/deps';
+import { buildDeps, type DepsOverrides } from '../platform/deps';
+import type { Deps } from '../domain/ports/deps';
 import { parseEnv } from '../ground/env';
 import { groupHandler } from '../platform/chain';
 import { silentLog } from '../ground/log';
@@ -31,6 +34,10 @@ export class MailBox implements Mailer {
 }
 
 export interface TestDeps extends Deps {
+  /** The table's and the queues' clients, for what a test checks or sets up beside the ports. */
+  db: DynamoDBDocumentClient;
+  sqs: SQSClient;
+  queueUrls: JobQueues['urls'];
   mailbox: MailBox;
   /** The job queues of this table, run by the local poller: `drainJobs()` runs what was queued. */
   poller: JobPoller;
@@ -43,11 +50,12 @@ export interface TestDeps extends Deps {
  * never see each other's rows or messages. Queued work runs when a test calls `drainJobs()`, through
  * the same poller and job chain as local mode; a failed message comes back at once.
  */
-export async function testDeps(overrides: Partial<Deps> = {}, envOverrides: Record<string, string> = {}): Promise<TestDeps> {
+export async function testDeps(overrides: DepsOverrides = {}, envOverrides: Record<string, string> = {}): Promise<TestDeps> {
   const endpoint = inject('dynamoEndpoint');
   const tableName = `test-${randomBytes(6).toString('hex')}`;
   const sqsEndpoint = inject('sqsEndpoint');
-  const queues = await createJobQueues(createSqsClient('us-east-1', sqsEndpoint), tableName);
+  const sqs = createSqsClient('us-east-1', sqsEndpoint);
+  const queues = await createJobQueues(sqs, tableName);
   const env = parseEnv({
     TABLE_NAME: tableName,
     AWS_REGION: 'us-east-1',
@@ -66,9 +74,9 @@ export async function testDeps(overrides: Partial<Deps> = {}, envOverrides: Reco
   const db = createDocClient({ region: env.AWS_REGION, endpoint });
   await ensureTable(db as unknown as Parameters<typeof ensureTable>[0], tableName);
   const mailbox = new MailBox();
-  const deps = buildDeps(env, { db, mailer: mailbox, log: silentLog, ...overrides });
-  const poller = await startJobPoller({ deps, queues, background: false, retryAfterSeconds: 0 });
-  return Object.assign(deps, { mailbox, poller, queues, drainJobs: () => poller.drain() });
+  const deps = buildDeps(env, { db, sqs, mailer: mailbox, log: silentLog, ...overrides });
+  const poller = await startJobPoller({ deps, sqs, queues, background: false, retryAfterSeconds: 0 });
+  return Object.assign(deps, { db, sqs, queueUrls: queues.urls, mailbox, poller, queues, drainJobs: () => poller.drain() });
 }
 
 export interface CallInput {

@@ -6,7 +6,7 @@ import { authorizeUrl, exchangeCode } from '../adapters/shopify';
 import type { ShopRecord } from '../domain/records';
 import { reconcilePlan } from '../domain/billing/reconcile';
 import { subscriptionInput, type PaidPlan } from '../domain/billing/shopify-plans';
-import type { Deps } from '../platform/deps';
+import type { Deps } from '../domain/ports/deps';
 import { silentLog } from '../ground/log';
 import { call, TEST_SHOPIFY_SECRET } from './harness';
 

@@ -47,7 +47,7 @@ export function grantTable(grantee: iam.IGrantable, table: dynamodb.ITable, inde
 }
 
 /**
- * Open and/or seal values with the app key directly (functions/platform/secret-box.ts). The box
+ * Open and/or seal values with the app key directly (functions/adapters/crypto/secret-box.ts). The box
  * always binds an encryption context `context` (the shop id), so these statements cannot be used
  * on data keys of the table or of Secrets Manager, which carry other contexts.
  */

@@ -1,5 +1,5 @@
 import { GetCommand, PutCommand, ScanCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { SecretBox } from '../../platform/secret-box';
+import type { SecretBox } from '../../domain/ports/secrets';
 import { newId } from '../../ground/ids';
 import { keys } from './keys';
 

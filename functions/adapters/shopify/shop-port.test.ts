@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startHarness, CLIENT_ID, CLIENT_SECRET, SHOP, API_VERSION, type Harness } from '../../../local/simulators/shopify/test-fixture';
 import { testDeps, seedShop } from '../../test-support/harness';
-import type { Deps } from '../../platform/deps';
+import type { Deps } from '../../domain/ports/deps';
 import { refreshAccessToken } from './oauth';
 import type { ShopTarget } from '../../domain/ports/shopify';
 import { createShopifyPort } from './shop-port';

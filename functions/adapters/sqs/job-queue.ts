@@ -1,11 +1,11 @@
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { awsClientConfig } from '../aws-client';
 import { z, queueJobDef, type JobMessage, type QueueJobId } from '@dakiya/shared';
-import type { EnqueueOptions, JobQueue, JobRecords, JobRef } from '../../domain/ports/jobs';
+import { keyedJobId, type EnqueueOptions, type JobQueue, type JobRecords, type JobRef, type OverdueJob } from '../../domain/ports/jobs';
+import { epochSeconds } from '../../ground/clock';
 import { newId } from '../../ground/ids';
 import { requireNeed } from '../../ground/invocation';
 import type { Log } from '../../ground/log';
-import { sha256 } from '../../ground/tokens';
 
 /** The SQS message body: only a pointer to the job record, which holds the message itself. */
 export const JobEnvelope = z.object({ id: z.string().regex(/^[0-9a-f]{24}$/), shopId: z.string().regex(/^[0-9a-f]{24}$/).optional() });
@@ -35,11 +35,6 @@ export async function sendJobMessage(
     MessageBody: JSON.stringify(envelope),
     ...(queueJobDef(job).fifo ? { MessageGroupId: send.group, MessageDeduplicationId: `${ref.id}-${send.count}` } : {}),
   }));
-}
-
-/** A record id from an idempotency key: the same key for the same job names the same record. */
-export function keyedJobId(job: QueueJobId, key: string): string {
-  return sha256(`${job}\n${key}`).slice(0, 24);
 }
 
 /**
@@ -80,6 +75,16 @@ export class SqsJobQueue implements JobQueue {
       });
     }
     return id;
+  }
+
+  canSend(job: QueueJobId): boolean {
+    return Boolean(this.urls[job]);
+  }
+
+  async resend(record: OverdueJob, now: Date): Promise<boolean> {
+    if (!(await this.records.markResent(record, epochSeconds(now) + nextSweepDelay(record.job, record.sends), now))) return false;
+    await sendJobMessage(this.sqs, this.urls, record.job, record, { group: record.group, count: record.sends + 1 });
+    return true;
   }
 }
 

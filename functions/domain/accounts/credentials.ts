@@ -1,7 +1,7 @@
 import { courierDefinition, type CourierId, type CreateAccountInput, type CredentialKey } from '@dakiya/shared';
 import type { CourierAdapter, CourierCredentials } from '../ports/courier';
 import { CourierUnavailableError } from '../ports/courier';
-import type { Deps } from '../../platform/deps';
+import type { Deps } from '../ports/deps';
 import { AppError } from '../../ground/errors';
 import type { AccountRecord } from '../records';
 

@@ -1,4 +1,4 @@
-import type { Deps } from '../../platform/deps';
+import type { Deps } from '../ports/deps';
 import { AppError } from '../../ground/errors';
 import type { AccountRecord } from '../records';
 

@@ -1,4 +1,4 @@
-import type { Deps } from '../../platform/deps';
+import type { Deps } from '../ports/deps';
 import type { Log } from '../../ground/log';
 import type { FreeReason, PendingCharge, ShopRecord } from '../records';
 

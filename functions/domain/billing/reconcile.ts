@@ -1,5 +1,5 @@
 import type { ShopifySubscription } from '../ports/shopify';
-import type { Deps } from '../../platform/deps';
+import type { Deps } from '../ports/deps';
 import type { Log } from '../../ground/log';
 import { withShopify } from '../shopify/calls';
 import type { FreeReason, ShopRecord, SubscriptionState } from '../records';

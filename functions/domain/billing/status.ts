@@ -1,13 +1,14 @@
 import { LIMITS, type SubscriptionStatus } from '@dakiya/shared';
-import type { Deps } from '../../platform/deps';
+import type { Deps } from '../ports/deps';
 import type { DowngradeRecord, ShopRecord } from '../records';
 import { isPaid } from './plan-check';
 import { planTitle } from './shopify-plans';
+import { monthlyUsage } from './usage';
 
 /** The plans page's status: the plan as last read from Shopify, this month's orders and what a subscribe could reactivate. */
 export async function subscriptionStatus(shop: ShopRecord, deps: Deps): Promise<SubscriptionStatus> {
-  const month = deps.usage.monthOf(shop, deps.now());
-  const [orders, downgrade] = await Promise.all([deps.usage.read(shop, month), deps.billing.getDowngrade(shop._id)]);
+  const month = monthlyUsage(deps.usage).monthOf(shop, deps.now());
+  const [orders, downgrade] = await Promise.all([monthlyUsage(deps.usage).read(shop, month), deps.billing.getDowngrade(shop._id)]);
   const paid = isPaid(shop);
   const deactivated = downgrade ? await stillDeactivated(shop, downgrade, deps) : { users: 0, accounts: 0 };
   return {

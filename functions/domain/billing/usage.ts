@@ -34,8 +34,9 @@ export function orderNumberOf(id: string): string {
  * the free plan's ceiling as its condition. They are not one transaction: concurrent transactions on
  * one counter item are cancelled in AWS, while conditional ADDs on it all succeed up to the limit,
  * so N racing bookings at 4999 give exactly one more. A refused ADD deletes its slot again.
+ * `monthlyUsage(deps.usage)` is the API every path uses.
  */
-export function createUsage(store: UsageStore): Usage {
+export function monthlyUsage(store: UsageStore): Usage {
   const monthOf = (shop: Pick<ShopRecord, 'iana_time_zone'>, at: Date) => usageMonth(at, shop.iana_time_zone);
   return {
     monthOf,

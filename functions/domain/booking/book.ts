@@ -1,5 +1,5 @@
 import { courierDefinition, MERGED_TAG, type BookOrderInput } from '@dakiya/shared';
-import type { Deps } from '../../platform/deps';
+import type { Deps } from '../ports/deps';
 import { AppError } from '../../ground/errors';
 import { newId } from '../../ground/ids';
 import type { ShopifyOrderToFulfil } from '../ports/shopify';
@@ -10,6 +10,7 @@ import type { ShopRecord, UserRecord } from '../records';
 import { bookingAccount, planBooking, type BookingAccount } from './plan';
 import { checkFulfillable, fulfilOrder, ordersToFulfil } from './shopify-order';
 import { countersOf, shopDay } from './counters';
+import { monthlyUsage } from '../billing/usage';
 
 /**
  * A request holds its attempt this long. Longer than any request lives (API Gateway gives up at 30
@@ -114,7 +115,7 @@ async function runAttempt(
   const booking = plan && plan.accountId !== chosen.account._id ? await bookingAccount(shop._id, plan.accountId, deps) : chosen;
 
   const giveUp = async (error: unknown): Promise<never> => {
-    await Promise.all(reservations.map((r) => deps.usage.release(r)));
+    await Promise.all(reservations.map((r) => monthlyUsage(deps.usage).release(r)));
     await ledger.abandon(attempt, deps.now().getTime());
     throw error;
   };
@@ -146,10 +147,10 @@ async function runAttempt(
 async function reserveAll(shop: ShopRecord, orderIds: string[], deps: Deps): Promise<UsageReservation[]> {
   const made: UsageReservation[] = [];
   try {
-    for (const id of orderIds) made.push(await deps.usage.reserve(shop, id, deps.now()));
+    for (const id of orderIds) made.push(await monthlyUsage(deps.usage).reserve(shop, id, deps.now()));
     return made;
   } catch (error) {
-    await Promise.all(made.map((r) => deps.usage.release(r)));
+    await Promise.all(made.map((r) => monthlyUsage(deps.usage).release(r)));
     throw error;
   }
 }

@@ -1,9 +1,8 @@
 import { courierDefinition, LIMITS, type BookOrderInput, type BulkProgress } from '@dakiya/shared';
 import type { ShopifyAdmin, ShopifyOrder } from '../ports/shopify';
-import type { Deps } from '../../platform/deps';
+import type { Deps } from '../ports/deps';
 import { AppError, planLimitError } from '../../ground/errors';
 import { newId } from '../../ground/ids';
-import { keyedJobId } from '../../adapters/sqs/job-queue';
 import { withShopify } from '../shopify/calls';
 import { lookupOf } from '../store-orders/order-lookup';
 import { storeDefaults } from '../store-orders/store-defaults';
@@ -13,6 +12,8 @@ import { planLimit } from '../billing/plan-check';
 import { bookOrders } from './book';
 import { bookingAccount, type BookingAccount } from './plan';
 import { pause } from '../../ground/clock';
+import { monthlyUsage } from '../billing/usage';
+import { keyedJobId } from '../ports/jobs';
 
 type OrderToBook = NonNullable<Awaited<ReturnType<ShopifyAdmin['getOrderToBook']>>>;
 
@@ -48,7 +49,7 @@ export async function startBulk(shop: ShopRecord, user: UserRecord, requests: Bu
   const known = requests.filter((r) => names.has(r.orderId)).length;
   const limit = planLimit(shop, 'orders');
   if (limit !== undefined && known > 0) {
-    const used = await deps.usage.read(shop, deps.usage.monthOf(shop, deps.now()));
+    const used = await monthlyUsage(deps.usage).read(shop, monthlyUsage(deps.usage).monthOf(shop, deps.now()));
     if (limit - used < known) throw planLimitError();
   }
   const now = deps.now();

@@ -1,6 +1,6 @@
 import type { BookingAttention } from '@dakiya/shared';
 import { ShopifyUserErrors } from '../ports/shopify';
-import type { Deps } from '../../platform/deps';
+import type { Deps } from '../ports/deps';
 import { AppError } from '../../ground/errors';
 import { openCredentials, withCourier } from '../accounts/credentials';
 import { loadAccount } from '../accounts/load-account';

@@ -3,7 +3,7 @@ import { matchCity, normalisePkMobile } from '../../adapters/couriers';
 import type { CourierAdapter, CourierCity } from '../ports/courier';
 import type { BookingPlan } from '../ports/bookings';
 import type { AccountRecord } from '../records';
-import type { Deps } from '../../platform/deps';
+import type { Deps } from '../ports/deps';
 import { AppError } from '../../ground/errors';
 import { loadAccount } from '../accounts/load-account';
 import { openCredentials, withCourier } from '../accounts/credentials';

@@ -1,4 +1,4 @@
-import type { Deps } from '../../platform/deps';
+import type { Deps } from '../ports/deps';
 import type { DayCounterKey } from '../ports/bookings';
 import { countersOf } from './counters';
 

@@ -1,4 +1,10 @@
 import type { JobMessage, QueueJobId } from '@dakiya/shared';
+import { sha256 } from '../../ground/tokens';
+
+/** A record id from an idempotency key: the same key for the same job names the same record. */
+export function keyedJobId(job: QueueJobId, key: string): string {
+  return sha256(`${job}\n${key}`).slice(0, 24);
+}
 
 /** Where a job record lives: under its shop when it has one, on its own otherwise. */
 export interface JobRef {
@@ -44,6 +50,13 @@ export interface EnqueueOptions {
 export interface JobQueue {
   /** Answers the record id. */
   enqueue<Id extends QueueJobId>(job: Id, message: JobMessage<Id>, opts?: EnqueueOptions): Promise<string>;
+  /** Whether this function may send the job's messages (it was given its queue). */
+  canSend(job: QueueJobId): boolean;
+  /**
+   * Sends again the message of a pending record presumed lost, after moving its sweep time on (so two
+   * sweeps at once cannot both send it). False when the record moved meanwhile and nothing was sent.
+   */
+  resend(record: OverdueJob, now: Date): Promise<boolean>;
 }
 
 /** What the sweeper reads of a pending record (the index projects just this). */

@@ -1,4 +1,4 @@
-import type { Deps } from '../../platform/deps';
+import type { Deps } from '../ports/deps';
 import type { StoreDefaults } from './order-lookup';
 
 /** The store settings a lookup applies, read once per request (a shop that never saved gets the defaults). */

@@ -1,6 +1,6 @@
 import { ALL_SCOPES, type Scope } from '@dakiya/shared';
 import { AppError } from '../../ground/errors';
-import type { Deps } from '../../platform/deps';
+import type { Deps } from '../ports/deps';
 import type { ShopRecord, UserRecord } from '../records';
 
 /** A staff user of this shop, or 404: ids of another shop resolve to nothing. */

@@ -1,8 +1,8 @@
 import { queueJobIds } from '@dakiya/shared';
-import { nextSweepDelay, sendJobMessage } from '../../adapters/sqs/job-queue';
-import type { ScheduledWorker } from '../../platform/job-chain';
-import type { Deps } from '../../platform/deps';
+import type { Deps } from '../../domain/ports/deps';
+import { epochSeconds } from '../../ground/clock';
 import type { Log } from '../../ground/log';
+import type { ScheduledWorker } from '../../platform/job-chain';
 
 /** Records re-sent per job and run: a bounded run; what is left waits for the next one. */
 const PER_JOB = 500;
@@ -13,25 +13,21 @@ const PER_JOB = 500;
  * sends those again; the record's claim makes a duplicate harmless.
  */
 export const sweepJobs: ScheduledWorker = async (ctx, deps) => {
-  await resendOverdue(deps, ctx.log, Math.floor(ctx.now.getTime() / 1000), ctx.now);
+  await resendOverdue(deps, ctx.log, epochSeconds(ctx.now), ctx.now);
 };
 
-/** Sends again every pending record due by `until`; answers how many per job. */
+/** Sends again every pending record due by `until` (epoch seconds); answers how many per job. */
 export async function resendOverdue(deps: Deps, log: Log, until: number, now: Date): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
-  const nowSeconds = Math.floor(now.getTime() / 1000);
   for (const job of queueJobIds) {
-    if (!deps.queueUrls[job]) {
+    if (!deps.jobs.canSend(job)) {
       log.warn('sweep cannot send this job: no queue URL', { sweptJob: job });
       continue;
     }
     let sent = 0;
     for (const record of await deps.jobRecords.overdue(job, until, PER_JOB)) {
-      // move the sweep time on first: two sweeps at once cannot both send it
-      if (!(await deps.jobRecords.markResent(record, nowSeconds + nextSweepDelay(job, record.sends), now))) continue;
       try {
-        await sendJobMessage(deps.sqs, deps.queueUrls, job, record, { group: record.group, count: record.sends + 1 });
-        sent++;
+        if (await deps.jobs.resend(record, now)) sent++;
       } catch (error) {
         log.warn('sweep could not send a job message; the next sweep tries again', {
           sweptJob: job, jobRecordId: record.id, error: error instanceof Error ? error.message : String(error),

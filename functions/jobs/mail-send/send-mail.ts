@@ -1,6 +1,6 @@
 import type { MailMessage } from '@dakiya/shared';
 import type { QueueWorker } from '../../platform/job-chain';
-import type { Deps } from '../../platform/deps';
+import type { Deps } from '../../domain/ports/deps';
 import type { Log } from '../../ground/log';
 import { createPasswordMail, resetPasswordMail, verifyEmailMail } from '../../domain/emails';
 import { issueMemberLink, issuePersonLink } from '../../domain/links';

@@ -1,14 +1,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { DecryptCommand, EncryptCommand, type KMSClient } from '@aws-sdk/client-kms';
+import type { SecretBox } from '../../domain/ports/secrets';
 
-/**
- * Encryption at rest for Shopify tokens, courier credentials and TOTP secrets. The context (usually
- * the shop id) is bound to the ciphertext, so a value copied to another shop's item does not decrypt.
- */
-export interface SecretBox {
-  encrypt(plain: string, context: string): Promise<string>;
-  decrypt(blob: string, context: string): Promise<string>;
-}
 
 /** Local mode: AES-256-GCM with a key from the environment stands in for KMS. */
 export class LocalSecretBox implements SecretBox {
