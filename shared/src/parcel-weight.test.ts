@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { proposedWeight } from './parcel-weight';
+import { courierWeightProblem, proposedWeight } from './parcel-weight';
 
 describe('proposedWeight', () => {
   it('takes the account weight first', () => {
@@ -12,5 +12,12 @@ describe('proposedWeight', () => {
   it('is 100 g when neither is set', () => {
     expect(proposedWeight({ accountWeight: null, storeWeight: 0 })).toBe(100);
     expect(proposedWeight({})).toBe(100);
+  });
+});
+
+describe('the courier minimum weight', () => {
+  it('is said for the courier by name, below its minimum only', () => {
+    expect(courierWeightProblem('TCS', 499)).toBe('Weight must be at least 500 grams for TCS');
+    expect(courierWeightProblem('TCS', 500)).toBeUndefined();
   });
 });

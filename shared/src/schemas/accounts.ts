@@ -2,6 +2,7 @@ import { z } from '../zod';
 import { ObjectId } from './common';
 import { PAKISTAN_CITIES } from '../cities';
 import { LIMITS } from '../plans';
+import { PK_MOBILE, pkMobileMessage } from '../pk-mobile';
 import { COURIER_DEFINITIONS, COURIER_IDS, CREDENTIAL_FIELDS, type CourierDefinition, type AccountDetailKey, type CredentialFieldDef, type EditableKey } from '../couriers';
 
 export const Courier = z.enum(COURIER_IDS, { error: 'Company is required' });
@@ -28,7 +29,7 @@ const City = cityOf('pickup city');
 const mobile = (label: string, max: number) => z.string({ error: `${label} is required` }).trim()
   .min(1, { error: `${label} is required`, abort: true })
   .max(max, `${label} must be at most ${max} characters`)
-  .regex(/^(\+92|0092|92|0)?3\d{9}$/, `${label} must be a Pakistani mobile number like 03001234567`);
+  .regex(PK_MOBILE, pkMobileMessage(label));
 
 /** A credential field's schema on the create form, from its definition. */
 function createField(f: CredentialFieldDef): z.ZodType {

@@ -2,6 +2,7 @@ import { z } from '../zod';
 import { ObjectId } from './common';
 import { Courier } from './accounts';
 import { MAX_MERGE_ORDERS, ShopifyOrderId } from './order-lookup';
+import { BookingPieces, BookingWeight } from '../parcel-weight';
 
 /**
  * Booking (spec 001 §3 "Booking form", §5 "Booking", §7). The Shopify lookups and the booking name
@@ -47,8 +48,8 @@ export const BookOrderInput = z.object({
   order_id: z.union([ShopifyOrderId, z.array(ShopifyOrderId).min(2, 'Merge at least two orders').max(MAX_MERGE_ORDERS, `Merge at most ${MAX_MERGE_ORDERS} orders`)], {
     error: 'Invalid id entered',
   }),
-  pieces: z.coerce.number({ error: 'Pieces must be a number' }).int('Pieces must be a whole number').min(1, 'Pieces must be at least 1').max(999, 'Pieces must be at most 999'),
-  weight: z.coerce.number({ error: 'Weight must be a number' }).int('Weight must be whole grams').min(1, 'Weight must be at least 1').max(50_000, 'Weight must be at most 50000'),
+  pieces: BookingPieces,
+  weight: BookingWeight,
   cod_amount: money('COD amount'),
   cod_without_shipping: money('COD without shipping').optional(),
   average_shipping_price: money('Average shipping').optional(),
