@@ -1,6 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import type { Deps } from './ports/deps';
-import { sha256 } from '../ground/tokens';
+import { randomSecret, sha256 } from '../ground/tokens';
 import type { LinkRecord, LinkSlot } from './ports/repos';
 import type { PersonRecord, UserRecord } from './records';
 
@@ -21,7 +20,7 @@ const LIFETIME_SECONDS: Record<LinkPurpose, number> = {
  */
 
 async function issue(slot: LinkSlot, email: string, prefix: string, deps: Deps): Promise<string> {
-  const secret = randomBytes(32).toString('base64url');
+  const secret = randomSecret();
   const expiresAt = Math.floor(deps.now().getTime() / 1000) + LIFETIME_SECONDS[slot.purpose];
   await deps.links.put({ ...slot, digest: sha256(secret), email, expiresAt } as LinkRecord);
   return `${prefix}${secret}`;

@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import { generateSecret, generateURI, verify } from 'otplib';
-import QRCode from 'qrcode';
 import type { Deps } from './ports/deps';
 import { AppError } from '../ground/errors';
-import { sha256 } from '../ground/tokens';
+import { randomBytesOf, sha256 } from '../ground/tokens';
+import { epochSeconds } from '../ground/clock';
+import { newTotpSecret, totpStep } from '../ground/totp';
 import type { PersonRecord } from './records';
 
 /** Wrong codes: five per user in fifteen minutes, then the second step is locked for the rest of the window. */
@@ -16,10 +15,8 @@ const USED_CODE = 'This code was already used. Wait for the next code from your 
 const WRONG_RECOVERY_CODE = 'This recovery code is not correct or was already used.';
 
 export async function newTwoFactorSecret(person: PersonRecord): Promise<{ secret: string; qrCodeDataUrl: string }> {
-  const secret = generateSecret();
   // one secret for the person, whichever of their stores they set it up from
-  const uri = generateURI({ issuer: 'Dakiya', label: person.email, secret });
-  return { secret, qrCodeDataUrl: await QRCode.toDataURL(uri, { margin: 1, width: 240 }) };
+  return newTotpSecret(person.email);
 }
 
 const limiterKey = (person: PersonRecord) => `2fa:${person._id}`;
@@ -36,11 +33,10 @@ async function countAttempt(person: PersonRecord, deps: Deps): Promise<void> {
 async function matchCode(person: PersonRecord, sealedSecret: string, code: string, deps: Deps, param: string): Promise<number> {
   await countAttempt(person, deps);
   const secret = await deps.secrets.decrypt(sealedSecret, person._id);
-  // otplib v13 answers an object: `.valid` is the verdict (an object is always truthy)
-  const result = await verify({ secret, token: code, epoch: Math.floor(deps.now().getTime() / 1000), epochTolerance: 30 });
-  if (!result.valid || !('timeStep' in result)) throw new AppError('VALIDATION_FAILED', { msg: WRONG_CODE, param });
-  if (person.lastTotpStep !== undefined && result.timeStep <= person.lastTotpStep) throw new AppError('VALIDATION_FAILED', { msg: USED_CODE, param });
-  return result.timeStep;
+  const step = await totpStep(secret, code, epochSeconds(deps.now()));
+  if (step === undefined) throw new AppError('VALIDATION_FAILED', { msg: WRONG_CODE, param });
+  if (person.lastTotpStep !== undefined && step <= person.lastTotpStep) throw new AppError('VALIDATION_FAILED', { msg: USED_CODE, param });
+  return step;
 }
 
 /** A code from the pending secret, while two-factor is being set up: answers its time step. */
@@ -66,7 +62,7 @@ const ALPHABET = 'abcdefghijkmnpqrstuvwxyz23456789';
 /** Ten codes of 12 symbols (60 bits each), shown once as xxxx-xxxx-xxxx. */
 export function newRecoveryCodes(): string[] {
   return Array.from({ length: RECOVERY_CODE_COUNT }, () => {
-    const symbols = [...randomBytes(12)].map((byte) => ALPHABET[byte & 31]).join('');
+    const symbols = [...randomBytesOf(12)].map((byte) => ALPHABET[byte & 31]).join('');
     return `${symbols.slice(0, 4)}-${symbols.slice(4, 8)}-${symbols.slice(8)}`;
   });
 }

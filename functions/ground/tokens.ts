@@ -7,7 +7,7 @@ export const sha256 = (value: string) => createHash('sha256').update(value).dige
  * 256 random bits; only the hash of those bits is stored, so a table dump yields no usable token.
  */
 export function issueSessionToken(shopId: string, userId: string): { token: string; tokenHash: string } {
-  const secret = randomBytes(32).toString('base64url');
+  const secret = randomSecret();
   return { token: `${shopId}.${userId}.${secret}`, tokenHash: sha256(secret) };
 }
 
@@ -18,6 +18,11 @@ export function parseSessionToken(token: string): { shopId: string; userId: stri
   if (!match) return undefined;
   return { shopId: match[1]!, userId: match[2]!, tokenHash: sha256(match[3]!) };
 }
+
+/** 256 random bits, URL-safe: the secret part of a session token or an emailed link (43 characters). */
+export const randomSecret = () => randomBytes(32).toString('base64url');
+
+export const randomBytesOf = (count: number): Buffer => randomBytes(count);
 
 export function randomNonce(bytes = 32): string {
   return randomBytes(bytes).toString('hex');

@@ -7,8 +7,6 @@ import { postexCourier } from './postex/adapter';
 import { tcsCourier } from './tcs/adapter';
 
 export type { CourierAdapterOptions, CourierBaseUrls } from './options';
-export { normalisePkMobile } from './phone';
-export { matchCity } from './cities';
 
 /** Every adapter folder, once; a test proves it covers the couriers of shared/src/couriers. */
 export const COURIER_MODULES: readonly CourierModule[] = [leopardCourier, mnpCourier, postexCourier, tcsCourier];

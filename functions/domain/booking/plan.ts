@@ -1,5 +1,5 @@
-import { courierDefinition, type BookOrderInput } from '@dakiya/shared';
-import { matchCity, normalisePkMobile } from '../../adapters/couriers';
+import { courierDefinition, courierWeightProblem, normalisePkMobile, type BookOrderInput } from '@dakiya/shared';
+import { matchCity } from '@dakiya/shared/city-match';
 import type { CourierAdapter, CourierCity } from '../ports/courier';
 import type { BookingPlan } from '../ports/bookings';
 import type { AccountRecord } from '../records';
@@ -65,7 +65,8 @@ export async function planBooking(
   if (input.products_list.length > rules.productsMax) throw invalid('products_list', `Products list must be at most ${rules.productsMax} characters`);
   if ((input.remarks ?? '').length > rules.remarksMax) throw invalid('remarks', `Remarks must be at most ${rules.remarksMax} characters`);
   if (input.pieces > rules.piecesMax) throw invalid('pieces', `Pieces must be at most ${rules.piecesMax}`);
-  if (input.weight < rules.minWeightGrams) throw invalid('weight', `Weight must be at least ${rules.minWeightGrams} grams for ${courierDefinition(account.company).name}`);
+  const tooLight = courierWeightProblem(account.company, input.weight);
+  if (tooLight) throw invalid('weight', tooLight);
   const cod = Math.round(input.cod_amount);
   if (cod > rules.cod.max) throw invalid('cod_amount', `COD amount must be at most ${rules.cod.max}`);
   if (rules.cod.minPositive && cod <= 0) throw invalid('cod_amount', `${courierDefinition(account.company).name} books cash on delivery only: the COD amount must be more than 0`);

@@ -1,6 +1,6 @@
 import type { MergeLookup, MergeOrder, OrderLookup, StoreOrder } from '@dakiya/shared';
 import type { Money, ShopifyAddress, ShopifyOrder, ShopifyOrderSummary } from '../ports/shopify';
-import { normalisePkMobile } from '../../adapters/couriers/phone';
+import { normalisePkMobile } from '@dakiya/shared';
 
 /** The store settings a lookup applies (owned by the settings area; 0 / null mean "not set"). */
 export interface StoreDefaults {

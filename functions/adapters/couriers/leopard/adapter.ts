@@ -4,7 +4,7 @@ import { bookAsOneBatch } from '../booking-loop';
 import { isPdf } from '../http';
 import type { CourierModule, ResolvedOptions } from '../options';
 import { messagesOf } from '../parse';
-import { normalisePkMobile } from '../phone';
+import { normalisePkMobile } from '@dakiya/shared';
 import { chunk } from '../tracking';
 import { createLeopardClient, LEOPARD_BATCH_PATH } from './client';
 import {

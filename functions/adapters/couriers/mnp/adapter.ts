@@ -2,7 +2,7 @@ import { COURIER_BY_ID } from '@dakiya/shared';
 import type { BookingRequest, BookingResult, CourierAdapter, CourierCredentials } from '../../../domain/ports/courier';
 import { bookAsOneBatch } from '../booking-loop';
 import type { CourierModule, ResolvedOptions } from '../options';
-import { normalisePkMobile } from '../phone';
+import { normalisePkMobile } from '@dakiya/shared';
 import { chunk } from '../tracking';
 import { createMnpClient } from './client';
 import { bookingBody, bulkBookingBody, readBooking, readBulkBooking, readCancel, readCities, readLocations, readTracking, type MnpAccount } from './mapper';

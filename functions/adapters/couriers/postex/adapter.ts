@@ -3,7 +3,7 @@ import type { CourierAdapter, CourierCredentials } from '../../../domain/ports/c
 import { bookOneByOne } from '../booking-loop';
 import { isPdf } from '../http';
 import type { CourierModule, ResolvedOptions } from '../options';
-import { normalisePkMobile } from '../phone';
+import { normalisePkMobile } from '@dakiya/shared';
 import { chunk } from '../tracking';
 import { assertAuthorised, createPostexClient } from './client';
 import {

@@ -3,7 +3,7 @@ import { isCourierUnavailable, type CourierAdapter, type CourierCredentials, typ
 import { bookOneByOne } from '../booking-loop';
 import { isPdf } from '../http';
 import type { CourierModule, ResolvedOptions } from '../options';
-import { normalisePkMobile } from '../phone';
+import { normalisePkMobile } from '@dakiya/shared';
 import { createTcsClient } from './client';
 import { bookingBody, readBooking, readCancel, readCities, readLabelFailure, readTracking } from './mapper';
 
