@@ -1,11 +1,11 @@
-import { courierDefinition, LIMITS, type BookOrderInput, type BulkProgress } from '@dakiya/shared';
+import { courierDefinition, type BookOrderInput, type BulkProgress } from '@dakiya/shared';
 import type { ShopifyAdmin, ShopifyOrder } from '../ports/shopify';
 import type { Deps } from '../ports/deps';
 import { AppError, planLimitError } from '../../ground/errors';
 import { newId } from '../../ground/ids';
 import { withShopify } from '../shopify/calls';
 import { lookupOf } from '../store-orders/order-lookup';
-import { storeDefaults } from '../store-orders/store-defaults';
+import { startingWeight, storeDefaults, type StoreDefaults } from '../store-orders/store-defaults';
 import type { BulkRowRecord } from '../ports/bookings';
 import type { ShopRecord, UserRecord } from '../records';
 import { planLimit } from '../billing/plan-check';
@@ -94,14 +94,14 @@ export async function bulkProgress(shop: ShopRecord, bulkId: string, deps: Deps)
 }
 
 /** The form a person would have sent for this order, built from the order itself (the lookup's mapping). */
-function inputFor(order: ShopifyOrder, account: BookingAccount, defaults: Awaited<ReturnType<typeof storeDefaults>>): BookOrderInput {
+function inputFor(order: ShopifyOrder, account: BookingAccount, defaults: StoreDefaults): BookOrderInput {
   const lookup = lookupOf(order, defaults);
   return {
     tracking_account: account.account._id,
     shipping_type: 'overnight',
     order_id: order.legacyResourceId,
     pieces: Math.max(1, lookup.pieces),
-    weight: account.account.weight || lookup.weight || LIMITS.defaultAccountWeightGrams,
+    weight: startingWeight(account.account, defaults),
     cod_amount: lookup.cod_amount,
     order_name: lookup.order_name,
     products_list: lookup.products_list || order.name,

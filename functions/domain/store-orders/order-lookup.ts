@@ -1,14 +1,6 @@
-import type { MergeLookup, MergeOrder, OrderLookup, StoreOrder } from '@dakiya/shared';
+import { normalisePkMobile, type MergeLookup, type MergeOrder, type OrderLookup, type StoreOrder } from '@dakiya/shared';
 import type { Money, ShopifyAddress, ShopifyOrder, ShopifyOrderSummary } from '../ports/shopify';
-import { normalisePkMobile } from '@dakiya/shared';
-
-/** The store settings a lookup applies (owned by the settings area; 0 / null mean "not set"). */
-export interface StoreDefaults {
-  /** An order worth at least this much ships free: its shipping is not collected. 0 = not set. */
-  freeShippingValue: number;
-  /** Grams: the store's default parcel weight (100 until the store saves its own). */
-  defaultWeight: number;
-}
+import { startingWeight, type StoreDefaults } from './store-defaults';
 
 /** Shopify sends decimal strings; money here is rupees with paisa, rounded once per step. */
 export const amount = (money: Money | null | undefined): number => round2(Number(money?.amount ?? 0) || 0);
@@ -73,7 +65,7 @@ export function lookupOf(order: ShopifyOrder, defaults: StoreDefaults): OrderLoo
     order_id: order.legacyResourceId,
     order_name: order.name,
     pieces: pieces(order),
-    weight: defaults.defaultWeight,
+    weight: startingWeight(undefined, defaults),
     cod_amount: cod,
     shipping_price: shipping,
     free_shipping_applied: freeShipping,
@@ -168,7 +160,7 @@ export function mergeOf(orders: ShopifyOrder[], missing: string[], defaults: Sto
     pieces: orders.reduce((sum, order) => sum + pieces(order), 0),
     productsList: orders.map(productsList).filter(Boolean).join(', '),
     cod: round2(codWithoutShipping + avgShipping),
-    weight: defaults.defaultWeight,
+    weight: startingWeight(undefined, defaults),
     consignee: {
       name: nameOf(first?.shippingAddress ?? null), email: first?.email ?? '', phone1, phone2, phone3,
       address: addressOf(first?.shippingAddress ?? null), city: first?.shippingAddress?.city?.trim() ?? '',

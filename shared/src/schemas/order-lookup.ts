@@ -69,7 +69,11 @@ export const OrderLookup = z.object({
   order_id: z.string(),
   order_name: z.string(),
   pieces: z.number().int(),
-  /** Grams: the store's default weight setting (the form starts with it). */
+  /**
+   * Grams: the store's default weight (100 until it saves one). The form proposes
+   * `proposedWeight({ accountWeight: <the chosen account's>, storeWeight: weight })`, the weight the
+   * server starts from on every path.
+   */
   weight: z.number(),
   /** What the courier collects: Shopify's outstanding amount, less shipping when free shipping applies. */
   cod_amount: z.number(),
@@ -131,7 +135,7 @@ export const MergeLookup = z.object({
   pieces: z.number().int(),
   productsList: z.string(),
   cod: z.number(),
-  /** Grams: the store's default weight setting. */
+  /** Grams: the store's default weight, as in OrderLookup (the chosen account's weight comes first). */
   weight: z.number(),
   consignee: z.object({
     name: z.string(), email: z.string(), phone1: z.string(), phone2: z.string(), phone3: z.string(), address: z.string(), city: z.string(),
