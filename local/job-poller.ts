@@ -99,7 +99,7 @@ export async function startJobPoller(opts: PollerOptions): Promise<JobPoller> {
 
   if (opts.resendPendingOnStart) {
     const now = new Date();
-    await resendOverdue(deps, deps.log, Math.floor(now.getTime() / 1000) + 10 * 365 * 86400, now);
+    await resendOverdue(deps, deps.log, now.getTime() + 10 * 365 * 86400 * 1000, now);
   }
   if (opts.background) {
     for (const job of queueJobIds) {

@@ -62,8 +62,9 @@ async function runRecord<Id extends QueueJobId>(job: Id, worker: QueueWorker<Id>
   }
   const ref = envelope.data;
   const startedAt = deps.now();
-  const nowSeconds = Math.floor(startedAt.getTime() / 1000);
-  const claim = await deps.jobRecords.claim(ref, nowSeconds, def.timeoutSeconds, nowSeconds + def.timeoutSeconds + def.visibilityTimeoutSeconds);
+  const nowMs = startedAt.getTime();
+  const leaseUntil = nowMs + def.timeoutSeconds * 1000;
+  const claim = await deps.jobRecords.claim(ref, nowMs, leaseUntil, leaseUntil + def.visibilityTimeoutSeconds * 1000);
   if (claim.outcome !== 'claimed') {
     log.info('job delivery dropped', { jobRecordId: ref.id, outcome: claim.outcome, messageId: record.messageId });
     return;

@@ -3,11 +3,21 @@ import type { QueueJobId } from '@dakiya/shared';
 import type { ClaimResult, JobRecord, JobRecords, JobRef, JobStatus, OverdueJob } from '../../domain/ports/jobs';
 import { JOB_DUE_SHARDS, keys, stripKeys } from './keys';
 import { isConditionFailure } from './errors';
+import { epochSeconds } from '../../ground/clock';
 
 /** Finished records stay a week for a person to look at, then TTL removes them. */
 const KEEP_FINISHED_SECONDS = 7 * 86400;
 
-const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
+/**
+ * The port counts leases and sweep times in epoch ms, as booking attempts do; the items keep the
+ * seconds they were first written with (the jobsDue sort key is built from them), converted here only.
+ */
+const toMs = (seconds: unknown) => (typeof seconds === 'number' ? seconds * 1000 : undefined);
+
+function recordOf(item: Record<string, unknown>): JobRecord {
+  const { sweepAt, leaseUntil, ...rest } = stripKeys<JobRecord>(item);
+  return { ...rest, ...(sweepAt === undefined ? {} : { sweepAt: toMs(sweepAt) }), ...(leaseUntil === undefined ? {} : { leaseUntil: toMs(leaseUntil) }) };
+}
 
 /**
  * Job records (the outbox's truth). Only pending records carry the jobsDue index keys, so the
@@ -20,7 +30,11 @@ export class DynamoJobRecords implements JobRecords {
     try {
       await this.db.send(new PutCommand({
         TableName: this.table,
-        Item: { ...keys.job(record), ...keys.jobDue(record.job, record.id, record.sweepAt ?? 0), type: 'job', ...record },
+        Item: {
+          ...keys.job(record), ...keys.jobDue(record.job, record.id, epochSeconds(record.sweepAt ?? 0)), type: 'job', ...record,
+          ...(record.sweepAt === undefined ? {} : { sweepAt: epochSeconds(record.sweepAt) }),
+          ...(record.leaseUntil === undefined ? {} : { leaseUntil: epochSeconds(record.leaseUntil) }),
+        },
         ConditionExpression: 'attribute_not_exists(pk)',
       }));
       return true;
@@ -32,10 +46,11 @@ export class DynamoJobRecords implements JobRecords {
 
   async get(ref: JobRef): Promise<JobRecord | undefined> {
     const { Item } = await this.db.send(new GetCommand({ TableName: this.table, Key: keys.job(ref), ConsistentRead: true }));
-    return Item ? stripKeys<JobRecord>(Item) : undefined;
+    return Item ? recordOf(Item) : undefined;
   }
 
-  async claim(ref: JobRef, nowSeconds: number, leaseSeconds: number, sweepAt: number): Promise<ClaimResult> {
+  async claim(ref: JobRef, nowMs: number, leaseUntil: number, sweepAtMs: number): Promise<ClaimResult> {
+    const sweepAt = epochSeconds(sweepAtMs);
     try {
       const { Attributes } = await this.db.send(new UpdateCommand({
         TableName: this.table,
@@ -44,12 +59,12 @@ export class DynamoJobRecords implements JobRecords {
         UpdateExpression: 'SET leaseUntil = :lease, sweepAt = :sweep, gsi1sk = :due, attempts = attempts + :one',
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: {
-          ':pending': 'pending', ':now': nowSeconds, ':lease': nowSeconds + leaseSeconds, ':sweep': sweepAt,
+          ':pending': 'pending', ':now': epochSeconds(nowMs), ':lease': epochSeconds(leaseUntil), ':sweep': sweepAt,
           ':due': keys.jobDueSort(sweepAt, ref.id), ':one': 1,
         },
         ReturnValues: 'ALL_NEW',
       }));
-      return { outcome: 'claimed', record: stripKeys<JobRecord>(Attributes ?? {}) };
+      return { outcome: 'claimed', record: recordOf(Attributes ?? {}) };
     } catch (error) {
       if (!isConditionFailure(error)) throw error;
       const current = await this.get(ref);
@@ -65,7 +80,7 @@ export class DynamoJobRecords implements JobRecords {
       UpdateExpression: `SET #status = :status, updatedAt = :at, expiresAt = :exp${error ? ', lastError = :error' : ''} REMOVE leaseUntil, sweepAt, gsi1pk, gsi1sk`,
       ExpressionAttributeNames: { '#status': 'status' },
       ExpressionAttributeValues: {
-        ':status': status, ':at': now.toISOString(), ':exp': seconds(now) + KEEP_FINISHED_SECONDS, ...(error ? { ':error': error.slice(0, 1000) } : {}),
+        ':status': status, ':at': now.toISOString(), ':exp': epochSeconds(now) + KEEP_FINISHED_SECONDS, ...(error ? { ':error': error.slice(0, 1000) } : {}),
       },
     })).catch((e: unknown) => { if (!isConditionFailure(e)) throw e; });
   }
@@ -81,27 +96,28 @@ export class DynamoJobRecords implements JobRecords {
     })).catch((e: unknown) => { if (!isConditionFailure(e)) throw e; });
   }
 
-  async overdue(job: QueueJobId, nowSeconds: number, limit: number): Promise<OverdueJob[]> {
+  async overdue(job: QueueJobId, untilMs: number, limit: number): Promise<OverdueJob[]> {
     const found: OverdueJob[] = [];
     for (let shard = 0; shard < JOB_DUE_SHARDS && found.length < limit; shard++) {
       const { Items } = await this.db.send(new QueryCommand({
         TableName: this.table,
         IndexName: 'jobsDue',
         KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk <= :until',
-        ExpressionAttributeValues: { ':pk': keys.jobDueShard(job, shard), ':until': keys.jobDueUntil(nowSeconds) },
+        ExpressionAttributeValues: { ':pk': keys.jobDueShard(job, shard), ':until': keys.jobDueUntil(epochSeconds(untilMs)) },
         Limit: limit - found.length,
       }));
       for (const item of Items ?? []) {
         found.push({
           id: item.id as string, shopId: item.shopId as string | undefined, job, sends: item.sends as number,
-          sweepAt: item.sweepAt as number, group: item.group as string | undefined,
+          sweepAt: toMs(item.sweepAt)!, group: item.group as string | undefined,
         });
       }
     }
     return found.sort((a, b) => a.sweepAt - b.sweepAt);
   }
 
-  async markResent(record: OverdueJob, sweepAt: number, now: Date): Promise<boolean> {
+  async markResent(record: OverdueJob, sweepAtMs: number, now: Date): Promise<boolean> {
+    const sweepAt = epochSeconds(sweepAtMs);
     try {
       await this.db.send(new UpdateCommand({
         TableName: this.table,
@@ -111,7 +127,7 @@ export class DynamoJobRecords implements JobRecords {
         UpdateExpression: 'SET sweepAt = :sweep, gsi1sk = :due, sends = sends + :one, updatedAt = :at',
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: {
-          ':pending': 'pending', ':seen': record.sweepAt, ':sweep': sweepAt, ':due': keys.jobDueSort(sweepAt, record.id),
+          ':pending': 'pending', ':seen': epochSeconds(record.sweepAt), ':sweep': sweepAt, ':due': keys.jobDueSort(sweepAt, record.id),
           ':one': 1, ':at': now.toISOString(),
         },
       }));

@@ -2,7 +2,6 @@ import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { awsClientConfig } from '../aws-client';
 import { z, queueJobDef, type JobMessage, type QueueJobId } from '@dakiya/shared';
 import { keyedJobId, type EnqueueOptions, type JobQueue, type JobRecords, type JobRef, type OverdueJob } from '../../domain/ports/jobs';
-import { epochSeconds } from '../../ground/clock';
 import { newId } from '../../ground/ids';
 import { requireNeed } from '../../ground/invocation';
 import type { Log } from '../../ground/log';
@@ -58,13 +57,12 @@ export class SqsJobQueue implements JobQueue {
     if (!this.urls[job]) throw new Error(`no queue URL for job ${job}: this function may not queue it (JOB_QUEUE_URLS)`);
     if (def.fifo && !opts.group) throw new Error(`job ${job} runs on a FIFO queue: enqueue needs a group`);
     const now = this.now();
-    const nowSeconds = Math.floor(now.getTime() / 1000);
     const id = opts.key ? keyedJobId(job, opts.key) : newId(now);
     const created = await this.records.create({
       id, ...(opts.shopId ? { shopId: opts.shopId } : {}), ...(opts.group ? { group: opts.group } : {}),
       job, status: 'pending', message: parsed, attempts: 0, sends: 1,
       createdAt: now.toISOString(), updatedAt: now.toISOString(),
-      sweepAt: nowSeconds + firstSweepDelay(job),
+      sweepAt: now.getTime() + firstSweepDelay(job) * 1000,
     });
     if (!created) return id;
     try {
@@ -82,7 +80,7 @@ export class SqsJobQueue implements JobQueue {
   }
 
   async resend(record: OverdueJob, now: Date): Promise<boolean> {
-    if (!(await this.records.markResent(record, epochSeconds(now) + nextSweepDelay(record.job, record.sends), now))) return false;
+    if (!(await this.records.markResent(record, now.getTime() + nextSweepDelay(record.job, record.sends) * 1000, now))) return false;
     await sendJobMessage(this.sqs, this.urls, record.job, record, { group: record.group, count: record.sends + 1 });
     return true;
   }

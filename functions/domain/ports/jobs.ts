@@ -29,9 +29,9 @@ export interface JobRecord extends JobRef {
   sends: number;
   createdAt: string;
   updatedAt: string;
-  /** While pending: when its message counts as lost if the record has not moved since (epoch seconds). */
+  /** While pending: when its message counts as lost if the record has not moved since (epoch ms). */
   sweepAt?: number;
-  /** A run holds the record until then (epoch seconds); a second delivery meanwhile is dropped. */
+  /** A run holds the record until then (epoch ms, like a booking attempt's lease); a second delivery meanwhile is dropped. */
   leaseUntil?: number;
   lastError?: string;
   /** FIFO rows: the message group, kept for a re-send. */
@@ -73,13 +73,14 @@ export interface JobRecords {
   /** False when a record with this id exists already (an idempotent enqueue). */
   create(record: JobRecord): Promise<boolean>;
   get(ref: JobRef): Promise<JobRecord | undefined>;
-  claim(ref: JobRef, nowSeconds: number, leaseSeconds: number, sweepAt: number): Promise<ClaimResult>;
+  /** Times are epoch ms: the run holds the record until `leaseUntil`, its message counts as lost after `sweepAt`. */
+  claim(ref: JobRef, nowMs: number, leaseUntil: number, sweepAt: number): Promise<ClaimResult>;
   /** The run ended for good: done, failed (will never work) or dead (out of retries). */
   finish(ref: JobRef, status: Exclude<JobStatus, 'pending'>, now: Date, error?: string): Promise<void>;
   /** The run failed and its message will come back: free the record for the next delivery. */
   release(ref: JobRef, now: Date, error: string): Promise<void>;
   /** Pending records of a job whose sweep time has passed (read from the sparse index), oldest first. */
-  overdue(job: QueueJobId, nowSeconds: number, limit: number): Promise<OverdueJob[]>;
+  overdue(job: QueueJobId, untilMs: number, limit: number): Promise<OverdueJob[]>;
   /** Moves a record's sweep time on before its message is sent again; false if it moved meanwhile. */
   markResent(record: OverdueJob, sweepAt: number, now: Date): Promise<boolean>;
 }

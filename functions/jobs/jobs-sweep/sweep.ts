@@ -1,6 +1,5 @@
 import { queueJobIds } from '@dakiya/shared';
 import type { Deps } from '../../domain/ports/deps';
-import { epochSeconds } from '../../ground/clock';
 import type { Log } from '../../ground/log';
 import type { ScheduledWorker } from '../../platform/job-chain';
 
@@ -13,10 +12,10 @@ const PER_JOB = 500;
  * sends those again; the record's claim makes a duplicate harmless.
  */
 export const sweepJobs: ScheduledWorker = async (ctx, deps) => {
-  await resendOverdue(deps, ctx.log, epochSeconds(ctx.now), ctx.now);
+  await resendOverdue(deps, ctx.log, ctx.now.getTime(), ctx.now);
 };
 
-/** Sends again every pending record due by `until` (epoch seconds); answers how many per job. */
+/** Sends again every pending record due by `until` (epoch ms); answers how many per job. */
 export async function resendOverdue(deps: Deps, log: Log, until: number, now: Date): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
   for (const job of queueJobIds) {
