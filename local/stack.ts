@@ -11,7 +11,9 @@ import { migrateToPeople } from '@dakiya/functions/adapters/dynamo/migrate-peopl
 import { buildDeps } from '@dakiya/functions/platform/deps';
 import type { Deps } from '@dakiya/functions/domain/ports/deps';
 import { parseEnv, type Env } from '@dakiya/functions/ground/env';
-import { createLog, type LogLevel } from '@dakiya/functions/ground/log';
+import type { LogLevel } from '@dakiya/functions/ground/log';
+import { noMetrics } from '@dakiya/functions/ground/metrics';
+import { powertoolsLog } from '@dakiya/functions/adapters/powertools/log';
 import { ROOT, type LocalConfig } from './config';
 import { startDynamo } from './services/dynamo';
 import { startSes } from './services/ses';
@@ -126,7 +128,8 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       ...opts.env,
     });
     const db = createDocClient({ region: env.AWS_REGION, endpoint: env.DYNAMO_ENDPOINT });
-    const deps = buildDeps(env, { db, sqs: sqsClient, log: createLog(opts.logLevel ?? 'WARN') });
+    // local mode logs as Lambda does; the metrics' embedded JSON would only crowd the terminal
+    const deps = buildDeps(env, { db, sqs: sqsClient, log: powertoolsLog(opts.logLevel ?? 'WARN'), metrics: noMetrics });
     // data kept on disk by a version from before people (issue 8) moves over once; later starts find nothing
     if (opts.persistent) await migrateToPeople(db, TABLE_NAME, deps.secrets, deps.now);
 

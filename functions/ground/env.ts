@@ -58,6 +58,8 @@ const Env = z.object({
   SIGN_IN_LIMIT_PER_ADDRESS: z.coerce.number().int().positive().default(100),
   SESSION_TTL_HOURS: z.coerce.number().int().positive().default(24 * 7),
   LOG_LEVEL: z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR']).default('INFO'),
+  /** Set by Lambda: the function's name, the metrics' one dimension. */
+  AWS_LAMBDA_FUNCTION_NAME: z.string().min(1).default('local'),
 });
 export type Env = z.infer<typeof Env>;
 

@@ -1,27 +1,24 @@
-/** Structured JSON logs, one line each (CloudWatch and local mode read the same). */
+import type { Context } from 'aws-lambda';
+
+/**
+ * The one log interface: structured JSON lines, one each (CloudWatch and local mode read the same).
+ * adapters/powertools/log.ts writes them with Powertools Logger; tests use `silentLog`.
+ */
 export interface Log {
   debug(message: string, data?: Record<string, unknown>): void;
   info(message: string, data?: Record<string, unknown>): void;
   warn(message: string, data?: Record<string, unknown>): void;
   error(message: string, data?: Record<string, unknown>): void;
+  /** A log whose every line also carries `fields`. */
   child(fields: Record<string, unknown>): Log;
+  /**
+   * The log of one invocation: every line carries the Lambda context (function, its request id, cold
+   * start; absent outside Lambda) and `fields` (the chain's request id, route or job).
+   */
+  forInvocation(context: Partial<Context> | undefined, fields: Record<string, unknown>): Log;
 }
 
-const LEVELS = { DEBUG: 10, INFO: 20, WARN: 30, ERROR: 40, SILENT: 100 } as const;
-export type LogLevel = keyof typeof LEVELS;
+export type LogLevel = 'DEBUG' | 'INFO' | 'WARN' | 'ERROR' | 'SILENT';
 
-export function createLog(level: LogLevel, fields: Record<string, unknown> = {}, write: (line: string) => void = (l) => process.stdout.write(l + '\n')): Log {
-  const emit = (lvl: Exclude<LogLevel, 'SILENT'>, message: string, data?: Record<string, unknown>) => {
-    if (LEVELS[lvl] < LEVELS[level]) return;
-    write(JSON.stringify({ level: lvl, time: new Date().toISOString(), message, ...fields, ...data }));
-  };
-  return {
-    debug: (m, d) => emit('DEBUG', m, d),
-    info: (m, d) => emit('INFO', m, d),
-    warn: (m, d) => emit('WARN', m, d),
-    error: (m, d) => emit('ERROR', m, d),
-    child: (more) => createLog(level, { ...fields, ...more }, write),
-  };
-}
-
-export const silentLog = createLog('SILENT');
+const quiet = () => undefined;
+export const silentLog: Log = { debug: quiet, info: quiet, warn: quiet, error: quiet, child: () => silentLog, forInvocation: () => silentLog };

@@ -79,7 +79,7 @@ const prepare = (group: Group, byKey: Map<string, RouteId>, getDeps: () => Deps)
     // before anything else: the request came through CloudFront, so its viewer address can be trusted
     await requireOrigin(headers, deps.originSecrets);
     const id = byKey.get(event.routeKey);
-    const log = deps.log.child({ requestId, routeKey: event.routeKey, group });
+    const log = deps.log.forInvocation(req.context, { requestId, routeKey: event.routeKey, group });
     const sourceIp = viewerAddress(headers, event.requestContext?.http?.sourceIp ?? '');
     const ctx: OpContext = { requestId, log, now: deps.now(), sourceIp, addressKey: addressKey(sourceIp) };
     if (!id) {
@@ -120,10 +120,14 @@ function errorResult(error: unknown, state: State | undefined): Result {
   const requestId = state?.ctx.requestId;
   if (error instanceof AppError) {
     const body = error.toBody(requestId);
-    if (error.status >= 500) state?.ctx.log.error('operation failed', { code: error.code, error: String(error.message) });
+    if (error.status >= 500) {
+      state?.ctx.log.error('operation failed', { code: error.code, error: String(error.message) });
+      state?.deps.metrics.count('ServerErrors');
+    }
     return { statusCode: error.status, headers: { ...JSON_HEADERS, ...error.headers }, body: JSON.stringify(body) };
   }
   state?.ctx.log.error('unexpected error', { error: error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : String(error) });
+  state?.deps.metrics.count('ServerErrors');
   return { statusCode: 500, headers: JSON_HEADERS, body: JSON.stringify(new AppError('INTERNAL').toBody(requestId ?? 'unknown')) };
 }
 
@@ -172,5 +176,11 @@ export function groupHandler<G extends Group>(group: G, operations: GroupOperati
       return { statusCode: 200, headers: JSON_HEADERS, body: JSON.stringify(parsed) };
     });
   return (event: Event, context: Context): Promise<Result> =>
-    runInvocation({ name: group, needs, deadline: deadlineOf(needs, context), interactive: true }, () => chain(event, context));
+    runInvocation({ name: group, needs, deadline: deadlineOf(needs, context), interactive: true }, async () => {
+      try {
+        return await chain(event, context);
+      } finally {
+        getDeps().metrics.flush();
+      }
+    });
 }

@@ -21,12 +21,13 @@ import { DynamoShopRepo } from '../adapters/dynamo/shop-repo';
 import { DynamoShopTokens } from '../adapters/dynamo/shop-tokens';
 import { DynamoUsageStore } from '../adapters/dynamo/usage-store';
 import { SesMailer, createSesClient } from '../adapters/email/ses-mailer';
+import { powertoolsLog } from '../adapters/powertools/log';
+import { powertoolsMetrics } from '../adapters/powertools/metrics';
 import { createShopifyPort } from '../adapters/shopify';
 import { createSqsClient, SqsJobQueue, type QueueUrls } from '../adapters/sqs/job-queue';
 import type { Deps } from '../domain/ports/deps';
 import type { Env } from '../ground/env';
 import { withDeadline } from '../ground/invocation';
-import { createLog } from '../ground/log';
 import { env as readEnv } from './env';
 import { guardMailer, guardSecretBox, guardShopifySecrets, guardTable } from './least-privilege';
 import { originSecretsFrom } from './origin';
@@ -48,7 +49,8 @@ export function buildDeps(env: Env, overrides: DepsOverrides = {}): Deps {
   const secrets = ports.secrets ?? (env.LOCAL_SECRET_KEY
     ? new LocalSecretBox(env.LOCAL_SECRET_KEY)
     : new KmsSecretBox(new KMSClient(awsClientConfig(env.AWS_REGION)), env.KMS_KEY_ID ?? ''));
-  const log = ports.log ?? createLog(env.LOG_LEVEL);
+  const log = ports.log ?? powertoolsLog(env.LOG_LEVEL);
+  const metrics = ports.metrics ?? powertoolsMetrics(env.AWS_LAMBDA_FUNCTION_NAME);
   const jobRecords = ports.jobRecords ?? new DynamoJobRecords(db, table);
   const sqs = givenSqs ?? createSqsClient(env.AWS_REGION, env.SQS_ENDPOINT);
   const queueUrls = givenUrls ?? (env.JOB_QUEUE_URLS as QueueUrls);
@@ -68,6 +70,7 @@ export function buildDeps(env: Env, overrides: DepsOverrides = {}): Deps {
     env,
     now,
     log,
+    metrics,
     shops: new DynamoShopRepo(db, table),
     members: new DynamoMemberRepo(db, table),
     people: new DynamoPeopleRepo(db, table),
@@ -97,8 +100,13 @@ export function buildDeps(env: Env, overrides: DepsOverrides = {}): Deps {
       onCost: (_shop, cost) => {
         shopifySpend.requests += 1;
         shopifySpend.points += cost.actualQueryCost ?? 0;
+        metrics.count('ShopifyRequests');
+        metrics.count('ShopifyPoints', cost.actualQueryCost ?? 0);
         // Shopify ran nothing: the answer was THROTTLED (a paced client should seldom see one)
-        if (cost.actualQueryCost === null) shopifySpend.throttled += 1;
+        if (cost.actualQueryCost === null) {
+          shopifySpend.throttled += 1;
+          metrics.count('ShopifyThrottled');
+        }
       },
     }),
     ...ports,

@@ -77,19 +77,23 @@ async function runRecord<Id extends QueueJobId>(job: Id, worker: QueueWorker<Id>
     const receives = Number(record.attributes?.ApproximateReceiveCount ?? '1');
     if (isPermanent(error)) {
       ctxLog.warn('job failed and will not be retried', { error: describe(error) });
+      deps.metrics.count('JobsFailed');
       await deps.jobRecords.finish(ref, 'failed', deps.now(), describe(error));
       return;
     }
     if (receives >= def.maxReceiveCount) {
       ctxLog.error('job out of retries: its message moves to the dead-letter queue', { error: describe(error), receives });
+      deps.metrics.count('JobsFailed');
       await deps.jobRecords.finish(ref, 'dead', deps.now(), describe(error));
     } else {
       ctxLog.warn('job failed and will be retried', { error: describe(error), receives });
+      deps.metrics.count('JobsRetried');
       await deps.jobRecords.release(ref, deps.now(), describe(error));
     }
     throw error;
   }
   await deps.jobRecords.finish(ref, 'done', deps.now());
+  deps.metrics.count('JobsDone');
   ctxLog.info('job done', { ms: deps.now().getTime() - startedAt.getTime() });
 }
 
@@ -97,21 +101,27 @@ async function runRecord<Id extends QueueJobId>(job: Id, worker: QueueWorker<Id>
  * Runs each call of a job's Lambda as one invocation, like the HTTP chain: the row's declared needs
  * (shared/src/needs.ts) bound what it may touch, and its remaining time bounds outbound calls.
  */
-function asInvocation<E, R>(job: JobId, chain: (event: E, context: Context) => Promise<R>) {
+function asInvocation<E, R>(job: JobId, getDeps: () => Deps, chain: (event: E, context: Context) => Promise<R>) {
   const needs = jobNeeds(job);
   return (event: E, context: Context): Promise<R> =>
-    runInvocation({ name: jobName(job), needs, deadline: deadlineOf(needs, context) }, () => chain(event, context));
+    runInvocation({ name: jobName(job), needs, deadline: deadlineOf(needs, context) }, async () => {
+      try {
+        return await chain(event, context);
+      } finally {
+        getDeps().metrics.flush();
+      }
+    });
 }
 
 /** The worker Lambda of a queue row (SQS event source with ReportBatchItemFailures). */
 export function queueHandler<Id extends QueueJobId>(job: Id, worker: QueueWorker<Id>, getDeps: () => Deps = defaultDeps) {
   const def = queueJobDef(job);
-  return asInvocation(job, middy<SQSEvent, SQSBatchResponse, Error, Context>()
+  return asInvocation(job, getDeps, middy<SQSEvent, SQSBatchResponse, Error, Context>()
     // the chain logs each failure with its job record; the middleware only builds batchItemFailures
     .use(sqsPartialBatchFailure({ logger: () => undefined }))
     .handler(async (event, context) => {
       const deps = getDeps();
-      const log = deps.log.child({ job, requestId: context.awsRequestId });
+      const log = deps.log.forInvocation(context, { job, requestId: context.awsRequestId });
       if (!def.fifo) {
         return Promise.allSettled(event.Records.map((record) => runRecord(job, worker, record, deps, log))) as unknown as SQSBatchResponse;
       }
@@ -135,9 +145,9 @@ export function queueHandler<Id extends QueueJobId>(job: Id, worker: QueueWorker
 /** The Lambda of a scheduled row (EventBridge rule in AWS, a timer in the local poller). */
 export function scheduleHandler(job: ScheduledJobId, worker: ScheduledWorker, getDeps: () => Deps = defaultDeps) {
   if (jobs[job].kind !== 'schedule') throw new Error(`${job} is not a scheduled row`);
-  return asInvocation(job, middy<unknown, void, Error, Context>().handler(async (_event, context) => {
+  return asInvocation(job, getDeps, middy<unknown, void, Error, Context>().handler(async (_event, context) => {
     const deps = getDeps();
-    const log = deps.log.child({ job, requestId: context.awsRequestId });
+    const log = deps.log.forInvocation(context, { job, requestId: context.awsRequestId });
     const startedAt = deps.now();
     try {
       await worker({ job, requestId: context.awsRequestId, log, now: startedAt, attempt: 1 }, deps);

@@ -13,6 +13,7 @@ import type { Deps } from '../domain/ports/deps';
 import { parseEnv } from '../ground/env';
 import { groupHandler } from '../platform/chain';
 import { silentLog } from '../ground/log';
+import { noMetrics } from '../ground/metrics';
 import { hashPassword } from '../ground/passwords';
 import { newId } from '../ground/ids';
 import { operationsByGroup } from '../registry';
@@ -74,7 +75,7 @@ export async function testDeps(overrides: DepsOverrides = {}, envOverrides: Reco
   const db = createDocClient({ region: env.AWS_REGION, endpoint });
   await ensureTable(db as unknown as Parameters<typeof ensureTable>[0], tableName);
   const mailbox = new MailBox();
-  const deps = buildDeps(env, { db, sqs, mailer: mailbox, log: silentLog, ...overrides });
+  const deps = buildDeps(env, { db, sqs, mailer: mailbox, log: silentLog, metrics: noMetrics, ...overrides });
   const poller = await startJobPoller({ deps, sqs, queues, background: false, retryAfterSeconds: 0 });
   return Object.assign(deps, { db, sqs, queueUrls: queues.urls, mailbox, poller, queues, drainJobs: () => poller.drain() });
 }

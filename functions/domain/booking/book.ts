@@ -11,6 +11,7 @@ import { bookingAccount, planBooking, type BookingAccount } from './plan';
 import { checkFulfillable, fulfilOrder, ordersToFulfil } from './shopify-order';
 import { countersOf, shopDay } from './counters';
 import { monthlyUsage } from '../billing/usage';
+import type { Metrics } from '../../ground/metrics';
 
 /**
  * A request holds its attempt this long. Longer than any request lives (API Gateway gives up at 30
@@ -131,12 +132,12 @@ async function runAttempt(
     const names = orders.map((o) => o.name);
     plan = { ...draft, orderNames: names, reference: referenceOf(names, attempt) };
     await ledger.advance(shop._id, attempt.attemptId, lease, { stage: 'calling', plan, reservations });
-    trackingNumber = await callCourier(booking.adapter, plan, giveUp);
+    trackingNumber = await callCourier(booking.adapter, plan, giveUp, deps.metrics);
   } else if (attempt.stage === 'calling') {
     // the request that called the courier died before recording its answer
     plan = plan!;
     trackingNumber = await findLost(booking.adapter, plan);
-    if (!trackingNumber) trackingNumber = await callCourier(booking.adapter, plan, giveUp);
+    if (!trackingNumber) trackingNumber = await callCourier(booking.adapter, plan, giveUp, deps.metrics);
   }
   if (attempt.stage !== 'courier-booked') {
     await ledger.advance(shop._id, attempt.attemptId, lease, { stage: 'courier-booked', trackingNumber });
@@ -177,14 +178,16 @@ const checkWithCourier = (plan: BookingPlan) => new AppError('COURIER_CHECK_NEED
 });
 
 /** The one courier call. Refusals and clear outages free the orders; a lost answer is resolved or kept for a person. */
-async function callCourier(adapter: CourierAdapter, plan: BookingPlan, giveUp: (error: unknown) => Promise<never>): Promise<string> {
+async function callCourier(adapter: CourierAdapter, plan: BookingPlan, giveUp: (error: unknown) => Promise<never>, metrics: Metrics): Promise<string> {
   try {
     const result = await adapter.book(courierRequest(plan));
     if (result.ok) return result.trackingNumber;
+    metrics.count('BookingsRefusedByCourier');
     const detail = result.messages.filter(Boolean).join('; ');
     return giveUp(new AppError('COURIER_REFUSED', { msg: `The courier refused this booking${detail ? `: ${detail}` : ''}` }));
   } catch (error) {
     if (!isCourierUnavailable(error)) throw error;
+    metrics.count('CourierUnavailable');
     if (!error.ambiguous) return giveUp(new AppError('COURIER_UNAVAILABLE'));
     const found = await findLost(adapter, plan);
     if (found) return found;
@@ -259,5 +262,6 @@ async function finish(attempt: BookingAttempt, f: Finishing, deps: Deps): Promis
   // so a retry after a failure here still finds its attempt unfinished and writes them again
   const created = await deps.bookings.save(record, () => deps.counters.count(shop._id, countersOf(record), 1));
   await deps.attempts.markBooked(attempt, record.trackingNumber, now.getTime());
+  if (created) deps.metrics.count('BookingsMade');
   return created ? record : ((await deps.bookings.get(shop._id, f.trackingNumber)) ?? record);
 }

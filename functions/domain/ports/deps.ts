@@ -1,6 +1,7 @@
 import type { Clock } from '../../ground/clock';
 import type { Env } from '../../ground/env';
 import type { Log } from '../../ground/log';
+import type { Metrics } from '../../ground/metrics';
 import type { AttemptLedger, BookingRepo, BulkRows, DayCounters } from './bookings';
 import type { CourierAdapter, CourierCredentials, CourierId } from './courier';
 import type { JobQueue, JobRecords } from './jobs';
@@ -21,6 +22,8 @@ export interface Deps {
   env: Env;
   now: Clock;
   log: Log;
+  /** Counts by fixed names (never per shop), flushed by the chains at the end of each invocation. */
+  metrics: Metrics;
   shops: ShopRepo;
   /** A person's place in each shop: memberships and invitations (the API's staff users). */
   members: MemberRepo;
