@@ -130,8 +130,11 @@ describe('the data file', () => {
       format: SIM_FILE_FORMAT, version: SIM_FILE_VERSION, courier: 'LEOPARD', clockOffsetMs: 0, defaultScenario: 'happy', credentials: [],
       shipments: [{ trackingNumber: 'KI000000001', data: {}, scenario: 'happy', bookedAt: START, tickMs: 7_200_000, cancelled: false, events: [{ stage: 'Teleported', at: START }] }],
     })],
+    ['not a file at all', () => undefined],
   ])('is set aside with a warning when %s, and the simulator starts empty', async (_case, content) => {
-    fs.writeFileSync(path.join(dir, 'leopard.json'), content());
+    const text = content();
+    if (text === undefined) fs.mkdirSync(path.join(dir, 'leopard.json'));
+    else fs.writeFileSync(path.join(dir, 'leopard.json'), text);
     await start();
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toMatch(/^LEOPARD simulator: .*leopard\.json could not be read \(.+\); moved to leopard\.json\.unreadable-.+, starting with no parcels$/);

@@ -168,7 +168,8 @@ export async function startPostexSim(options: CourierSimOptions & { errorStatus?
         if (pickup === '') return 'Pickup Address Code is required';
         if (!addressCodes(token).includes(pickup)) return `Pickup Address Code ${pickup} does not exist`;
         // An assumption the reference marks [?]: PostEx refuses a second order with the same reference.
-        if (own(token).some((s) => s.data.orderRefNumber === text(b.orderRefNumber))) return 'Order Reference Number already exists';
+        // (read without moving every parcel on: a seed books thousands)
+        if (ctx.store.raw().some((s) => s.data.token === token && s.data.orderRefNumber === text(b.orderRefNumber))) return 'Order Reference Number already exists';
         return ctx.store.create(ctx.store.issue(() => `CX-${nextTn()}`), {
           token,
           orderRefNumber: text(b.orderRefNumber),

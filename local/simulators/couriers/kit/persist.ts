@@ -32,8 +32,8 @@ export const SimFile = z.object({
   courier: z.string(),
   clockOffsetMs: z.number().nonnegative(),
   defaultScenario: z.enum(SCENARIOS),
-  /** Credential sets added at run time (the demo sets are built in). */
-  credentials: z.array(z.record(z.string(), z.string())),
+  /** Credential sets added at run time (the demo sets are built in), as they were sent. */
+  credentials: z.array(z.record(z.string(), z.unknown())),
   shipments: z.array(SavedShipment),
 });
 export type SimFile = z.infer<typeof SimFile>;
@@ -50,6 +50,8 @@ export class SimDataFile {
   private timer: NodeJS.Timeout | undefined;
   private dirty = false;
   private writing: Promise<void> | undefined;
+  /** Set when an unreadable file could not be moved aside either: it is left alone, parcels stay in memory. */
+  private disabled = false;
 
   constructor(private readonly options: SimDataFileOptions) {}
 
@@ -62,18 +64,12 @@ export class SimDataFile {
    * (an unknown stage, a parcel of another shape) before changing anything. Nothing to read is fine.
    */
   load(courier: string, apply: (saved: SimFile) => void): void {
-    let text: string;
     try {
-      text = fs.readFileSync(this.file, 'utf8');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
-      throw error;
-    }
-    try {
-      const saved = SimFile.parse(JSON.parse(text));
+      const saved = SimFile.parse(JSON.parse(fs.readFileSync(this.file, 'utf8')));
       if (saved.courier !== courier) throw new Error(`it holds ${saved.courier}'s parcels`);
       apply(saved);
     } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
       this.setAside(error);
     }
   }
@@ -81,7 +77,7 @@ export class SimDataFile {
   /** Something changed: write soon, once for a burst of changes. */
   schedule(): void {
     this.dirty = true;
-    if (this.timer) return;
+    if (this.timer || this.disabled) return;
     this.timer = setTimeout(() => {
       this.timer = undefined;
       void this.flush();
@@ -96,7 +92,7 @@ export class SimDataFile {
       this.timer = undefined;
     }
     while (this.writing) await this.writing;
-    if (!this.dirty) return;
+    if (!this.dirty || this.disabled) return;
     this.dirty = false;
     const text = JSON.stringify(this.options.snapshot());
     this.writing = this.write(text).finally(() => {
@@ -121,7 +117,14 @@ export class SimDataFile {
   private setAside(error: unknown): void {
     const aside = `${this.file}.unreadable-${new Date().toISOString().replace(/[:.]/g, '-')}`;
     const reason = error instanceof z.ZodError ? 'it is not in the current format' : error instanceof Error ? error.message : String(error);
-    fs.renameSync(this.file, aside);
+    try {
+      fs.renameSync(this.file, aside);
+    } catch (renameError) {
+      this.disabled = true;
+      const why = renameError instanceof Error ? renameError.message : String(renameError);
+      this.options.warn(`${this.file} could not be read (${reason}) nor moved aside (${why}); left as it is, parcels are kept in memory only`);
+      return;
+    }
     this.options.warn(`${this.file} could not be read (${reason}); moved to ${path.basename(aside)}, starting with no parcels`);
   }
 }

@@ -120,7 +120,7 @@ function dataFile<C, T>(
       courier: spec.id,
       clockOffsetMs: clock.offset,
       defaultScenario: store.defaultScenario,
-      credentials: credentials.added() as unknown as Record<string, string>[],
+      credentials: credentials.added() as unknown as Record<string, unknown>[],
       shipments: store.raw().map((s) => ({
         trackingNumber: s.trackingNumber,
         data: s.data,
