@@ -1,6 +1,6 @@
+import { z } from 'zod';
 import type { SimClock } from './clock';
 import { FAULT_MODES, type FaultMode, type KitServer, type RecordedCall, type SimReply, type SimRequest } from './server';
-import { z } from 'zod';
 import { SeedRefused, SeedShipment, type SeedInput } from './seed';
 import { SCENARIOS, type Scenario, type Shipment, type ShipmentStore } from './shipments';
 
