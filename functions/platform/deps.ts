@@ -11,6 +11,9 @@ import { DynamoLinkRepo } from '../adapters/dynamo/link-repo';
 import { SesMailer, createSesClient } from '../adapters/email/ses-mailer';
 import { DynamoStaffRepo } from '../adapters/dynamo/staff-repo';
 import { DynamoRateLimiter } from '../adapters/dynamo/rate-limiter';
+import { DynamoSignInCodes } from '../adapters/dynamo/sign-in-codes';
+import { DynamoSignInTries } from '../adapters/dynamo/sign-in-tries';
+import type { SignInCodeStore, SignInTriesStore } from '../domain/ports/sign-in';
 import { DynamoAccountRepo } from '../adapters/dynamo/account-repo';
 import { DynamoUsageStore } from '../adapters/dynamo/usage-store';
 import { DynamoBillingRepo } from '../adapters/dynamo/billing-repo';
@@ -55,6 +58,9 @@ export interface Deps {
   links: LinkRepo;
   staff: StaffRepo;
   limiter: RateLimiter;
+  /** Sign-in's slow-down and step-up (domain/sign-in-limits.ts), and the sign-ins waiting for an emailed code. */
+  signInTries: SignInTriesStore;
+  signInCodes: SignInCodeStore;
   accounts: AccountRepo;
   /** The monthly order usage (the free plan's 5000, the usage bar): booking reserves, a courier's refusal releases. */
   usage: Usage;
@@ -124,6 +130,8 @@ export function buildDeps(env: Env, overrides: Partial<Deps> = {}): Deps {
     links: new DynamoLinkRepo(db, table),
     staff: new DynamoStaffRepo(db, table),
     limiter: new DynamoRateLimiter(db, table, () => Math.floor(now().getTime() / 1000)),
+    signInTries: new DynamoSignInTries(db, table, () => Math.floor(now().getTime() / 1000)),
+    signInCodes: new DynamoSignInCodes(db, table, () => Math.floor(now().getTime() / 1000)),
     accounts: new DynamoAccountRepo(db, table),
     usage: createUsage(new DynamoUsageStore(db, table)),
     settings: new DynamoSettingsRepo(db, table),
