@@ -114,7 +114,7 @@ const SettingsPage = lazy(async () => {
   };
 });
 const SampleOrdersPage = lazy(async () => {
-  const m = await import('../features/store-orders/components/sample-orders-page');
+  const m = await import('../features/sample-orders/components/sample-orders-page');
   return { default: function SampleOrdersRoute() { return <m.SampleOrdersPage timeZone={useSession().user?.shop.iana_time_zone} />; } };
 });
 const BookOrderPage = lazy(async () => {
