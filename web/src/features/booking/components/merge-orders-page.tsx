@@ -1,5 +1,5 @@
 import { Alert, Badge, Box, Button, Grid, HStack, Stack, Table, Text } from '@chakra-ui/react';
-import { ShopifyOrderId, type MergeLookup, type TrackingAccount } from '@dakiya/shared';
+import { MAX_MERGE_ORDERS, ShopifyOrderId, type MergeLookup, type TrackingAccount } from '@dakiya/shared';
 import { useEffect, useMemo, useState } from 'react';
 import { LuLayers } from 'react-icons/lu';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
@@ -14,7 +14,6 @@ import { SectionCard } from '../../../components/ui/section-card';
 import { PageSkeleton } from '../../../components/ui/skeletons';
 import { TextField } from '../../../components/ui/text-field';
 import { formFromMerge, mergedCod, preselectedAccount, type BookFormValues } from '../book-form';
-import { MERGE_MAX } from '../store-orders';
 import { useBookOrder } from '../use-book-order';
 import { BookingForm } from './booking-form';
 import { isFinalLoadError } from '../../../components/ui/load-error-alert';
@@ -106,7 +105,7 @@ function Ready({ merge, accounts, canUpgrade }: { merge: MergeLookup; accounts: 
       </Stack>
     );
   }
-  if (bookable.length > MERGE_MAX) return <LoadBanner tone="warning" message={`A merged parcel covers at most ${MERGE_MAX} orders.`} />;
+  if (bookable.length > MAX_MERGE_ORDERS) return <LoadBanner tone="warning" message={`A merged parcel covers at most ${MAX_MERGE_ORDERS} orders.`} />;
   if (!accountId) return <><NoAccount open={noAccountOpen} onClose={() => setNoAccountOpen(false)} />{table}</>;
 
   const initial = formFromMerge(merge, accountId, accounts.find((a) => a._id === accountId));
