@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TCS } from './couriers/tcs';
 import { LEOPARD } from './couriers/leopard';
-import { courierWeightIssue, proposedWeight } from './parcel-weight';
+import { courierWeightIssue, proposedWeight, weightProposal } from './parcel-weight';
 
 describe('proposedWeight', () => {
   it('takes the account weight first', () => {
@@ -14,6 +14,14 @@ describe('proposedWeight', () => {
   it('is 100 g when neither is set', () => {
     expect(proposedWeight({ accountWeight: null, storeWeight: 0 })).toBe(100);
     expect(proposedWeight({})).toBe(100);
+  });
+});
+
+describe('weightProposal', () => {
+  it('says where the proposed weight comes from', () => {
+    expect(weightProposal({ accountWeight: 750, storeWeight: 300 })).toEqual({ grams: 750, from: 'account' });
+    expect(weightProposal({ accountWeight: 0, storeWeight: 300 })).toEqual({ grams: 300, from: 'store' });
+    expect(weightProposal({})).toEqual({ grams: 100, from: 'default' });
   });
 });
 

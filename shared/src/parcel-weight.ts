@@ -7,9 +7,23 @@ import type { CourierDefinition } from './couriers/definition';
  * else the store's default weight (Settings; 100 g until the store saves its own). A value of 0 or none
  * means "not set".
  */
-export function proposedWeight(source: { accountWeight?: number | null; storeWeight?: number | null }): number {
+export function proposedWeight(source: WeightSources): number {
+  return weightProposal(source).grams;
+}
+
+export interface WeightSources {
+  accountWeight?: number | null;
+  storeWeight?: number | null;
+}
+
+/** `proposedWeight` and where it came from, so a form can say why it proposes that weight. */
+export function weightProposal(source: WeightSources): { grams: number; from: 'account' | 'store' | 'default' } {
   const set = (grams: number | null | undefined) => (grams && grams > 0 ? grams : undefined);
-  return set(source.accountWeight) ?? set(source.storeWeight) ?? LIMITS.defaultAccountWeightGrams;
+  const account = set(source.accountWeight);
+  if (account) return { grams: account, from: 'account' };
+  const store = set(source.storeWeight);
+  if (store) return { grams: store, from: 'store' };
+  return { grams: LIMITS.defaultAccountWeightGrams, from: 'default' };
 }
 
 /**
