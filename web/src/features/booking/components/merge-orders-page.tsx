@@ -13,7 +13,7 @@ import { PlanLimitDialog } from '../../../components/ui/plan-limit-dialog';
 import { SectionCard } from '../../../components/ui/section-card';
 import { PageSkeleton } from '../../../components/ui/skeletons';
 import { TextField } from '../../../components/ui/text-field';
-import { formFromMerge, mergedCod, preselectedAccount, type BookFormValues } from '../book-form';
+import { formFromMerge, mergedCod, preselectedAccount, type BookBody } from '../book-form';
 import { useBookOrder } from '../use-book-order';
 import { BookingForm } from './booking-form';
 import { isFinalLoadError } from '../../../components/ui/load-error-alert';
@@ -109,10 +109,9 @@ function Ready({ merge, accounts, canUpgrade }: { merge: MergeLookup; accounts: 
   if (!accountId) return <><NoAccount open={noAccountOpen} onClose={() => setNoAccountOpen(false)} />{table}</>;
 
   const initial = formFromMerge(merge, accountId, accounts.find((a) => a._id === accountId));
-  const submit = async (values: BookFormValues, account: TrackingAccount) => {
-    const outcome = await book.submit(values, bookable.map((o) => o.id), account, {
-      codWithoutShipping: Number(codWithout) || 0, avgShipping: Number(avg) || 0, shippingPrice: merge.shippingPrice,
-    });
+  const totals = { codWithoutShipping: Number(codWithout) || 0, avgShipping: Number(avg) || 0, shippingPrice: merge.shippingPrice };
+  const submit = async (body: BookBody) => {
+    const outcome = await book.submit(body);
     if (outcome.kind === 'booked') navigate(outcome.to);
     return outcome.kind === 'refused' ? outcome.errors : undefined;
   };
@@ -133,6 +132,9 @@ function Ready({ merge, accounts, canUpgrade }: { merge: MergeLookup; accounts: 
       <BookingForm
         initial={initial}
         accounts={accounts}
+        storeWeight={merge.weight}
+        orderId={bookable.map((o) => o.id)}
+        merge={totals}
         onSubmit={submit}
         submitLabel={`Book ${bookable.length} orders as one parcel`}
         codSection={(_values, set, error) => {
