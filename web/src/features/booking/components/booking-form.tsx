@@ -43,7 +43,8 @@ export function BookingForm({ initial, accounts, storeWeight, orderId, merge, on
   const chooseAccount = (id: string) => {
     const next = active.find((a) => a._id === id);
     setValues((v) => ({ ...v, tracking_account: id, weight: weightAfterAccountChange(v, next, storeWeight, weightTyped) }));
-    setErrors((e) => ({ ...e, tracking_account: undefined, weight: weightTyped ? e.weight : undefined }));
+    // the minimum is the courier's: a message about the last one no longer applies
+    setErrors((e) => ({ ...e, tracking_account: undefined, weight: undefined }));
   };
   const typeWeight = (value: string) => {
     setWeightTyped(true);
