@@ -11,32 +11,42 @@ const required = (label: string, max: number) =>
 const optional = (label: string, max: number) =>
   z.string({ error: `${label} must be text` }).trim().max(max, `${label} must be at most ${max} characters`).optional();
 
+/** Spec 000 §5 lengths, for the forms' inputs too: names may be longer on edit (30) than at creation (20), as the spec says. */
+const CREATE_LIMITS = { first_name: 20, last_name: 20, email: 50, tag: 10, phone: 15, province: 20, address: 50, city: 50, country: 30 } as const;
+export const USER_LIMITS = { create: CREATE_LIMITS, edit: { ...CREATE_LIMITS, first_name: 30, last_name: 30 } } as const;
+
+/**
+ * A USER edited without a scope is refused (spec 000 §5, the server's message, typo included); the rule
+ * reads the saved role when none is sent, so it is checked where the user is loaded, and the form says it first.
+ */
+export const EDIT_USER_NEEDS_SCOPE = 'At lease one scope should be assigned to update user';
+
 export const Email = z
   .string({ error: 'Email is required' })
   .trim()
   .toLowerCase()
   .min(1, 'Email is required')
-  .max(50, 'Email must be at most 50 characters')
+  .max(CREATE_LIMITS.email, `Email must be at most ${CREATE_LIMITS.email} characters`)
   .pipe(z.email({ error: 'Email is invalid' }));
 
 /** Pakistani mobile or landline digits; the spec only bounds the length (15). */
-const Phone = z.string({ error: 'Phone must be text' }).trim().max(15, 'Phone must be at most 15 characters').regex(/^[0-9+\- ]*$/, 'Phone may contain digits, spaces, + and - only');
+const Phone = z.string({ error: 'Phone must be text' }).trim().max(CREATE_LIMITS.phone, `Phone must be at most ${CREATE_LIMITS.phone} characters`).regex(/^[0-9+\- ]*$/, 'Phone may contain digits, spaces, + and - only');
 
 const Scopes = z.array(Scope, { error: 'Atleast one access scope is required' }).max(20, 'Choose at most 20 access scopes');
 
 /** Spec 000 §5: create user. */
 export const CreateUserInput = z
   .object({
-    first_name: required('First name', 20),
-    last_name: required('Last name', 20),
+    first_name: required('First name', USER_LIMITS.create.first_name),
+    last_name: required('Last name', USER_LIMITS.create.last_name),
     email: Email,
     password: NewPassword,
-    tag: required('Tag', 10),
+    tag: required('Tag', USER_LIMITS.create.tag),
     phone: Phone.optional(),
-    province: optional('Province', 20),
-    address: optional('Address', 50),
-    city: optional('City', 50),
-    country: optional('Country', 30),
+    province: optional('Province', USER_LIMITS.create.province),
+    address: optional('Address', USER_LIMITS.create.address),
+    city: optional('City', USER_LIMITS.create.city),
+    country: optional('Country', USER_LIMITS.create.country),
     role: Role.default('USER'),
     access_scopes: Scopes.default([]),
   })
@@ -46,14 +56,14 @@ export type CreateUserInput = z.infer<typeof CreateUserInput>;
 /** Spec 000 §5: update user (names up to 30 here, 20 at creation, as the spec says). */
 export const EditUserInput = z
   .object({
-    first_name: required('First name', 30),
-    last_name: required('Last name', 30),
-    tag: required('Tag', 10),
+    first_name: required('First name', USER_LIMITS.edit.first_name),
+    last_name: required('Last name', USER_LIMITS.edit.last_name),
+    tag: required('Tag', USER_LIMITS.edit.tag),
     phone: Phone.optional(),
-    province: optional('Province', 20),
-    address: optional('Address', 50),
-    city: optional('City', 50),
-    country: optional('Country', 30),
+    province: optional('Province', USER_LIMITS.edit.province),
+    address: optional('Address', USER_LIMITS.edit.address),
+    city: optional('City', USER_LIMITS.edit.city),
+    country: optional('Country', USER_LIMITS.edit.country),
     role: Role.optional(),
     access_scopes: Scopes.optional(),
   });
@@ -100,7 +110,7 @@ export const ChangeOwnPasswordInput = z
   })
   .refine((v) => v.new_password === v.confirm_password, { message: 'Password and confirm password must be same', path: ['confirm_password'] });
 
-export const EditTagInput = z.object({ tag: required('Tag', 10) });
+export const EditTagInput = z.object({ tag: required('Tag', USER_LIMITS.edit.tag) });
 
 export const Profile = z.object({
   data: SessionUser.extend({
