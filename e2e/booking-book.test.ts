@@ -93,17 +93,17 @@ describe.each(VIEWPORTS)('booking one order (%s)', (size, viewport) => {
     // Leopards Karachi (500 g) books with its own weight, as the server would
     await choose('Leopards Karachi');
     expect(await weight.inputValue()).toBe('500');
-    expect(await helper.innerText()).toBe("The account's weight.");
+    expect(await helper.innerText()).toBe('From the account.');
 
     // TCS Overnight (1000 g): the weight follows the account, and TCS's minimum is said before Book
     await choose('TCS Overnight');
     expect(await weight.inputValue()).toBe('1000');
-    expect(await helper.innerText()).toBe("The account's weight. TCS takes 500 g or more.");
+    expect(await helper.innerText()).toBe('From the account. TCS needs at least 500 g.');
     await topShot(page, `book-form-tcs-${size}`);
 
     // below the minimum the form refuses in the server's words, and sends nothing
     await weight.fill('400');
-    expect(await helper.innerText()).toBe('TCS takes 500 g or more.');
+    expect(await helper.innerText()).toBe('TCS needs at least 500 g.');
     await page.getByTestId('book-submit').click();
     await expect.poll(() => page.getByTestId('book-weight-error').innerText()).toBe('Weight must be at least 500 grams for TCS');
     expect(page.url()).toContain('/dashboard/order/book');

@@ -51,10 +51,10 @@ describe('the booking form', () => {
   });
 
   it("says where the weight comes from until it is typed, and the courier's minimum when it has one", () => {
-    expect(weightHelper(account('t1', { company: 'TCS' }), 300, false)).toBe("Your store's default weight. TCS takes 500 g or more.");
-    expect(weightHelper(account('t1', { company: 'TCS', weight: 800 }), 300, true)).toBe('TCS takes 500 g or more.');
-    expect(weightHelper(account('a1', { weight: 750 }), 300, false)).toBe("The account's weight.");
-    expect(weightHelper(account('a1'), 0, false)).toBe('The standard 100 g.');
+    expect(weightHelper(account('t1', { company: 'TCS' }), 300, false)).toBe("From your store's default weight. TCS needs at least 500 g.");
+    expect(weightHelper(account('t1', { company: 'TCS', weight: 800 }), 300, true)).toBe('TCS needs at least 500 g.');
+    expect(weightHelper(account('a1', { weight: 750 }), 300, false)).toBe('From the account.');
+    expect(weightHelper(account('a1'), 0, false)).toBe('The standard weight.');
     expect(weightHelper(account('a1'), 300, true)).toBeUndefined();
   });
 

@@ -49,9 +49,10 @@ export function proposedFor(account: TrackingAccount | undefined, storeWeight: n
 /** The weight field's helper: why this weight (until the person types one), and the courier's minimum when it has one. */
 export function weightHelper(account: TrackingAccount | undefined, storeWeight: number | null | undefined, typed: boolean): string | undefined {
   const from = weightProposal({ accountWeight: account?.weight, storeWeight }).from;
-  const why = typed ? undefined : { account: "The account's weight.", store: "Your store's default weight.", default: 'The standard 100 g.' }[from];
-  const min = account ? COURIER_BY_ID[account.company].booking.minWeightGrams : 1;
-  const least = min > 1 ? `${COURIER_BY_ID[account!.company].name} takes ${min} g or more.` : undefined;
+  const why = typed ? undefined : { account: 'From the account.', store: "From your store's default weight.", default: 'The standard weight.' }[from];
+  const courier = account ? COURIER_BY_ID[account.company] : undefined;
+  const min = courier?.booking.minWeightGrams ?? 1;
+  const least = courier && min > 1 ? `${courier.name} needs at least ${min} g.` : undefined;
   return [why, least].filter(Boolean).join(' ') || undefined;
 }
 

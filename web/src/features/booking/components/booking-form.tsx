@@ -89,7 +89,7 @@ export function BookingForm({ initial, accounts, storeWeight, orderId, merge, on
     <form onSubmit={(e) => void submit(e)} noValidate data-testid="book-form">
       <Stack gap="5">
         <SectionCard title="Courier" icon={<LuTruck />} description="The tracking account books the parcel; its courier collects the COD.">
-          <Grid templateColumns={{ base: '1fr', md: '2fr 1fr 1fr' }} gap="4">
+          <Grid templateColumns={{ base: '1fr', md: '2fr 1.5fr 1fr' }} gap="4">
             <Field.Root invalid={!!errors.tracking_account} required>
               <Field.Label>Tracking account<Field.RequiredIndicator /></Field.Label>
               <NativeSelect.Root>
