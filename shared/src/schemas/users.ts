@@ -122,8 +122,11 @@ export const Profile = z.object({
 export type Profile = z.infer<typeof Profile>;
 
 export const QrCode = z.object({ qrCodeDataUrl: z.string(), secret: z.string() });
+/** An authenticator app's code has this many digits (the code input takes no more). */
+export const TWO_FACTOR_CODE_DIGITS = 6;
 export const TwoFactorCode = z.object({
-  code: z.string({ error: 'Code is required' }).trim().min(1, 'Code is required').regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app'),
+  code: z.string({ error: 'Code is required' }).trim().min(1, 'Code is required')
+    .regex(new RegExp(`^\\d{${TWO_FACTOR_CODE_DIGITS}}$`), `Enter the ${TWO_FACTOR_CODE_DIGITS}-digit code from your authenticator app`),
 });
 const TwoFactorToken = z.string({ error: 'Sign in again' }).min(1, 'Sign in again').max(200, 'Sign in again');
 export const VerifyAuthenticatorInput = TwoFactorCode.extend({ twoFactorToken: TwoFactorToken });
