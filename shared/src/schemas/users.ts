@@ -139,10 +139,12 @@ export type EnableTwoFactorInput = z.infer<typeof EnableTwoFactorInput>;
 /** Shown once: only their digests are kept. */
 export const RecoveryCodes = z.array(z.string());
 export const TwoFactorEnabled = AuthToken.extend({ recovery_codes: RecoveryCodes });
+/** The longest code a person may type where a recovery code is taken (the inputs stop there too). */
+export const RECOVERY_CODE_MAX = 40;
 /** Turning two-factor off or renewing recovery codes: the password and a code from the app or a recovery code. */
 export const TwoFactorProof = z.object({
   password: CurrentPassword,
-  code: z.string({ error: 'Code is required' }).trim().min(1, 'Code is required').max(40, 'Enter a 6-digit code or a recovery code'),
+  code: z.string({ error: 'Code is required' }).trim().min(1, 'Code is required').max(RECOVERY_CODE_MAX, 'Enter a 6-digit code or a recovery code'),
 });
 export type TwoFactorProof = z.infer<typeof TwoFactorProof>;
 export const RecoveryCodesOutput = z.object({ msg: z.string(), recovery_codes: RecoveryCodes });
@@ -151,7 +153,7 @@ export const VerifyRecoveryCodeInput = z.object({
     .string({ error: 'Recovery code is required' })
     .trim()
     .min(1, 'Recovery code is required')
-    .max(40, 'Enter a recovery code like abcd-efgh-jkmn'),
+    .max(RECOVERY_CODE_MAX, 'Enter a recovery code like abcd-efgh-jkmn'),
   twoFactorToken: TwoFactorToken,
 });
 export const RecoverySignIn = AuthToken.extend({ recovery_codes_left: z.number().int().min(0) });
