@@ -38,15 +38,15 @@ export function preselectedAccount(accounts: readonly TrackingAccount[]): string
   return (active.find((a) => a.is_default) ?? active[0])?._id ?? '';
 }
 
-/**
- * The weight the server would use with this account (`proposedWeight`: the account's, else the store's
- * default, else 100 g), and a line that says where it came from and the courier's lightest parcel.
- */
+/** The weight the server would use with this account (`proposedWeight`: the account's, else the store's default, else 100 g). */
 export function proposedFor(account: TrackingAccount | undefined, storeWeight: number | null | undefined): string {
   return String(weightProposal({ accountWeight: account?.weight, storeWeight }).grams);
 }
 
-/** The weight field's helper: why this weight (until the person types one), and the courier's minimum when it has one. */
+/**
+ * The weight field's helper: why this weight (until the person types one), and the courier's minimum
+ * when it is more than the 1 g every booking needs anyway.
+ */
 export function weightHelper(account: TrackingAccount | undefined, storeWeight: number | null | undefined, typed: boolean): string | undefined {
   const from = weightProposal({ accountWeight: account?.weight, storeWeight }).from;
   const why = typed ? undefined : { account: 'From the account.', store: "From your store's default weight.", default: 'The standard weight.' }[from];
