@@ -21,6 +21,9 @@ export const USER_LIMITS = { create: CREATE_LIMITS, edit: { ...CREATE_LIMITS, fi
  */
 export const EDIT_USER_NEEDS_SCOPE = 'At lease one scope should be assigned to update user';
 
+/** change-email refuses an ADMIN's address (it is how the store reaches them); the edit form says it beside the field. */
+export const ADMIN_EMAIL_LOCKED = "An admin's email cannot be changed";
+
 export const Email = z
   .string({ error: 'Email is required' })
   .trim()
