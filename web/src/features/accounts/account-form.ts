@@ -51,18 +51,18 @@ export function toCreatePayload(values: CreateAccountValues): CreateAccountInput
 
 /**
  * Create account, checked with the server's own schema so the messages are the server's. With no
- * company chosen yet, 'Company is required' comes with the common fields' messages too.
+ * company chosen yet the schema only names the company: the common fields' messages come with it.
  */
 export function validateCreateAccount(
   schema: ParseableSchema<CreateAccountInput>,
   values: CreateAccountValues,
 ): Validation<CreateAccountInput, CreateAccountField> {
   const payload = toCreatePayload(values);
-  if (values.company !== '') return validate<CreateAccountInput, CreateAccountField>(schema, payload);
-  const company = validate<CreateAccountInput, CreateAccountField>(schema, payload);
+  const result = validate<CreateAccountInput, CreateAccountField>(schema, payload);
+  if (values.company !== '' || result.ok) return result;
   // Any courier shares the common fields: borrow one to read their messages.
   const common = validate<CreateAccountInput, CreateAccountField>(schema, { ...payload, company: COURIER_IDS[0] });
-  const errors: FieldErrors<CreateAccountField> = { company: company.ok ? 'Company is required' : (company.errors.company ?? 'Company is required') };
+  const errors: FieldErrors<CreateAccountField> = { ...result.errors };
   if (!common.ok) {
     for (const key of COMMON_CREATE_FIELDS) if (common.errors[key]) errors[key] = common.errors[key];
   }

@@ -21,7 +21,6 @@ export type UserField = keyof UserFormValues;
 
 /** Spec 000 §6. */
 export const ADMIN_SCOPES_NOTE = 'An ADMIN has all scopes by default';
-export const ADMIN_EMAIL_LOCKED = "An admin's email cannot be changed";
 /** The store owner stays an ADMIN (the server refuses anything else). */
 export const OWNER_ROLE_LOCKED = 'The store owner is always an ADMIN.';
 /** Only the owner changes the owner's details (the server refuses another admin). */
