@@ -1,3 +1,6 @@
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
 
 /** Imports point one way (STYLE.md §1): web, functions and infra depend on shared, never on each other. */
@@ -9,6 +12,39 @@ const boundary = (from, banned) => ({
     }],
   },
 });
+
+// --- web/: the rooms of the SPA (STYLE.md §7, §11; bulletproof-react's zones) ---
+const webSrc = 'web/src';
+const webFeatures = readdirSync(new URL(`./${webSrc}/features`, import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+/** Shared web code: any feature and app/ may use it; it uses no feature and not app/. */
+const webShared = ['components', 'lib', 'hooks'].map((dir) => `${webSrc}/${dir}`);
+const webRooms = [{
+  files: [`${webSrc}/**/*.{ts,tsx}`],
+  plugins: { 'import-x': importX },
+  settings: {
+    // the plugin reads only .js files unless told: web imports .ts/.tsx without extensions
+    'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+    'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
+  },
+  rules: {
+    // dynamic import() counts too: a lazily loaded part that imports its loader is still a circle
+    'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    // zones name resolved files, so a relative '../../accounts/…' is caught like any other spelling
+    'import-x/no-restricted-paths': ['error', {
+      basePath: fileURLToPath(new URL('.', import.meta.url)),
+      zones: [
+        ...webFeatures.map((feature) => ({
+          target: `${webSrc}/features/${feature}`, from: `${webSrc}/features`, except: [`./${feature}`],
+          message: 'features do not import each other: app/ composes them; shared code lives in components/, lib/ or hooks/',
+        })),
+        { target: `${webSrc}/features`, from: `${webSrc}/app`, message: 'features do not import app/: it composes them' },
+        { target: webShared, from: [`${webSrc}/features`, `${webSrc}/app`], message: 'shared web code imports no feature and not app/' },
+      ],
+    }],
+  },
+}];
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'cdk.out/**', '.local-data/**'] },
@@ -28,11 +64,5 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/web/**', '**/infra/**'], message: 'functions tests must not import web/ or infra/' }] }] },
   },
   boundary('infra', ['web', 'local']),
-  {
-    // features do not import each other; app/ composes them (bulletproof-react)
-    files: ['web/src/features/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/features/*/**', '!./**', '!../**'], message: 'features do not import each other' }] }],
-    },
-  },
+  ...webRooms,
 );
