@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
@@ -12,8 +13,40 @@ const boundary = (from, banned) => ({
   },
 });
 
+// --- web/: the rooms of the SPA (STYLE.md §7, §11; bulletproof-react's zones) ---
+const webSrc = 'web/src';
+const webFeatures = readdirSync(new URL(`./${webSrc}/features`, import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+/** Shared web code: any feature and app/ may use it; it uses no feature and not app/. */
+const webShared = ['components', 'lib', 'hooks'].map((dir) => `${webSrc}/${dir}`);
+const webRooms = [{
+  files: [`${webSrc}/**/*.{ts,tsx}`],
+  plugins: { 'import-x': importX },
+  settings: {
+    // the plugin reads only .js files unless told: web imports .ts/.tsx without extensions
+    'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+    'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
+  },
+  rules: {
+    // dynamic import() counts too: a lazily loaded part that imports its loader is still a circle
+    'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    // zones name resolved files, so a relative '../../accounts/…' is caught like any other spelling
+    'import-x/no-restricted-paths': ['error', {
+      basePath: fileURLToPath(new URL('.', import.meta.url)),
+      zones: [
+        ...webFeatures.map((feature) => ({
+          target: `${webSrc}/features/${feature}`, from: `${webSrc}/features`, except: [`./${feature}`],
+          message: 'features do not import each other: app/ composes them; shared code lives in components/, lib/ or hooks/',
+        })),
+        { target: `${webSrc}/features`, from: `${webSrc}/app`, message: 'features do not import app/: it composes them' },
+        { target: webShared, from: [`${webSrc}/features`, `${webSrc}/app`], message: 'shared web code imports no feature and not app/' },
+      ],
+    }],
+  },
+}];
+
 // --- functions/: the rooms of the backend (STYLE.md §1, §3, §11) ---
-/** Every folder of functions/ but these is an endpoint group or the job rows: operations, which only the roof wires. */
 const functionsRooms = [{
   files: ['functions/**/*.ts'],
   plugins: { 'import-x': importX },
@@ -23,7 +56,7 @@ const functionsRooms = [{
     'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js', '.mjs', '.json'] })],
   },
   rules: {
-    // type-only imports count: a circle of types still ties the files' meaning together
+    // circles of values; import-x skips type-only imports, which functions/import-cycles.test.ts counts too
     'import-x/no-cycle': ['error', { ignoreExternal: true }],
   },
 }, {
@@ -31,6 +64,7 @@ const functionsRooms = [{
   files: ['functions/**/*.ts'],
   ignores: ['functions/**/*.test.ts', 'functions/test-support/**'],
   rules: {
+    // zones name resolved files, so a relative path is caught like any other spelling
     'import-x/no-restricted-paths': ['error', {
       basePath: fileURLToPath(new URL('.', import.meta.url)),
       zones: [
@@ -69,12 +103,6 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/web/**', '**/infra/**'], message: 'functions tests must not import web/ or infra/' }] }] },
   },
   boundary('infra', ['web', 'local']),
-  {
-    // features do not import each other; app/ composes them (bulletproof-react)
-    files: ['web/src/features/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/features/*/**', '!./**', '!../**'], message: 'features do not import each other' }] }],
-    },
-  },
+  ...webRooms,
   ...functionsRooms,
 );

@@ -12,7 +12,10 @@ export default defineConfig({
           name: 'functions',
           include: ['functions/**/*.test.ts'],
           globalSetup: ['local/test-support/global-services.ts'],
-          testTimeout: 20000,
+          // a file's world (table, simulators, shops installed through OAuth) and its cases wait on DynamoDB Local:
+          // on a 2-core machine busy with another run they take several times longer, which is not a failure
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
           env,
         },
       },
@@ -21,11 +24,12 @@ export default defineConfig({
           name: 'local',
           include: ['local/**/*.test.ts'],
           globalSetup: ['local/test-support/global-services.ts'],
-          testTimeout: 30000,
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
           env,
         },
       },
-      { test: { name: 'infra', include: ['infra/test/**/*.test.ts'], testTimeout: 120000, env } },
+      { test: { name: 'infra', include: ['infra/test/**/*.test.ts'], testTimeout: 240_000, hookTimeout: 240_000, env } },
       { test: { name: 'web', include: ['web/src/**/*.test.{ts,tsx}'], env } },
       {
         test: {
@@ -36,8 +40,8 @@ export default defineConfig({
           setupFiles: ['e2e/support/guard.ts'],
           // a screen may take a few seconds on a machine busy with other work: wait for it, not a fixed second
           expect: { poll: { timeout: 10_000, interval: 100 } },
-          testTimeout: 120000,
-          hookTimeout: 120000,
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
           fileParallelism: false,
           env,
         },

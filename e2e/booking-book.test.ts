@@ -74,6 +74,49 @@ describe.each(VIEWPORTS)('booking one order (%s)', (size, viewport) => {
     expect(new Set(after.filter((f) => f.status === 'SUCCESS').map((f) => f.tracking[0]?.number))).toEqual(new Set([again]));
   });
 
+  it("proposes the chosen account's weight, follows the account until a weight is typed, and holds TCS to its 500 g minimum", async () => {
+    const page = await signedIn(browser, inject('owner'), viewport);
+    offlineImages(page);
+    await page.goto('/dashboard/store-orders');
+    const order = await freeOrderOnPage(page, taken);
+    await page.goto(`/dashboard/order/book?id=${order.id}`);
+    await formReady(page);
+    const weight = page.getByTestId('book-weight');
+    const helper = page.getByTestId('book-weight-helper');
+    // the seeded accounts, whichever of them is the default now
+    const choose = async (name: string) => {
+      const value = await page.getByTestId('book-account').locator('option', { hasText: `${name} · ` }).first().getAttribute('value');
+      await page.getByTestId('book-account').selectOption(value!);
+      await formReady(page);
+    };
+
+    // Leopards Karachi (500 g) books with its own weight, as the server would
+    await choose('Leopards Karachi');
+    expect(await weight.inputValue()).toBe('500');
+    expect(await helper.innerText()).toBe('From the account.');
+
+    // TCS Overnight (1000 g): the weight follows the account, and TCS's minimum is said before Book
+    await choose('TCS Overnight');
+    expect(await weight.inputValue()).toBe('1000');
+    expect(await helper.innerText()).toBe('From the account. TCS needs at least 500 g.');
+    await topShot(page, `book-form-tcs-${size}`);
+
+    // below the minimum the form refuses in the server's words, and sends nothing
+    await weight.fill('400');
+    expect(await helper.innerText()).toBe('TCS needs at least 500 g.');
+    await page.getByTestId('book-submit').click();
+    await expect.poll(() => page.getByTestId('book-weight-error').innerText()).toBe('Weight must be at least 500 grams for TCS');
+    expect(page.url()).toContain('/dashboard/order/book');
+    await topShot(page, `book-form-tcs-too-light-${size}`);
+
+    // a typed weight stays when the account changes again
+    await choose('Leopards Karachi');
+    expect(await weight.inputValue()).toBe('400');
+    expect(await page.getByTestId('book-weight-error').count()).toBe(0);
+    expect(await helper.count()).toBe(0);
+    expect((await simOrder(order.id)).fulfillments).toEqual([]);
+  });
+
   it('failure paths: a stale or unknown order, the courier refusing, the connection dropping on Book; never a white page', async () => {
     const page = await signedIn(browser, inject('owner'), viewport);
     // a link to an order Shopify does not know, and one that is no id at all

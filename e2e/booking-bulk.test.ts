@@ -21,8 +21,11 @@ describe('bulk booking', () => {
     // the second page of orders to ship: the single-order flows take theirs from the first
     await page.goto('/dashboard/store-orders');
     await page.locator('[data-testid^="store-order-#"]').first().waitFor();
+    const firstOfPage1 = (await rowNames(page))[0];
     await page.getByTestId('store-orders-next').click();
     await expect.poll(() => page.getByTestId('store-orders-page').innerText()).toBe('Page 2');
+    // the list keeps page 1's rows on screen until page 2's arrive: names read before then vanish under the clicks
+    await expect.poll(async () => (await rowNames(page))[0]).not.toBe(firstOfPage1);
     const names = (await rowNames(page)).slice(0, 20);
     for (const name of names) await page.getByTestId(`store-order-select-${name}`).click();
     await expect.poll(() => page.getByTestId('store-orders-selected').innerText()).toBe('20 selected');

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LAMBDA_REQUEST_LIMIT_BYTES, ORIGIN_HEADER, VIEWER_ADDRESS_HEADER } from '@dakiya/shared';
+import { LAMBDA_REQUEST_LIMIT_BYTES, MAX_URL_BYTES, ORIGIN_HEADER, VIEWER_ADDRESS_HEADER } from '@dakiya/shared';
 import { signWebhook } from '@dakiya/functions/adapters/shopify';
 import { seedShop, testDeps, TEST_ORIGIN_SECRET, TEST_SHOPIFY_SECRET, type SeededShop, type TestDeps } from '../functions/test-support/harness';
 import { startGateway } from './gateway';
@@ -67,6 +67,31 @@ describe('local mode runs a scheduled row on demand (./dakiya job <row>)', () =>
   });
 });
 
+describe('URL length, as CloudFront counts it (issue 17 item 2)', () => {
+  const TOO_LONG = { errors: [{ msg: 'This request is too long to send. Shorten the search and try again.', code: 'URI_TOO_LONG' }] };
+
+  it('a query of 70,000 or 1,000,000 characters gets 414 in the catalogue shape, not an empty 431 or a dropped connection', async () => {
+    for (const length of [70_000, 1_000_000]) {
+      // a route that needs a session: a 414 (not a 401) shows no function ran
+      const res = await fetch(`${gateway.url}/api/v1/store-orders?search=${'a'.repeat(length)}`);
+      expect([res.status, res.headers.get('content-type')], `${length}`).toEqual([414, 'application/json; charset=utf-8']);
+      expect(await res.json()).toEqual(TOO_LONG);
+    }
+    const page = await fetch(`${gateway.url}/dashboard/store-orders?search=${'a'.repeat(70_000)}`);
+    expect([page.status, await page.json()]).toEqual([414, TOO_LONG]);
+  });
+
+  it('refuses a URL over 8,192 bytes and passes one of exactly 8,192', async () => {
+    const path = '/api/v1/health?pad=';
+    const fits = await fetch(`${gateway.url}${path}${'a'.repeat(MAX_URL_BYTES - path.length)}`);
+    expect(fits.status).toBe(200);
+    const over = await fetch(`${gateway.url}${path}${'a'.repeat(MAX_URL_BYTES - path.length + 1)}`);
+    expect(over.status).toBe(414);
+    // bytes, not characters: 2,000 'ü' are 12,000 bytes once percent-encoded
+    expect((await fetch(`${gateway.url}/api/v1/health?q=${'ü'.repeat(2000)}`)).status).toBe(414);
+  });
+});
+
 const post = (body: string) =>
   fetch(`${gateway.url}/api/v1/login-user`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
 
@@ -118,5 +143,31 @@ describe('the gateway plays CloudFront: origin header and viewer address are its
     const statuses = new Set<number>();
     for (let i = 0; i < 10; i++) statuses.add((await login({ [VIEWER_ADDRESS_HEADER]: `203.0.113.${i}:4000${i}` })).status);
     expect([...statuses]).toEqual([429]);
+  });
+});
+
+describe('sign-in slow-down counts the address the gateway sets, whatever a caller claims (issue 17)', () => {
+  let own: TestDeps;
+  let ownShop: SeededShop;
+  let front: Awaited<ReturnType<typeof startGateway>>;
+  beforeAll(async () => {
+    own = await testDeps();
+    ownShop = await seedShop(own);
+    front = await startGateway({ port: await freePort(), deps: own, originSecret: TEST_ORIGIN_SECRET });
+  });
+  afterAll(async () => { await front?.stop(); });
+
+  it('five wrong passwords, each claiming another address, slow down the real one', async () => {
+    const guess = (i: number) => fetch(`${front.url}/api/v1/login-user`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', [VIEWER_ADDRESS_HEADER]: `203.0.113.${i}:4000`, 'x-forwarded-for': `198.51.100.${i}` },
+      body: JSON.stringify({ email: ownShop.owner.email, password: `guess-${i}` }),
+    });
+    for (let i = 0; i < 5; i++) expect((await guess(i)).status).toBe(400);
+    const slowed = await guess(5);
+    // 2 s from the fifth failure, on the real clock: 1 when a second turned in between
+    const wait = Number(slowed.headers.get('retry-after'));
+    expect([slowed.status, [1, 2].includes(wait)]).toEqual([429, true]);
+    expect(await slowed.json()).toMatchObject({ errors: [{ msg: expect.stringMatching(/^Too many failed attempts\. Wait [12] seconds? and try again\.$/), code: 'RATE_LIMITED' }], retry_after: wait });
   });
 });

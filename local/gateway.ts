@@ -4,13 +4,19 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import {
-  API_BASE, DEFAULT_ROUTE_KEY, ERRORS, LAMBDA_REQUEST_LIMIT_BYTES, ORIGIN_HEADER, VIEWER_ADDRESS_HEADER, matchRoute, routeKey, routes, scheduledJobIds,
+  API_BASE, DEFAULT_ROUTE_KEY, ERRORS, LAMBDA_REQUEST_LIMIT_BYTES, MAX_URL_BYTES, ORIGIN_HEADER, VIEWER_ADDRESS_HEADER, matchRoute, routeKey, routes, scheduledJobIds,
   type RouteDef, type ScheduledJobId,
 } from '@dakiya/shared';
 import { groupHandler } from '@dakiya/functions/platform/chain';
 import type { Deps } from '@dakiya/functions/domain/ports/deps';
 import { operationsByGroup } from '@dakiya/functions/registry';
 
+/**
+ * Node refuses a request line and headers above its max header size (16 KiB) with an empty 431, or
+ * drops the connection while a long URL is still arriving. Browsers send URLs up to 2 MiB (Chromium),
+ * so the limit sits above that and the gateway reads such a request whole to answer 414 itself.
+ */
+const MAX_HEADER_BYTES = 2 * 1024 * 1024 + 64 * 1024;
 
 const MIME: Record<string, string> = {
   '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8',
@@ -45,8 +51,14 @@ export async function startGateway(opts: GatewayOptions): Promise<{ url: string;
     return h;
   };
 
-  const server = http.createServer(async (req, res) => {
+  const server = http.createServer({ maxHeaderSize: MAX_HEADER_BYTES }, async (req, res) => {
     const started = Date.now();
+    // CloudFront's part: a URL over its limit is refused before anything else, SPA paths included
+    if (Buffer.byteLength(req.url ?? '') > MAX_URL_BYTES) {
+      sendJson(res, 414, { errors: [{ msg: ERRORS.URI_TOO_LONG.msg, code: 'URI_TOO_LONG' }] });
+      opts.onRequest?.({ method: req.method ?? 'GET', path: '(too long)', status: 414, ms: Date.now() - started });
+      return;
+    }
     const url = new URL(req.url ?? '/', 'http://local');
     try {
       const localJob = /^\/_local\/jobs\/([\w.]+)$/.exec(url.pathname);

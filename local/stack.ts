@@ -101,6 +101,8 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     stops.push(() => shopify.stop());
     const couriers = await startCourierSims({
       ports: opts.randomPorts ? undefined : config.ports.couriers,
+      // bookings kept in DynamoDB must still be parcels at their courier after a restart
+      dataDir: opts.persistent ? path.join(config.dataDir, 'couriers') : undefined,
     });
     stops.push(() => couriers.stop());
 

@@ -7,6 +7,7 @@ import { logout } from './logout';
 import { requestPasswordReset, resetPassword } from './reset-password';
 import { verifyAuthenticator, verifyRecoveryCode } from './verify-authenticator';
 import { verifyEmail } from './verify-email';
+import { verifySignInCode } from './verify-sign-in-code';
 
 export const operations = {
   'auth.login': loginUser,
@@ -18,6 +19,7 @@ export const operations = {
   'auth.resetPassword': resetPassword,
   'auth.verifyAuthenticator': verifyAuthenticator,
   'auth.verifyRecoveryCode': verifyRecoveryCode,
+  'auth.verifySignInCode': verifySignInCode,
   'auth.exchangeToken': exchangeToken,
 };
 

@@ -1,69 +1,55 @@
-import type { StoreOption } from '@dakiya/shared';
 import type { Operation } from '../platform/operation';
 import type { Deps } from '../domain/ports/deps';
 import { AppError } from '../ground/errors';
 import { burnPasswordCheck, verifyPassword } from '../ground/passwords';
-import { startSession } from '../domain/sessions';
-import { loginLimiterKey } from '../domain/current-password';
-import { membershipsOf, type Membership } from '../domain/people';
+import { beginTry, rememberAddress } from '../domain/sign-in-limits';
+import { startCodeStep } from '../domain/sign-in-code';
+import { openStore } from '../domain/sign-in';
+import type { PersonRecord } from '../domain/records';
 
-/** Attempts per account (a success starts the count again) and per address, in a 15-minute window. */
-const WINDOW_SECONDS = 15 * 60;
-const PER_ACCOUNT = 10;
-
-const usable = (m: Membership) => m.user.is_active && m.shop.status === 'ACTIVE';
-const option = (m: Membership): StoreOption => ({ domain: m.shop.domain, name: m.shop.name });
+/** Sign-ins per address in 15 minutes (SIGN_IN_LIMIT_PER_ADDRESS), whatever the accounts. */
+const ADDRESS_WINDOW_SECONDS = 15 * 60;
 
 /**
  * Unknown email, no password yet and a wrong password get the same answer after the same work.
- * Restricted, unverified and uninstalled are told only after the right password. A person in several
- * stores chooses one (the store opened from Shopify comes as `store`): each has its own session.
+ * Restricted, unverified and uninstalled are told only after the right password. The limits of
+ * domain/sign-in-limits.ts slow a guessing address down and, while an account is guessed at from many
+ * addresses, ask a new address for an emailed code: that answer is the same whatever the password.
  */
 export const loginUser: Operation<'auth.login'> = async ({ body }, ctx, deps) => {
-  const accountKey = loginLimiterKey(body.email);
-  if (!(await deps.limiter.hit(`login-ip:${ctx.addressKey}`, deps.env.SIGN_IN_LIMIT_PER_ADDRESS, WINDOW_SECONDS))) throw new AppError('RATE_LIMITED');
-  // counted before the check, atomically: parallel guesses cannot all read a count of zero
-  if (!(await deps.limiter.hit(accountKey, PER_ACCOUNT, WINDOW_SECONDS))) throw new AppError('RATE_LIMITED');
+  if (!(await deps.limiter.hit(`login-ip:${ctx.addressKey}`, deps.env.SIGN_IN_LIMIT_PER_ADDRESS, ADDRESS_WINDOW_SECONDS))) throw new AppError('RATE_LIMITED');
+  const attempt = await beginTry(deps, body.email, ctx.addressKey, 'password');
   const person = await deps.people.findByEmail(body.email);
-  if (!person?.passwordHash) {
-    if (person) await burnPasswordCheck(body.password);
-    else if (await invitedWith(body.email, body.password, deps)) {
-      await deps.limiter.reset(accountKey, WINDOW_SECONDS);
-      throw new AppError('EMAIL_NOT_VERIFIED');
-    }
+  const verdict = await checkPassword(person, body.email, body.password, deps);
+  if (attempt.stepUp) {
+    await (verdict === 'wrong' ? attempt.failed() : attempt.passed());
+    const token = await startCodeStep(deps, body.email, verdict === 'right' ? person : undefined, body.store);
+    return { auth_token: '', two_factor_await: false, email_code_token: token };
+  }
+  if (verdict === 'wrong') {
+    await attempt.failed();
     throw new AppError('INVALID_CREDENTIALS');
   }
-  if (!(await verifyPassword(body.password, person.passwordHash))) throw new AppError('INVALID_CREDENTIALS');
-  await deps.limiter.reset(accountKey, WINDOW_SECONDS);
-
-  const memberships = await membershipsOf(person, deps);
-  const asked = body.store ? memberships.find((m) => m.shop.domain === body.store) : undefined;
-  const open = memberships.filter(usable);
-  let chosen = asked;
-  if (!chosen) {
-    if (open.length === 1 && !body.store) chosen = open[0]!;
-    else if (open.length > 0) {
-      const notice = body.store ? `You have no access to ${body.store} with this account. Choose one of your stores.` : undefined;
-      return { auth_token: '', two_factor_await: false, stores: open.map(option), notice };
-    } else {
-      // nothing to open: say why, the restriction first (the admin can lift it)
-      if (memberships.some((m) => !m.user.is_active)) throw new AppError('USER_RESTRICTED');
-      throw new AppError(memberships.length ? 'SHOP_INACTIVE' : 'INVALID_CREDENTIALS');
-    }
-  }
-  if (!chosen.user.is_active) throw new AppError('USER_RESTRICTED');
-  if (chosen.shop.status !== 'ACTIVE') throw new AppError('SHOP_INACTIVE');
-
-  // the plan gates setting two-factor up, not the protection: once on, it is asked for on every plan
-  const secondStep = person.two_factor_enabled;
-  const token = await startSession(chosen.user, chosen.shop, secondStep ? 'two_factor' : 'full', deps);
-  return { auth_token: token, two_factor_await: secondStep };
+  await attempt.passed();
+  if (verdict === 'invited') throw new AppError('EMAIL_NOT_VERIFIED');
+  const answer = await openStore(person!, body.store, deps);
+  if (answer.auth_token && !answer.two_factor_await) await rememberAddress(deps, body.email, ctx.addressKey);
+  return answer;
 };
+
+/** Always one scrypt check, whether there is a person, an invitation or nothing at this address. */
+async function checkPassword(person: PersonRecord | undefined, email: string, password: string, deps: Deps): Promise<'right' | 'wrong' | 'invited'> {
+  if (person?.passwordHash) return (await verifyPassword(password, person.passwordHash)) ? 'right' : 'wrong';
+  if (person) {
+    await burnPasswordCheck(password);
+    return 'wrong';
+  }
+  return (await invitedWith(email, password, deps)) ? 'invited' : 'wrong';
+}
 
 /**
  * No person has this address yet: is there an invitation to it whose password (the one the admin set)
- * this is? Then the answer is 'verify your email', as before the people model. Always one scrypt check,
- * like an unknown address.
+ * this is? Then the answer is 'verify your email', as before the people model.
  */
 async function invitedWith(email: string, password: string, deps: Deps): Promise<boolean> {
   const refs = await deps.people.invitationsOf(email);

@@ -50,3 +50,18 @@ export function resetPasswordMail(to: string, url: string): OutgoingMail {
     html: layout('Reset your password', paragraphs, { label: 'Reset password', url }),
   };
 }
+
+/** Sent only when the password was right, so it also warns a person whose password someone else has. */
+export function signInCodeMail(to: string, code: string, resetUrl: string): OutgoingMail {
+  const paragraphs = [
+    `Your Dakiya sign-in code is ${code}. It works once, for 15 minutes.`,
+    'We ask for it because many wrong passwords were tried on your account lately, and this sign-in comes from a device or network you have not used before.',
+    'If you are not signing in right now, someone knows your password: change it now.',
+  ];
+  return {
+    to,
+    subject: `${code} is your Dakiya sign-in code`,
+    text: `${paragraphs.join('\n\n')}\n\nChange your password: ${resetUrl}\n`,
+    html: layout('Your sign-in code', paragraphs, { label: 'Change password', url: resetUrl }),
+  };
+}

@@ -4,10 +4,8 @@ import { randomBytesOf, sha256 } from '../ground/tokens';
 import { epochSeconds } from '../ground/clock';
 import { newTotpSecret, totpStep } from '../ground/totp';
 import type { PersonRecord } from './records';
+import { countedCheck } from './sign-in-limits';
 
-/** Wrong codes: five per user in fifteen minutes, then the second step is locked for the rest of the window. */
-export const CODE_LIMIT = 5;
-export const CODE_WINDOW_SECONDS = 15 * 60;
 export const RECOVERY_CODE_COUNT = 10;
 
 const WRONG_CODE = 'The code is not correct. Try the newest code from your authenticator app.';
@@ -19,19 +17,15 @@ export async function newTwoFactorSecret(person: PersonRecord): Promise<{ secret
   return newTotpSecret(person.email);
 }
 
-const limiterKey = (person: PersonRecord) => `2fa:${person._id}`;
-
-/** Counted before the check, atomically: a burst of parallel guesses cannot all pass a count of zero. */
-async function countAttempt(person: PersonRecord, deps: Deps): Promise<void> {
-  if (!(await deps.limiter.hit(limiterKey(person), CODE_LIMIT, CODE_WINDOW_SECONDS))) throw new AppError('RATE_LIMITED');
-}
-
 /**
- * Checks a code against a sealed secret, counting wrong codes toward the lockout. Answers the code's
- * time step; the caller records it (a code is accepted once, RFC 6238 §5.2).
+ * Every code (the app's, a recovery code) is a try of the person's codes from this address: slowed down
+ * after five wrong ones there, counted for the account, never a lock (domain/sign-in-limits.ts).
  */
+const counted = <T>(person: PersonRecord, address: string, deps: Deps, check: () => Promise<T>) =>
+  countedCheck(deps, person.email, address, 'code', check);
+
+/** Checks a code against a sealed secret. Answers the code's time step; the caller records it (a code is accepted once, RFC 6238 §5.2). */
 async function matchCode(person: PersonRecord, sealedSecret: string, code: string, deps: Deps, param: string): Promise<number> {
-  await countAttempt(person, deps);
   const secret = await deps.secrets.decrypt(sealedSecret, person._id);
   const step = await totpStep(secret, code, epochSeconds(deps.now()));
   if (step === undefined) throw new AppError('VALIDATION_FAILED', { msg: WRONG_CODE, param });
@@ -40,20 +34,20 @@ async function matchCode(person: PersonRecord, sealedSecret: string, code: strin
 }
 
 /** A code from the pending secret, while two-factor is being set up: answers its time step. */
-export async function checkSetupCode(person: PersonRecord, code: string, deps: Deps): Promise<number> {
-  if (!person.pendingTwoFactorSecret) throw new AppError('VALIDATION_FAILED', { msg: 'Scan the QR code first', param: 'code' });
-  const step = await matchCode(person, person.pendingTwoFactorSecret, code, deps, 'code');
-  await deps.limiter.reset(limiterKey(person), CODE_WINDOW_SECONDS);
-  return step;
+export async function checkSetupCode(person: PersonRecord, code: string, deps: Deps, address: string): Promise<number> {
+  const pending = person.pendingTwoFactorSecret;
+  if (!pending) throw new AppError('VALIDATION_FAILED', { msg: 'Scan the QR code first', param: 'code' });
+  return counted(person, address, deps, () => matchCode(person, pending, code, deps, 'code'));
 }
 
 /** A code from the authenticator app of a user with two-factor on; it cannot be used again. */
-export async function checkCode(person: PersonRecord, code: string, deps: Deps, param = 'code'): Promise<void> {
-  if (!person.twoFactorSecret) throw new AppError('VALIDATION_FAILED', { msg: WRONG_CODE, param });
-  const step = await matchCode(person, person.twoFactorSecret, code, deps, param);
-  // the conditional write is what makes it once: two requests with one code may both pass the read above
-  if (!(await deps.people.acceptTotpStep(person._id, step))) throw new AppError('VALIDATION_FAILED', { msg: USED_CODE, param });
-  await deps.limiter.reset(limiterKey(person), CODE_WINDOW_SECONDS);
+export async function checkCode(person: PersonRecord, code: string, deps: Deps, address: string, param = 'code'): Promise<void> {
+  await counted(person, address, deps, async () => {
+    if (!person.twoFactorSecret) throw new AppError('VALIDATION_FAILED', { msg: WRONG_CODE, param });
+    const step = await matchCode(person, person.twoFactorSecret, code, deps, param);
+    // the conditional write is what makes it once: two requests with one code may both pass the read above
+    if (!(await deps.people.acceptTotpStep(person._id, step))) throw new AppError('VALIDATION_FAILED', { msg: USED_CODE, param });
+  });
 }
 
 // 32 symbols without 0/o and 1/l, so a code copied by hand is read back the same
@@ -72,17 +66,17 @@ export function recoveryCodeDigest(person: Pick<PersonRecord, '_id'>, code: stri
   return sha256(`${person._id}:${code.toLowerCase().replace(/[^a-z0-9]/g, '')}`);
 }
 
-/** Spends one recovery code (it works once), counted toward the same lockout as wrong codes. */
-export async function useRecoveryCode(person: PersonRecord, code: string, deps: Deps, param = 'recovery_code'): Promise<void> {
-  await countAttempt(person, deps);
-  if (!person.two_factor_enabled || !(await deps.people.takeRecoveryCode(person._id, recoveryCodeDigest(person, code)))) {
-    throw new AppError('VALIDATION_FAILED', { msg: WRONG_RECOVERY_CODE, param });
-  }
-  await deps.limiter.reset(limiterKey(person), CODE_WINDOW_SECONDS);
+/** Spends one recovery code (it works once), counted with the app's codes. */
+export async function useRecoveryCode(person: PersonRecord, code: string, deps: Deps, address: string, param = 'recovery_code'): Promise<void> {
+  await counted(person, address, deps, async () => {
+    if (!person.two_factor_enabled || !(await deps.people.takeRecoveryCode(person._id, recoveryCodeDigest(person, code)))) {
+      throw new AppError('VALIDATION_FAILED', { msg: WRONG_RECOVERY_CODE, param });
+    }
+  });
 }
 
 /** Six digits are an authenticator code; anything else is taken as a recovery code. */
-export async function checkCodeOrRecoveryCode(person: PersonRecord, code: string, deps: Deps): Promise<void> {
-  if (/^\d{6}$/.test(code.trim())) await checkCode(person, code.trim(), deps);
-  else await useRecoveryCode(person, code, deps, 'code');
+export async function checkCodeOrRecoveryCode(person: PersonRecord, code: string, deps: Deps, address: string): Promise<void> {
+  if (/^\d{6}$/.test(code.trim())) await checkCode(person, code.trim(), deps, address);
+  else await useRecoveryCode(person, code, deps, address, 'code');
 }

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomInt } from 'node:crypto';
 
 export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
@@ -23,6 +23,9 @@ export function parseSessionToken(token: string): { shopId: string; userId: stri
 export const randomSecret = () => randomBytes(32).toString('base64url');
 
 export const randomBytesOf = (count: number): Buffer => randomBytes(count);
+
+/** A code of `count` random decimal digits (an emailed sign-in code). */
+export const randomDigits = (count: number) => String(randomInt(0, 10 ** count)).padStart(count, '0');
 
 export function randomNonce(bytes = 32): string {
   return randomBytes(bytes).toString('hex');

@@ -19,6 +19,8 @@ import { DynamoSessionRepo } from '../adapters/dynamo/session-repo';
 import { DynamoSettingsRepo } from '../adapters/dynamo/settings-repo';
 import { DynamoShopRepo } from '../adapters/dynamo/shop-repo';
 import { DynamoShopTokens } from '../adapters/dynamo/shop-tokens';
+import { DynamoSignInCodes } from '../adapters/dynamo/sign-in-codes';
+import { DynamoSignInTries } from '../adapters/dynamo/sign-in-tries';
 import { DynamoUsageStore } from '../adapters/dynamo/usage-store';
 import { SesMailer, createSesClient } from '../adapters/email/ses-mailer';
 import { powertoolsLog } from '../adapters/powertools/log';
@@ -79,6 +81,8 @@ export function buildDeps(env: Env, overrides: DepsOverrides = {}): Deps {
     webhooks: new DynamoWebhookLog(db, table),
     links: new DynamoLinkRepo(db, table),
     limiter: new DynamoRateLimiter(db, table, () => Math.floor(now().getTime() / 1000)),
+    signInTries: new DynamoSignInTries(db, table, () => Math.floor(now().getTime() / 1000)),
+    signInCodes: new DynamoSignInCodes(db, table, () => Math.floor(now().getTime() / 1000)),
     accounts: new DynamoAccountRepo(db, table),
     usage: new DynamoUsageStore(db, table),
     settings: new DynamoSettingsRepo(db, table),

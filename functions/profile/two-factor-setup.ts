@@ -27,8 +27,8 @@ export const verifyQrCode: Operation<'profile.verifyQrCode'> = async ({ body }, 
   const { user, shop } = requireAuth(ctx);
   const person = await personOf(user, deps);
   if (person.two_factor_enabled) throw ALREADY_ON();
-  await checkCurrentPassword(person, body.password, deps);
-  const step = await checkSetupCode(person, body.code, deps);
+  await checkCurrentPassword(person, body.password, deps, ctx.addressKey);
+  const step = await checkSetupCode(person, body.code, deps, ctx.addressKey);
   const codes = newRecoveryCodes();
   const on = { secret: person.pendingTwoFactorSecret!, step, recoveryCodes: codes.map((code) => recoveryCodeDigest(person, code)) };
   if (!(await deps.people.setTwoFactor(person, on, ctx.now.toISOString()))) throw ALREADY_ON();
@@ -41,8 +41,8 @@ export const verifyQrCode: Operation<'profile.verifyQrCode'> = async ({ body }, 
 export const disableTwoFactor: Operation<'profile.disableTwoFactor'> = async ({ body }, ctx, deps) => {
   const person = await personOf(requireAuth(ctx).user, deps);
   if (!person.two_factor_enabled) throw NOT_ON();
-  await checkCurrentPassword(person, body.password, deps);
-  await checkCodeOrRecoveryCode(person, body.code, deps);
+  await checkCurrentPassword(person, body.password, deps, ctx.addressKey);
+  await checkCodeOrRecoveryCode(person, body.code, deps, ctx.addressKey);
   await deps.people.setTwoFactor(person, null, ctx.now.toISOString());
   return { msg: 'Two factor authentication disabled' };
 };
@@ -51,8 +51,8 @@ export const disableTwoFactor: Operation<'profile.disableTwoFactor'> = async ({ 
 export const renewRecoveryCodes: Operation<'profile.recoveryCodes'> = async ({ body }, ctx, deps) => {
   const person = await personOf(requireAuth(ctx).user, deps);
   if (!person.two_factor_enabled) throw NOT_ON();
-  await checkCurrentPassword(person, body.password, deps);
-  await checkCodeOrRecoveryCode(person, body.code, deps);
+  await checkCurrentPassword(person, body.password, deps, ctx.addressKey);
+  await checkCodeOrRecoveryCode(person, body.code, deps, ctx.addressKey);
   const codes = newRecoveryCodes();
   await deps.people.replaceRecoveryCodes(person._id, codes.map((code) => recoveryCodeDigest(person, code)), ctx.now.toISOString());
   return { msg: 'New recovery codes created', recovery_codes: codes };

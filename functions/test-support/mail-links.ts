@@ -7,3 +7,10 @@ export function linkParam(mail: OutgoingMail | undefined, param: string): string
   if (!value) throw new Error(`no ${param} link in mail ${mail?.subject}`);
   return value;
 }
+
+/** The six-digit sign-in code of a mail, as a person reading it would type it. */
+export function mailCode(mail: OutgoingMail | undefined): string {
+  const code = mail?.text.match(/sign-in code is (\d{6})\b/)?.[1];
+  if (!code) throw new Error(`no sign-in code in mail ${mail?.subject}`);
+  return code;
+}

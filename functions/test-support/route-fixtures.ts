@@ -71,6 +71,7 @@ export const routeFixtures: Record<RouteId, Fixture> = {
   // a second step whose session is not a two-factor session: the stale-sign-in answer
   'auth.verifyAuthenticator': () => ({ body: { code: '123456', twoFactorToken: 'not-a-token' } }),
   'auth.verifyRecoveryCode': () => ({ body: { recovery_code: 'abcd-efgh-jkmn', twoFactorToken: 'not-a-token' } }),
+  'auth.verifySignInCode': () => ({ body: { token: 'not-a-token', code: '123456' } }),
   'users.list': () => ({ query: { page: '1', limit: '50' } }),
   'users.get': async (w) => ({ params: { id: await staffOfA(w) } }),
   'users.create': () => ({
@@ -190,6 +191,7 @@ export const allowedAnswers: Record<RouteId, Answer> = {
   'auth.exchangeToken': { status: 200 },
   'auth.verifyAuthenticator': { status: 400, code: 'VALIDATION_FAILED' },
   'auth.verifyRecoveryCode': { status: 400, code: 'VALIDATION_FAILED' },
+  'auth.verifySignInCode': { status: 400, code: 'VALIDATION_FAILED' },
   'users.list': { status: 200 },
   'users.get': { status: 200 },
   'users.create': { status: 200 },

@@ -16,6 +16,16 @@ export class SimClock implements Clock {
     this.offsetMs += ms;
   }
 
+  /** How far `advance` has moved this clock past its base: what a simulator keeps across restarts. */
+  get offset(): number {
+    return this.offsetMs;
+  }
+
+  /** Back where a previous run left it (the base clock carries on from there). */
+  restoreOffset(ms: number): void {
+    this.offsetMs = ms;
+  }
+
   /** ISO-8601 UTC without milliseconds (`2026-08-02T08:17:13Z`), as Shopify writes DateTime. */
   iso(ms = this.now()): string {
     return isoSeconds(ms);

@@ -8,6 +8,7 @@ export const ERRORS = {
   VALIDATION_FAILED: { status: 400, msg: 'The request is not valid' },
   INVALID_JSON: { status: 400, msg: 'The request body is not valid JSON' },
   PAYLOAD_TOO_LARGE: { status: 413, msg: 'The request body is too large' },
+  URI_TOO_LONG: { status: 414, msg: 'This request is too long to send. Shorten the search and try again.' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, msg: 'Send the request body as application/json' },
   UNAUTHORIZED: { status: 401, msg: 'Unauthorized' },
   MISSING_SCOPE: { status: 403, msg: 'You do not have access to this area. Ask your admin for access.' },
@@ -71,6 +72,8 @@ export const ErrorBody = z.object({
   message: z.string().optional(),
   /** ORDER_ALREADY_BOOKED from the booking form's lookup: the booking Dakiya made, whose page the screen links to. */
   tracking_number: z.string().optional(),
+  /** RATE_LIMITED by the sign-in slow-down: the seconds to wait before the next try (also the Retry-After header). */
+  retry_after: z.number().int().positive().optional(),
   request_id: z.string().optional(),
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;

@@ -41,7 +41,7 @@ export type JobDef = QueueJobDef | ScheduledJobDef;
 export const jobs = {
   'mail.send': {
     kind: 'queue',
-    description: 'Sends every email of the app (verification, password reset, create-password): the mail outbox',
+    description: 'Sends every email of the app (verification, password reset, create-password, sign-in code): the mail outbox',
     message: MailMessage,
     fifo: false,
     visibilityTimeoutSeconds: 120,

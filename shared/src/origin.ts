@@ -7,3 +7,9 @@
  */
 export const ORIGIN_HEADER = 'x-dakiya-origin';
 export const VIEWER_ADDRESS_HEADER = 'cloudfront-viewer-address';
+
+/**
+ * CloudFront refuses a request whose URL is longer than this (8,192 bytes) before any function runs;
+ * the local gateway does the same, and the web client never sends one.
+ */
+export const MAX_URL_BYTES = 8192;

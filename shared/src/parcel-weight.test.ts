@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { courierWeightProblem, proposedWeight } from './parcel-weight';
+import { TCS } from './couriers/tcs';
+import { LEOPARD } from './couriers/leopard';
+import { courierWeightIssue, proposedWeight, weightProposal } from './parcel-weight';
 
 describe('proposedWeight', () => {
   it('takes the account weight first', () => {
@@ -15,9 +17,20 @@ describe('proposedWeight', () => {
   });
 });
 
-describe('the courier minimum weight', () => {
-  it('is said for the courier by name, below its minimum only', () => {
-    expect(courierWeightProblem('TCS', 499)).toBe('Weight must be at least 500 grams for TCS');
-    expect(courierWeightProblem('TCS', 500)).toBeUndefined();
+describe('weightProposal', () => {
+  it('says where the proposed weight comes from', () => {
+    expect(weightProposal({ accountWeight: 750, storeWeight: 300 })).toEqual({ grams: 750, from: 'account' });
+    expect(weightProposal({ accountWeight: 0, storeWeight: 300 })).toEqual({ grams: 300, from: 'store' });
+    expect(weightProposal({})).toEqual({ grams: 100, from: 'default' });
+  });
+});
+
+describe('courierWeightIssue', () => {
+  it('refuses a parcel lighter than the courier takes, in the words the server uses', () => {
+    expect(courierWeightIssue(TCS, 499)).toBe('Weight must be at least 500 grams for TCS');
+    expect(courierWeightIssue(TCS, 500)).toBeUndefined();
+  });
+  it('says nothing for a courier that takes any weight', () => {
+    expect(courierWeightIssue(LEOPARD, 1)).toBeUndefined();
   });
 });

@@ -1,6 +1,6 @@
 import { z } from './zod';
-import { courierDefinition, type CourierId } from './couriers';
 import { LIMITS } from './plans';
+import type { CourierDefinition } from './couriers/definition';
 
 /**
  * The weight a booking starts from, on every path (one order, a merge, a bulk booking) and in the form
@@ -8,9 +8,32 @@ import { LIMITS } from './plans';
  * else the store's default weight (Settings; 100 g until the store saves its own). A value of 0 or none
  * means "not set".
  */
-export function proposedWeight(source: { accountWeight?: number | null; storeWeight?: number | null }): number {
+export function proposedWeight(source: WeightSources): number {
+  return weightProposal(source).grams;
+}
+
+export interface WeightSources {
+  accountWeight?: number | null;
+  storeWeight?: number | null;
+}
+
+/** `proposedWeight` and where it came from, so a form can say why it proposes that weight. */
+export function weightProposal(source: WeightSources): { grams: number; from: 'account' | 'store' | 'default' } {
   const set = (grams: number | null | undefined) => (grams && grams > 0 ? grams : undefined);
-  return set(source.accountWeight) ?? set(source.storeWeight) ?? LIMITS.defaultAccountWeightGrams;
+  const account = set(source.accountWeight);
+  if (account) return { grams: account, from: 'account' };
+  const store = set(source.storeWeight);
+  if (store) return { grams: store, from: 'store' };
+  return { grams: LIMITS.defaultAccountWeightGrams, from: 'default' };
+}
+
+/**
+ * The courier's lightest parcel (its definition's `minWeightGrams`), in the words a lighter booking is
+ * refused with: the booking form says it before sending, the server when it plans the booking.
+ */
+export function courierWeightIssue(courier: Pick<CourierDefinition, 'name' | 'booking'>, grams: number): string | undefined {
+  const min = courier.booking.minWeightGrams;
+  return grams < min ? `Weight must be at least ${min} grams for ${courier.name}` : undefined;
 }
 
 /** A booking's weight: whole grams, at least 1 (spec 001 §5), at most what an account may hold. */
@@ -26,12 +49,3 @@ export const BookingPieces = z.coerce
   .int('Pieces must be a whole number')
   .min(1, 'Pieces must be at least 1')
   .max(999, 'Pieces must be at most 999');
-
-/**
- * The chosen courier's own minimum weight, which the server checks before anything is claimed and
- * the form says before submitting: 'Weight must be at least 500 grams for TCS'. Undefined when met.
- */
-export function courierWeightProblem(company: CourierId, grams: number): string | undefined {
-  const { name, booking } = courierDefinition(company);
-  return grams < booking.minWeightGrams ? `Weight must be at least ${booking.minWeightGrams} grams for ${name}` : undefined;
-}

@@ -9,7 +9,7 @@ import type { RouteId } from './routes';
 export type PerIpLimit = 'signIn' | 'password' | 'verification' | 'tracking';
 
 export const PER_IP_LIMITS: { readonly [L in PerIpLimit]: { requestsPer5Minutes: number; covers: string } } = {
-  signIn: { requestsPer5Minutes: 100, covers: 'password sign-in, the two-factor step (code or recovery code) and the install hand-off token' },
+  signIn: { requestsPer5Minutes: 100, covers: 'password sign-in, the two-factor step (code or recovery code), the emailed sign-in code and the install hand-off token' },
   password: { requestsPer5Minutes: 30, covers: 'forgot password, reset and create password (each may send mail or test a link)' },
   verification: { requestsPer5Minutes: 30, covers: 'email verification links' },
   tracking: { requestsPer5Minutes: 300, covers: 'the public parcel tracking page' },
@@ -24,6 +24,7 @@ export const ROUTE_PER_IP_LIMITS: { readonly [K in RouteId]?: PerIpLimit } = {
   'auth.verifyAuthenticator': 'signIn',
   'auth.exchangeToken': 'signIn',
   'auth.verifyRecoveryCode': 'signIn',
+  'auth.verifySignInCode': 'signIn',
   'auth.resetPin': 'password',
   'auth.resetPassword': 'password',
   'auth.createPassword': 'password',

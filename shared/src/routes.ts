@@ -1,7 +1,7 @@
 import { z } from './zod';
 import type { Scope } from './scopes';
 import { Empty, Ok } from './schemas/common';
-import { CreatePasswordInput, ExchangeTokenOutput, LoginInput, LoginOutput, MeOutput } from './schemas/auth';
+import { CreatePasswordInput, ExchangeTokenOutput, LoginInput, LoginOutput, MeOutput, VerifySignInCodeInput } from './schemas/auth';
 import {
   AuthToken, ChangeEmailInput, ChangeOwnPasswordInput, ExchangeTokenInput, CreateUserInput, EditTagInput, EditUserInput, EnableTwoFactorInput, Profile, QrCode,
   RecoveryCodesOutput, RecoverySignIn, ResendEmailInput, ResetPasswordInput, ResetPasswordQuery, ResetPinInput, RestrictUserInput, SetUserPasswordInput,
@@ -95,6 +95,10 @@ export const routes = {
   /** The second step with a one-time recovery code instead of the authenticator's code. */
   'auth.verifyRecoveryCode': {
     method: 'POST', path: '/verify-recovery-code', group: 'auth', access: PUBLIC, body: VerifyRecoveryCodeInput, output: RecoverySignIn,
+  },
+  /** The step-up of a sign-in from a new address while the account is being guessed at: the emailed code. */
+  'auth.verifySignInCode': {
+    method: 'POST', path: '/verify-sign-in-code', group: 'auth', access: PUBLIC, body: VerifySignInCodeInput, output: LoginOutput,
   },
 
   'users.list': {

@@ -28,6 +28,13 @@ export const keys = {
   staffCounter: (shopId: string) => ({ pk: `SHOP#${shopId}`, sk: 'COUNTER#staff' }),
   /** Rate-limit windows key on an email or an address, before any shop is known. */
   rate: (key: string, windowStart: number) => ({ pk: `RATE#${key}`, sk: `WINDOW#${windowStart}` }),
+  /** Sign-in limits of an account (the address typed, known or not): tries per address, failures per hour, step-up, familiar addresses. */
+  signInTries: (account: string, kind: string, address: string) => ({ pk: `SIGNIN#${account}`, sk: `TRIES#${kind}#${address}` }),
+  signInFailures: (account: string, hourStart: number) => ({ pk: `SIGNIN#${account}`, sk: `FAILED#${hourStart}` }),
+  signInStepUp: (account: string) => ({ pk: `SIGNIN#${account}`, sk: 'STEPUP' }),
+  signInFamiliar: (account: string, address: string) => ({ pk: `SIGNIN#${account}`, sk: `FAMILIAR#${address}` }),
+  /** A sign-in waiting for its emailed code. */
+  signInCode: (id: string) => ({ pk: `SIGNINCODE#${id}`, sk: 'SIGNINCODE' }),
   account: (shopId: string, accountId: string) => ({ pk: `SHOP#${shopId}`, sk: `ACCOUNT#${accountId}` }),
   accountCounter: (shopId: string) => ({ pk: `SHOP#${shopId}`, sk: 'COUNTER#accounts' }),
   defaultAccount: (shopId: string) => ({ pk: `SHOP#${shopId}`, sk: 'DEFAULT#account' }),

@@ -1,4 +1,4 @@
-import { courierDefinition, courierWeightProblem, normalisePkMobile, type BookOrderInput } from '@dakiya/shared';
+import { courierDefinition, courierWeightIssue, normalisePkMobile, type BookOrderInput } from '@dakiya/shared';
 import { matchCity } from '@dakiya/shared/city-match';
 import type { CourierAdapter, CourierCity } from '../ports/courier';
 import type { BookingPlan } from '../ports/bookings';
@@ -65,7 +65,7 @@ export async function planBooking(
   if (input.products_list.length > rules.productsMax) throw invalid('products_list', `Products list must be at most ${rules.productsMax} characters`);
   if ((input.remarks ?? '').length > rules.remarksMax) throw invalid('remarks', `Remarks must be at most ${rules.remarksMax} characters`);
   if (input.pieces > rules.piecesMax) throw invalid('pieces', `Pieces must be at most ${rules.piecesMax}`);
-  const tooLight = courierWeightProblem(account.company, input.weight);
+  const tooLight = courierWeightIssue(courierDefinition(account.company), input.weight);
   if (tooLight) throw invalid('weight', tooLight);
   const cod = Math.round(input.cod_amount);
   if (cod > rules.cod.max) throw invalid('cod_amount', `COD amount must be at most ${rules.cod.max}`);

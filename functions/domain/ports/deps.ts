@@ -10,6 +10,7 @@ import type {
   AccountRepo, BillingRepo, LinkRepo, MemberRepo, OAuthStateRepo, PeopleRepo, RateLimiter, SessionRepo, SettingsRepo, ShopRepo, WebhookLog,
 } from './repos';
 import type { OriginSecrets, SecretBox } from './secrets';
+import type { SignInCodeStore, SignInTriesStore } from './sign-in';
 import type { ShopifyAdmin, ShopifySpend, ShopTarget, ShopTokenStore } from './shopify';
 import type { UsageStore } from './usage';
 
@@ -34,6 +35,9 @@ export interface Deps {
   webhooks: WebhookLog;
   links: LinkRepo;
   limiter: RateLimiter;
+  /** Sign-in's slow-down and step-up (domain/sign-in-limits.ts), and the sign-ins waiting for an emailed code. */
+  signInTries: SignInTriesStore;
+  signInCodes: SignInCodeStore;
   accounts: AccountRepo;
   /** The monthly order usage (the free plan's 5000, the usage bar): domain/billing/usage.ts reserves and releases through it. */
   usage: UsageStore;

@@ -2,8 +2,9 @@ import type { MailMessage } from '@dakiya/shared';
 import type { QueueWorker } from '../../platform/job-chain';
 import type { Deps } from '../../domain/ports/deps';
 import type { Log } from '../../ground/log';
-import { createPasswordMail, resetPasswordMail, verifyEmailMail } from '../../domain/emails';
+import { createPasswordMail, resetPasswordMail, signInCodeMail, verifyEmailMail } from '../../domain/emails';
 import { issueMemberLink, issuePersonLink } from '../../domain/links';
+import { issueSignInCode } from '../../domain/sign-in-code';
 import type { OutgoingMail } from '../../domain/ports/mailer';
 
 /**
@@ -52,6 +53,15 @@ async function compose(message: MailMessage, deps: Deps, log: Log): Promise<Outg
       }
       const hash = await issuePersonLink(person, 'create-password', deps);
       return createPasswordMail(person.email, shop.name, `${app}/create-new-password?hash=${encodeURIComponent(hash)}&id=${person._id}`);
+    }
+    case 'sign-in-code': {
+      // queued for wrong passwords too (the same work either way): only a right one gets a code
+      const issued = await issueSignInCode(deps, message.codeId);
+      if (!issued) {
+        log.info('sign-in code for a wrong password or an ended sign-in: nothing sent');
+        return undefined;
+      }
+      return signInCodeMail(issued.person.email, issued.code, `${app}/login?forgot=1`);
     }
   }
 }

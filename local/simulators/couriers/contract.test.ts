@@ -34,6 +34,8 @@ interface Profile {
   start(options: CourierSimOptions): Promise<CourierSim<CourierCredentials>>;
   demo: CourierCredentials;
   bad: CourierCredentials;
+  /** Another merchant's account at the same courier (added to the simulator by the case that needs it). */
+  second: CourierCredentials;
   trackingNumber: RegExp;
   /** Path fragments of the courier calls the cases count or fault. */
   paths: { book: string; bookMany: string; track: string; cancel: string; cities: string };
@@ -47,6 +49,8 @@ interface Profile {
   /** How many calls one `track` of three numbers costs. */
   trackCallsForThree: number;
   bookManyCallsForTwo: number;
+  /** What the courier says when it cancels a parcel itself, and how long after booking; null where the reference names none. */
+  courierCancel: { rawStatus: string; afterMs: number } | null;
 }
 
 const get = (o: unknown, ...keys: string[]): unknown =>
@@ -58,6 +62,7 @@ const PROFILES: Profile[] = [
     start: startLeopardSim,
     demo: LEOPARD_DEMO_CREDENTIALS,
     bad: { api_key: 'WRONG-LEOPARD-KEY', api_password: 'wrong-leopard-pass' },
+    second: { api_key: 'LEOPARD-SECOND-KEY-44', api_password: 'leopard-second-pass' },
     trackingNumber: /^KI\d{9}$/,
     paths: { book: 'bookPacket/format', bookMany: 'batchBookPacket', track: 'trackBookedPacket', cancel: 'cancelBookedPackets', cities: 'getAllCities' },
     unknownCityMessage: 'Invalid Destination City',
@@ -66,12 +71,14 @@ const PROFILES: Profile[] = [
     trackableAtBooking: true,
     trackCallsForThree: 1,
     bookManyCallsForTwo: 1,
+    courierCancel: { rawStatus: '48 Hours Auto Canceled', afterMs: 48 * 3600_000 },
   },
   {
     id: 'POSTEX',
     start: startPostexSim,
     demo: POSTEX_DEMO_CREDENTIALS,
     bad: { token: 'WRONG-POSTEX-TOKEN', address_code: '001' },
+    second: { token: 'POSTEX-SECOND-TOKEN-91', address_code: '001' },
     trackingNumber: /^CX-\d{11}$/,
     paths: { book: 'create-order', bookMany: 'create-order', track: 'track-', cancel: 'cancel-order', cities: 'get-operational-city' },
     unknownCityMessage: 'City Name Atlantis is not an operational city',
@@ -81,12 +88,14 @@ const PROFILES: Profile[] = [
     trackableAtBooking: true,
     trackCallsForThree: 1,
     bookManyCallsForTwo: 2,
+    courierCancel: { rawStatus: 'Expired', afterMs: 72 * 3600_000 },
   },
   {
     id: 'TCS',
     start: startTcsSim,
     demo: TCS_DEMO_CREDENTIALS,
     bad: { ...TCS_DEMO_CREDENTIALS, client_secret: 'wrong-tcs-client-secret', api_password: 'wrong-tcs-pass' },
+    second: { ...TCS_DEMO_CREDENTIALS, client_id: '200300', client_secret: 'tcs-second-client-secret', username: 'second.merchant', api_password: 'tcs-second-pass' },
     trackingNumber: /^\d{12}$/,
     paths: { book: 'booking/create', bookMany: 'booking/create', track: 'GetDynamicTrackDetail', cancel: 'booking/cancel', cities: 'citylistbycountry' },
     unknownCityMessage: 'consigneeinfo cityname Atlantis is not valid',
@@ -95,12 +104,14 @@ const PROFILES: Profile[] = [
     trackableAtBooking: false,
     trackCallsForThree: 3,
     bookManyCallsForTwo: 2,
+    courierCancel: null,
   },
   {
     id: 'MNP',
     start: startMnpSim,
     demo: MNP_DEMO_CREDENTIALS,
     bad: { username: 'demo_mnp', api_password: 'wrong-mnp-pass', account_no: '4T154' },
+    second: { username: 'second_mnp', api_password: 'mnp-second-pass', account_no: '5T200' },
     trackingNumber: /^\d{15}$/,
     paths: { book: 'InsertBookingData', bookMany: 'InsertBulkBookingData', track: 'Tracking', cancel: 'VoidConsignment', cities: 'Get_Cities' },
     unknownCityMessage: 'Invalid destination city',
@@ -109,6 +120,7 @@ const PROFILES: Profile[] = [
     trackableAtBooking: true,
     trackCallsForThree: 1,
     bookManyCallsForTwo: 1,
+    courierCancel: null,
   },
 ];
 
@@ -376,6 +388,53 @@ describe.each(PROFILES)('courier contract: $id', (profile) => {
       const { trackingNumber } = await bookOk();
       sim.control.tick(4);
       expect(await trackOne(trackingNumber)).toMatchObject({ found: true, status: 'CANCELLED' });
+    });
+
+    it('reads a cancel the courier made itself as CANCELLED, in the courier\'s words, once its delay is over', async () => {
+      const made = profile.courierCancel;
+      if (!made) {
+        expect(sim.control.scenarios()).not.toContain('courier-cancel');
+        return;
+      }
+      sim.control.setDefaultScenario('courier-cancel');
+      const { trackingNumber } = await bookOk();
+      sim.control.advance(made.afterMs - 60_000);
+      expect((await trackOne(trackingNumber)).status).toBe('FULFILLED');
+      sim.control.advance(60_000);
+      const cancelled = await trackOne(trackingNumber);
+      expect(cancelled).toMatchObject({ found: true, status: 'CANCELLED', rawStatus: made.rawStatus });
+      expect(cancelled.events.at(-1)!.at).toBe(new Date(sim.control.now()).toISOString());
+      expect((await adapter.cancel(trackingNumber)).kind).toBe('refused');
+    });
+  });
+
+  describe('accounts', () => {
+    it('two accounts book the same order reference (#1443) and each finds, tracks, cancels and prints only its own parcel', async () => {
+      sim.control.addCredentials(profile.second);
+      const other = adapterWith(profile.second);
+      const mine = (await bookOk({ reference: '#1443' })).trackingNumber;
+      const booked = await other.book(request({ reference: '#1443' }));
+      if (!booked.ok) throw new Error(`second account's booking refused: ${booked.messages.join('; ')}`);
+      const theirs = booked.trackingNumber;
+
+      const lookups = [await adapter.findByReference('#1443'), await other.findByReference('#1443')];
+      if (adapter.capabilities.findByReference) {
+        expect(lookups).toEqual([{ kind: 'found', trackingNumber: mine }, { kind: 'found', trackingNumber: theirs }]);
+      } else {
+        expect(lookups).toEqual([{ kind: 'unsupported' }, { kind: 'unsupported' }]);
+      }
+
+      expect((await other.cancel(mine)).kind).toBe('refused');
+      if (adapter.capabilities.label === 'pdf') expect((await other.label([mine])).kind).toBe('refused');
+      if (adapter.capabilities.loadSheet) expect((await other.loadSheet([mine])).kind).toBe('refused');
+      expect(sim.control.shipments().find((s) => s.trackingNumber === mine)).toMatchObject({ cancelled: false });
+
+      // Past the first scan (TCS shows nothing before). Two numbers a call: M&P's one-number tracking
+      // host takes no credentials at all, as the real one; its bulk tracking is per account.
+      sim.control.tick(2);
+      const seenBy = async (who: CourierAdapter) => (await who.track([mine, theirs])).map((r) => r.found);
+      expect(await seenBy(adapter)).toEqual([true, false]);
+      expect(await seenBy(other)).toEqual([false, true]);
     });
   });
 

@@ -1,8 +1,7 @@
 import type { CourierBaseUrls } from '../../../functions/adapters/couriers/options';
 import type { CourierCredentials, CourierId } from '../../../functions/domain/ports/courier';
-import type { Clock } from './kit/clock';
 import type { CourierSimModule } from './kit/module';
-import type { CourierSim } from './kit/sim';
+import type { CourierSim, CourierSimOptions } from './kit/sim';
 import { leopardSim } from './leopard';
 import { mnpSim } from './mnp';
 import { postexSim } from './postex';
@@ -16,6 +15,7 @@ export type { CourierSim, CourierSimOptions } from './kit/sim';
 export type { CourierSimModule } from './kit/module';
 export type { SimControl } from './kit/control';
 export { SCENARIOS, type Scenario } from './kit/shipments';
+export { SeedRefused, type SeedShipment } from './kit/seed';
 export { FAULT_MODES, type FaultMode } from './kit/server';
 export { fixedClock, type Clock } from './kit/clock';
 
@@ -32,8 +32,10 @@ export interface CourierSims {
   stop(): Promise<void>;
 }
 
-export async function startCourierSims(opts: { ports?: Partial<Record<CourierId, number>>; host?: string; clock?: Clock; seed?: number; tickMs?: number } = {}): Promise<CourierSims> {
-  const common = { host: opts.host ?? '127.0.0.1', clock: opts.clock, seed: opts.seed, tickMs: opts.tickMs };
+export async function startCourierSims(
+  opts: Pick<CourierSimOptions, 'host' | 'clock' | 'seed' | 'tickMs' | 'dataDir' | 'warn'> & { ports?: Partial<Record<CourierId, number>> } = {},
+): Promise<CourierSims> {
+  const common = { host: opts.host ?? '127.0.0.1', clock: opts.clock, seed: opts.seed, tickMs: opts.tickMs, dataDir: opts.dataDir, warn: opts.warn };
   const started: CourierSim<CourierCredentials>[] = [];
   try {
     const sims = {} as Record<CourierId, CourierSim<CourierCredentials>>;

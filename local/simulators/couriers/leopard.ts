@@ -1,16 +1,19 @@
+import { z } from 'zod';
 import type { CourierSimModule } from './kit/module';
 import type { CourierCredentials } from '../../../functions/domain/ports/courier';
 import { pad, pkDate, pkDateTime, pkParts } from './kit/clock';
 import { numberSequence } from './kit/ids';
 import { pdfBytes } from './kit/pdf';
 import type { SimReply, SimRequest } from './kit/server';
+import type { SeedInput, SeedTiming } from './kit/seed';
 import type { Flow, Shipment, Stage } from './kit/shipments';
 import { buildSim, num, params, text, type CourierSim, type CourierSimOptions, type SimContext } from './kit/sim';
 
 /**
  * Leopards (LCS) simulator, per "Simulator contract (LEOPARD)" in the courier reference: endpoints
  * `<endpoint>/format/json/` under a base ending in `/api/`, JSON or form bodies, GET with query
- * parameters, always HTTP 200 with `{status, error, …}`.
+ * parameters, always HTTP 200 with `{status, error, …}`. An account (its api_key) sees, tracks and
+ * cancels only the packets it booked, as the real API answers only the asking merchant's own.
  */
 
 export const LEOPARD_DEMO_CREDENTIALS = {
@@ -36,7 +39,9 @@ export const LEOPARD_CITIES = [
   { id: 619, name: 'Rahim Yar Khan' },
 ] as const;
 
-const stage = (status: string, code?: string, note?: string): Stage => ({ status, ...(code ? { code } : {}), ...(note ? { note } : {}) });
+const stage = (status: string, code?: string, note?: string, more: Partial<Stage> = {}): Stage => ({
+  status, ...(code ? { code } : {}), ...(note ? { note } : {}), ...more,
+});
 const NOT_SENT = stage('Pickup Request not Send');
 const SENT = stage('Pickup Request Sent');
 const PICKED = stage('Shipment Picked', 'SP');
@@ -49,7 +54,9 @@ const PENDING = stage('Pending', 'PN1', 'Consignee not available');
 const READY = stage('Ready for Return', 'NR', 'Refused by consignee');
 const BEING = stage('Being Return', 'RO');
 const RETURNED = stage('Returned to shipper', 'RS');
-const CANCELLED = stage('Cancelled');
+const CANCELLED = stage('Cancelled', undefined, undefined, { cancels: true });
+// Leopards cancels a packet itself when no pickup happened within 48 hours of booking.
+const AUTO_CANCELLED = stage('48 Hours Auto Canceled', undefined, 'No pickup within 48 hours', { cancels: true, afterMs: 48 * 3600_000 });
 
 const FORWARD = [NOT_SENT, SENT, PICKED, BOOKED, DISPATCHED, ARRIVED, ASSIGNED];
 export const LEOPARD_FLOW: Flow = {
@@ -59,23 +66,28 @@ export const LEOPARD_FLOW: Flow = {
     return: [...FORWARD, PENDING, READY, BEING, RETURNED],
     'cancel-before-pickup': [NOT_SENT, SENT, CANCELLED],
     stuck: [NOT_SENT, SENT, PICKED, BOOKED, DISPATCHED],
+    'courier-cancel': [NOT_SENT, SENT, AUTO_CANCELLED],
   },
   cancelled: CANCELLED,
   prePickupStages: 2,
 };
 
-interface Packet {
-  orderId: string;
-  weight: number;
-  pieces: number;
-  cod: number;
-  origin: number | 'self';
-  destination: number | 'self';
-  shipper: { name: string; email: string; phone: string; address: string };
-  consignee: { name: string; email: string; phone: string; phone2: string; phone3: string; address: string };
-  instructions: string;
-  shipmentType: string;
-}
+const CityRef = z.union([z.number().int(), z.literal('self')]);
+const Packet = z.object({
+  /** The api_key that booked it: only that account sees the packet. */
+  account: z.string(),
+  orderId: z.string(),
+  weight: z.number(),
+  pieces: z.number(),
+  cod: z.number(),
+  origin: CityRef,
+  destination: CityRef,
+  shipper: z.object({ name: z.string(), email: z.string(), phone: z.string(), address: z.string() }),
+  consignee: z.object({ name: z.string(), email: z.string(), phone: z.string(), phone2: z.string(), phone3: z.string(), address: z.string() }),
+  instructions: z.string(),
+  shipmentType: z.string(),
+});
+type Packet = z.infer<typeof Packet>;
 
 type Ctx = SimContext<CourierCredentials, Packet>;
 
@@ -124,8 +136,9 @@ function validatePacket(p: Record<string, unknown>): Record<string, string> {
   return errors;
 }
 
-function toPacket(p: Record<string, unknown>): Packet {
+function toPacket(p: Record<string, unknown>, account: string): Packet {
   return {
+    account,
     orderId: text(p.booked_packet_order_id),
     weight: num(p.booked_packet_weight)!,
     pieces: num(p.booked_packet_no_piece)!,
@@ -203,26 +216,51 @@ function splitCns(value: unknown): string[] {
 export async function startLeopardSim(options: CourierSimOptions & { basePath?: string } = {}): Promise<CourierSim<CourierCredentials>> {
   const base = options.basePath ?? '/api/';
   const nextCn = numberSequence(options.seed ?? 1, 9);
-  const loadSheets = new Map<number, string[]>();
+  const loadSheets = new Map<number, { account: string; cns: string[] }>();
   let nextLoadSheet = 1000;
 
   return buildSim<CourierCredentials, Packet>({
+    id: 'LEOPARD',
     options,
     flow: LEOPARD_FLOW,
     demo: [LEOPARD_DEMO_CREDENTIALS],
+    data: Packet,
     baseUrls: (url) => ({ api: `${url}${base}` }),
     onReset: () => loadSheets.clear(),
     routes: (ctx) => {
-      const authorised = (p: Record<string, unknown>) =>
-        ctx.credentials.find((c) => c.api_key === text(p.api_key) && c.api_password === text(p.api_password)) !== undefined;
+      const accountOf = (p: Record<string, unknown>) =>
+        ctx.credentials.find((c) => c.api_key === text(p.api_key) && c.api_password === text(p.api_password))?.api_key;
 
-      const book = (p: Record<string, unknown>) => {
-        const cn = `KI${nextCn()}`;
-        ctx.store.create(cn, toPacket(p));
+      const create = (p: Record<string, unknown>, account: string, timing?: SeedTiming) =>
+        ctx.store.create(ctx.store.issue(() => `KI${nextCn()}`), toPacket(p, account), timing);
+      const book = (p: Record<string, unknown>, account: string) => {
+        const cn = create(p, account).trackingNumber;
         return { track_number: cn, slip_link: `${ctx.url()}/slip/${cn}.pdf` };
       };
+      /** The account's own packet; another account's number reads as unknown. */
+      const own = (cn: string, account: string) => {
+        const s = ctx.store.get(cn);
+        return s && s.data.account === account ? s : undefined;
+      };
+      const ownAll = (account: string) => ctx.store.all().filter((s) => s.data.account === account);
 
-      const endpoints: Record<string, (p: Record<string, unknown>, req: SimRequest) => SimReply> = {
+      const seed = (input: SeedInput, timing: SeedTiming): Shipment<Packet> | string => {
+        const account = accountOf(input.credentials);
+        if (!account) return 'Invalid API Key or Password';
+        const city = LEOPARD_CITIES.find((c) => c.name.toLowerCase() === input.city.trim().toLowerCase() || String(c.id) === input.city.trim());
+        if (!city) return 'Invalid Destination City';
+        const p = {
+          booked_packet_weight: input.weightGrams, booked_packet_no_piece: input.pieces, booked_packet_collect_amount: input.cod,
+          booked_packet_order_id: input.orderRef, origin_city: 'self', destination_city: city.id,
+          shipment_name_eng: 'self', shipment_email: 'self', shipment_phone: 'self', shipment_address: 'self',
+          consignment_name_eng: input.consignee.name, consignment_email: input.consignee.email ?? '', consignment_phone: input.consignee.phone,
+          consignment_address: input.consignee.address, special_instructions: 'None',
+        };
+        const problem = Object.values(validatePacket(p))[0];
+        return problem ?? create(p, account, timing);
+      };
+
+      const endpoints: Record<string, (p: Record<string, unknown>, req: SimRequest, account: string) => SimReply> = {
         getAllCities: () => ({
           json: {
             status: 1,
@@ -231,14 +269,14 @@ export async function startLeopardSim(options: CourierSimOptions & { basePath?: 
           },
         }),
 
-        bookPacket: (p) => {
+        bookPacket: (p, _req, account) => {
           const errors = validatePacket(p);
           const first = Object.values(errors)[0];
           if (first) return { json: { status: 0, error: first, track_number: null, slip_link: null } };
-          return { json: { status: 1, error: 0, ...book(p) } };
+          return { json: { status: 1, error: 0, ...book(p, account) } };
         },
 
-        batchBookPacket: (p) => {
+        batchBookPacket: (p, _req, account) => {
           // JSON only: a form-encoded `packets` list arrives as a string and is not read.
           if (!Array.isArray(p.packets) || p.packets.length === 0) return { json: { status: 0, error: 'Packets are required' } };
           const packets = p.packets.map((x) => (x && typeof x === 'object' ? (x as Record<string, unknown>) : {}));
@@ -249,25 +287,25 @@ export async function startLeopardSim(options: CourierSimOptions & { basePath?: 
           });
           // All or nothing (an assumption the reference marks [?]).
           if (Object.keys(errors).length > 0) return { json: { status: 0, error: errors } };
-          return { json: { status: 1, error: 0, data: packets.map((packet) => ({ ...book(packet), booked_packet_order_id: text(packet.booked_packet_order_id) })) } };
+          return { json: { status: 1, error: 0, data: packets.map((packet) => ({ ...book(packet, account), booked_packet_order_id: text(packet.booked_packet_order_id) })) } };
         },
 
-        trackBookedPacket: (p) => {
+        trackBookedPacket: (p, _req, account) => {
           const found = splitCns(p.track_numbers).flatMap((cn) => {
-            const s = ctx.store.get(cn);
+            const s = own(cn, account);
             return s ? [packetView(s, ctx)] : [];
           });
           if (found.length === 0) return { json: { status: 0, error: 'No record found against this tracking number', packet_list: null } };
           return { json: { status: 1, error: 0, packet_list: found } };
         },
 
-        getBookedPacketLastStatus: (p) => {
+        getBookedPacketLastStatus: (p, _req, account) => {
           const from = text(p.from_date);
           const to = text(p.to_date);
           if (!/^\d{4}-\d{2}-\d{2}$/.test(from) || !/^\d{4}-\d{2}-\d{2}$/.test(to)) {
             return { json: { status: 0, error: 'from_date and to_date are required (YYYY-MM-DD)', packet_list: null } };
           }
-          const list = ctx.store.all().filter((s) => pkDate(s.bookedAt) >= from && pkDate(s.bookedAt) <= to);
+          const list = ownAll(account).filter((s) => pkDate(s.bookedAt) >= from && pkDate(s.bookedAt) <= to);
           return {
             json: {
               status: 1,
@@ -291,9 +329,9 @@ export async function startLeopardSim(options: CourierSimOptions & { basePath?: 
           };
         },
 
-        getShipmentDetailsByOrderID: (p) => {
+        getShipmentDetailsByOrderID: (p, _req, account) => {
           const ids = splitCns(p.shipment_order_id);
-          const rows = ctx.store.all().filter((s) => ids.includes(s.data.orderId));
+          const rows = ownAll(account).filter((s) => ids.includes(s.data.orderId));
           if (rows.length === 0) return { json: { status: 0, error: 'No record found', data: null } };
           return {
             json: {
@@ -310,12 +348,12 @@ export async function startLeopardSim(options: CourierSimOptions & { basePath?: 
           };
         },
 
-        cancelBookedPackets: (p) => {
+        cancelBookedPackets: (p, _req, account) => {
           const cns = splitCns(p.cn_numbers);
           if (cns.length === 0) return { json: { status: 0, error: 'CN Numbers are required' } };
           const errors: Record<string, string> = {};
           for (const cn of cns) {
-            const outcome = ctx.store.cancel(cn);
+            const outcome = own(cn, account) ? ctx.store.cancel(cn) : 'not-found';
             if (outcome === 'not-found') errors[cn] = 'Invalid CN Number';
             if (outcome === 'already-cancelled') errors[cn] = 'Packet is already cancelled';
             if (outcome === 'too-late') errors[cn] = 'Packet cannot be cancelled after pickup';
@@ -323,20 +361,21 @@ export async function startLeopardSim(options: CourierSimOptions & { basePath?: 
           return Object.keys(errors).length > 0 ? { json: { status: 0, error: errors } } : { json: { status: '1', error: 'null' } };
         },
 
-        generateLoadSheet: (p) => {
+        generateLoadSheet: (p, _req, account) => {
           const cns = splitCns(p.cn_numbers);
           if (cns.length === 0) return { json: { status: 0, error: 'CN Numbers are required' } };
           const errors: Record<string, string> = {};
-          for (const cn of cns) if (!ctx.store.get(cn)) errors[cn] = 'Invalid CN Number';
+          for (const cn of cns) if (!own(cn, account)) errors[cn] = 'Invalid CN Number';
           if (Object.keys(errors).length > 0) return { json: { status: 0, error: errors } };
           const id = nextLoadSheet++;
-          loadSheets.set(id, cns);
+          loadSheets.set(id, { account, cns });
           return { json: { status: '1', error: 'null', load_sheet_id: String(id) } };
         },
 
-        downloadLoadSheet: (p, req) => {
-          const cns = loadSheets.get(num(p.load_sheet_id) ?? -1);
-          if (!cns) return { json: { status: 0, error: 'Invalid Load Sheet ID' } };
+        downloadLoadSheet: (p, req, account) => {
+          const sheet = loadSheets.get(num(p.load_sheet_id) ?? -1);
+          if (!sheet || sheet.account !== account) return { json: { status: 0, error: 'Invalid Load Sheet ID' } };
+          const cns = sheet.cns;
           const asJson = req.path.includes('/format/json') || text(p.response_type).toUpperCase() === 'JSON';
           if (!asJson) return { bytes: pdfBytes(`LCS load sheet ${String(p.load_sheet_id)}: ${cns.join(', ')}`), contentType: 'application/pdf' };
           return {
@@ -377,11 +416,12 @@ export async function startLeopardSim(options: CourierSimOptions & { basePath?: 
             return { status: 404, json: { status: 0, error: 'Unknown method.' } };
           }
           const p = params(req);
-          if (!authorised(p)) {
+          const account = accountOf(p);
+          if (!account) {
             const nullKey = name === 'getAllCities' ? { city_list: null } : name === 'trackBookedPacket' ? { packet_list: null } : name === 'bookPacket' ? { track_number: null, slip_link: null } : {};
             return { json: { status: 0, error: 'Invalid API Key or Password', ...nullKey } };
           }
-          return handler(p, req);
+          return handler(p, req, account);
         },
         reject(req) {
           const name = endpointOf(req.path);
@@ -392,6 +432,7 @@ export async function startLeopardSim(options: CourierSimOptions & { basePath?: 
           }
           return { json: { status: 0, error: 'Request could not be processed' } };
         },
+        seed,
       };
     },
   });

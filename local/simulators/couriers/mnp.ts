@@ -1,15 +1,18 @@
+import { z } from 'zod';
 import type { CourierSimModule } from './kit/module';
 import type { CourierCredentials } from '../../../functions/domain/ports/courier';
 import { pad, pkParts } from './kit/clock';
 import { numberSequence } from './kit/ids';
 import type { SimReply, SimRequest } from './kit/server';
+import type { SeedInput, SeedTiming } from './kit/seed';
 import type { Flow, Shipment, Stage } from './kit/shipments';
 import { buildSim, MOBILE, num, text, type CourierSim, type CourierSimOptions, type SimContext } from './kit/sim';
 
 /**
  * M&P simulator, per "Simulator contract (MNP)": `/mycodapi/api/...` and the tracking host's
  * `CNTracking` under `/tracking-api/` on the same server. Always HTTP 200 with a one-element array.
- * Credential keys must be cased exactly as each endpoint spells them.
+ * Credential keys must be cased exactly as each endpoint spells them. An account voids and bulk-tracks
+ * only its own consignments; `CNTracking` takes no credentials at all, as on M&P's tracking host.
  */
 
 export const MNP_DEMO_CREDENTIALS = {
@@ -42,7 +45,7 @@ const HOLD = stage('Hold for Advice', 'Awaiting shipper advice', 'destination');
 const RETURN_TRANSIT = stage('Return - In Transit', 'Returning to origin', 'destination');
 const RETURN_ORIGIN = stage('Return - Reached at Origin', 'Return reached origin', 'origin');
 const RETURNED = stage('Return to Vendor/Return to Shipper', 'Returned to shipper', 'origin');
-const VOIDED = stage('Void', 'Consignment voided by shipper', 'origin');
+const VOIDED: Stage = { ...stage('Void', 'Consignment voided by shipper', 'origin'), cancels: true };
 
 const FORWARD = [BOOKED, PICKED, AT_ORIGIN, IN_TRANSIT, REACHED, OUT_FOR_DELIVERY];
 export const MNP_FLOW: Flow = {
@@ -57,19 +60,21 @@ export const MNP_FLOW: Flow = {
   prePickupStages: 1,
 };
 
-interface Consignment {
-  account: string;
-  custRefNo: string;
-  consigneeName: string;
-  consigneeAddress: string;
-  consigneeMobNo: string;
-  destination: string;
-  pieces: number;
-  weight: number;
-  codAmount: number;
-  service: string;
-  productDetails: string;
-}
+const Consignment = z.object({
+  /** The account number that booked it: only that account voids or bulk-tracks it. */
+  account: z.string(),
+  custRefNo: z.string(),
+  consigneeName: z.string(),
+  consigneeAddress: z.string(),
+  consigneeMobNo: z.string(),
+  destination: z.string(),
+  pieces: z.number(),
+  weight: z.number(),
+  codAmount: z.number(),
+  service: z.string(),
+  productDetails: z.string(),
+});
+type Consignment = z.infer<typeof Consignment>;
 
 type Ctx = SimContext<CourierCredentials, Consignment>;
 
@@ -88,9 +93,11 @@ export async function startMnpSim(options: CourierSimOptions & { eventOrder?: 'o
   const eventOrder = options.eventOrder ?? 'oldest-first';
 
   return buildSim<CourierCredentials, Consignment>({
+    id: 'MNP',
     options,
     flow: MNP_FLOW,
     demo: [MNP_DEMO_CREDENTIALS],
+    data: Consignment,
     baseUrls: (url) => ({ api: `${url}/mycodapi/api/`, tracking: `${url}/tracking-api/` }),
     routes: (ctx: Ctx) => {
       /** `keys` = the exact casing this endpoint uses for user, password and (optionally) account. */
@@ -121,9 +128,8 @@ export async function startMnpSim(options: CourierSimOptions & { eventOrder?: 'o
         return undefined;
       };
 
-      const store = (b: Record<string, unknown>, set: CourierCredentials): string => {
-        const cn = `5447${nextCn()}`;
-        ctx.store.create(cn, {
+      const store = (b: Record<string, unknown>, set: CourierCredentials, timing?: SeedTiming): Shipment<Consignment> =>
+        ctx.store.create(ctx.store.issue(() => `5447${nextCn()}`), {
           account: set.account_no!,
           custRefNo: text(b.custRefNo),
           consigneeName: text(b.consigneeName),
@@ -135,8 +141,20 @@ export async function startMnpSim(options: CourierSimOptions & { eventOrder?: 'o
           codAmount: num(b.codAmount)!,
           service: text(b.service),
           productDetails: text(b.productDetails),
-        });
-        return cn;
+        }, timing);
+
+      const seed = (input: SeedInput, timing: SeedTiming): Shipment<Consignment> | string => {
+        const c = input.credentials;
+        const set = ctx.credentials.find((x) => x.username === c.username && x.api_password === c.api_password && x.account_no === c.account_no);
+        if (!set) return INVALID_LOGIN;
+        const location = set.location_id ?? MNP_DEMO_LOCATION.locationID;
+        const b = {
+          consigneeName: input.consignee.name, consigneeAddress: input.consignee.address, consigneeMobNo: input.consignee.phone,
+          consigneeEmail: input.consignee.email ?? '', destinationCityName: input.city.trim(), pieces: input.pieces, weight: input.weightGrams / 1000,
+          codAmount: input.cod, custRefNo: input.orderRef, productDetails: 'Seeded parcel', fragile: 'NO', service: 'Overnight',
+          AccountNo: set.account_no, locationID: location, InsertType: 19, ReturnLocation: Number(location),
+        };
+        return check(b, set) ?? store(b, set, timing);
       };
 
       const detail = (s: Shipment<Consignment>) => {
@@ -193,7 +211,7 @@ export async function startMnpSim(options: CourierSimOptions & { eventOrder?: 'o
           if (!set) return failure(INVALID_LOGIN, { orderReferenceId: '' });
           const problem = check(b, set);
           if (problem) return failure(problem, { orderReferenceId: '' });
-          return reply({ isSuccess: 'true', message: 'Order saved successfully!', orderReferenceId: store(b, set) });
+          return reply({ isSuccess: 'true', message: 'Order saved successfully!', orderReferenceId: store(b, set).trackingNumber });
         },
         'POST Booking/InsertBulkBookingData': (_req, b) => {
           const set = login(b, 'username', 'password');
@@ -205,7 +223,7 @@ export async function startMnpSim(options: CourierSimOptions & { eventOrder?: 'o
             const problem = check(merged, set);
             return problem
               ? { orderRefNum: text(row.custRefNo), success: 'false', message: problem }
-              : { orderRefNum: text(row.custRefNo), success: 'true', message: store(merged, set) };
+              : { orderRefNum: text(row.custRefNo), success: 'true', message: store(merged, set).trackingNumber };
           });
           const all = results.every((r) => r.success === 'true');
           return reply({ isSuccess: all ? 'true' : 'false', message: all ? 'Orders saved successfully!' : 'Some orders were not saved', orderReferenceIdList: results });
@@ -264,6 +282,7 @@ export async function startMnpSim(options: CourierSimOptions & { eventOrder?: 'o
           if (req.path.includes('VoidConsignment')) return failure('Consignment cannot be voided at the moment');
           return failure('Request could not be processed');
         },
+        seed,
       };
     },
   });

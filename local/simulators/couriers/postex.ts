@@ -1,15 +1,18 @@
+import { z } from 'zod';
 import type { CourierSimModule } from './kit/module';
 import type { CourierCredentials } from '../../../functions/domain/ports/courier';
 import { pkDate, pkDateTime } from './kit/clock';
 import { numberSequence } from './kit/ids';
 import { pdfBytes } from './kit/pdf';
 import type { SimReply, SimRequest } from './kit/server';
+import type { SeedInput, SeedTiming } from './kit/seed';
 import type { Flow, Shipment, Stage } from './kit/shipments';
 import { buildSim, MOBILE, num, text, type CourierSim, type CourierSimOptions, type SimContext } from './kit/sim';
 
 /**
  * PostEx simulator, per "Simulator contract (POSTEX)": both `/services/integration/api/` and
- * `/service/integration/api/`, `token` header, `{statusCode, statusMessage, dist}` envelopes.
+ * `/service/integration/api/`, `token` header, `{statusCode, statusMessage, dist}` envelopes. A token
+ * sees, tracks, cancels and prints only its own orders.
  */
 
 export const POSTEX_DEMO_CREDENTIALS = {
@@ -24,7 +27,7 @@ export const POSTEX_CITIES = [
 // Served for pickup only, so the Delivery filter has something to leave out.
 const PICKUP_ONLY = ['Gilgit'];
 
-const stage = (status: string, note: string, code?: string): Stage => ({ status, note, ...(code ? { code } : {}) });
+const stage = (status: string, note: string, code?: string, more: Partial<Stage> = {}): Stage => ({ status, note, ...(code ? { code } : {}), ...more });
 const UNBOOKED = stage('Unbooked', "At Merchant's Warehouse", '0001');
 const BOOKED = stage('Booked', 'Booked');
 const PICKED = stage('Picked By PostEx', 'Picked By PostEx');
@@ -36,40 +39,52 @@ const ATTEMPTED = stage('Attempted', 'Attempt Made: Customer not available', '00
 const REVIEW = stage('Delivery Under Review', 'Delivery Under Review', '0008');
 const OUT_FOR_RETURN = stage('Out For Return', 'Out For Return');
 const RETURNED = stage('Returned', 'Returned', '0006');
-const CANCELLED = stage('Un-Assigned By Me', 'Un-Assigned By Me');
+const CANCELLED = stage('Un-Assigned By Me', 'Un-Assigned By Me', undefined, { cancels: true });
+
+/** How long an Unbooked order waits before PostEx expires it; the reference leaves the window open. */
+export const POSTEX_EXPIRY_MS = 72 * 3600_000;
 
 const FORWARD = [UNBOOKED, BOOKED, PICKED, EN_ROUTE, WAREHOUSE, OUT_FOR_DELIVERY];
-export const POSTEX_FLOW: Flow = {
-  scenarios: {
-    happy: [...FORWARD, DELIVERED],
-    attempts: [...FORWARD, ATTEMPTED, OUT_FOR_DELIVERY, DELIVERED],
-    return: [...FORWARD, ATTEMPTED, REVIEW, OUT_FOR_RETURN, RETURNED],
-    'cancel-before-pickup': [UNBOOKED, BOOKED, CANCELLED],
-    stuck: [UNBOOKED, BOOKED, PICKED, EN_ROUTE, WAREHOUSE],
-  },
-  cancelled: CANCELLED,
-  prePickupStages: 2,
-};
+/** `expireAfterMs`: when an order left Unbooked becomes Expired (scenario `courier-cancel`). */
+export function postexFlow(expireAfterMs = POSTEX_EXPIRY_MS): Flow {
+  const expired = stage('Expired', 'Expired', undefined, { cancels: true, afterMs: expireAfterMs });
+  return {
+    scenarios: {
+      happy: [...FORWARD, DELIVERED],
+      attempts: [...FORWARD, ATTEMPTED, OUT_FOR_DELIVERY, DELIVERED],
+      return: [...FORWARD, ATTEMPTED, REVIEW, OUT_FOR_RETURN, RETURNED],
+      'cancel-before-pickup': [UNBOOKED, BOOKED, CANCELLED],
+      stuck: [UNBOOKED, BOOKED, PICKED, EN_ROUTE, WAREHOUSE],
+      // never booked for pickup: PostEx expires the order itself
+      'courier-cancel': [UNBOOKED, expired],
+    },
+    cancelled: CANCELLED,
+    prePickupStages: 2,
+  };
+}
+export const POSTEX_FLOW = postexFlow();
 
 const STATUS_IDS: Record<string, number> = {
   Unbooked: 1, Booked: 2, 'PostEx WareHouse': 3, 'Out For Delivery': 4, Delivered: 5, Returned: 6, 'Un-Assigned By Me': 7,
   Expired: 8, 'Delivery Under Review': 9, 'Picked By PostEx': 15, 'Out For Return': 16, Attempted: 17, 'En-Route to PostEx warehouse': 18,
 };
 
-interface Order {
-  token: string;
-  orderRefNumber: string;
-  invoicePayment: number;
-  orderDetail: string;
-  customerName: string;
-  customerPhone: string;
-  deliveryAddress: string;
-  transactionNotes: string;
-  cityName: string;
-  items: number;
-  pickupAddressCode: string;
-  orderType: string;
-}
+const Order = z.object({
+  /** The token that booked it: only that account sees the order. */
+  token: z.string(),
+  orderRefNumber: z.string(),
+  invoicePayment: z.number(),
+  orderDetail: z.string(),
+  customerName: z.string(),
+  customerPhone: z.string(),
+  deliveryAddress: z.string(),
+  transactionNotes: z.string(),
+  cityName: z.string(),
+  items: z.number(),
+  pickupAddressCode: z.string(),
+  orderType: z.string(),
+});
+type Order = z.infer<typeof Order>;
 
 type Ctx = SimContext<CourierCredentials, Order>;
 
@@ -113,15 +128,17 @@ function orderView(s: Shipment<Order>, ctx: Ctx) {
   };
 }
 
-export async function startPostexSim(options: CourierSimOptions & { errorStatus?: 200 | 400 } = {}): Promise<CourierSim<CourierCredentials>> {
+export async function startPostexSim(options: CourierSimOptions & { errorStatus?: 200 | 400; expireAfterMs?: number } = {}): Promise<CourierSim<CourierCredentials>> {
   const nextTn = numberSequence(options.seed ?? 1, 11);
   const errorStatus = options.errorStatus ?? 200;
   const PREFIXES = ['/services/integration/api/', '/service/integration/api/'];
 
   return buildSim<CourierCredentials, Order>({
+    id: 'POSTEX',
     options,
-    flow: POSTEX_FLOW,
+    flow: options.expireAfterMs === undefined ? POSTEX_FLOW : postexFlow(options.expireAfterMs),
     demo: [POSTEX_DEMO_CREDENTIALS],
+    data: Order,
     baseUrls: (url) => ({ api: `${url}/services/integration/api/` }),
     routes: (ctx) => {
       const fail = (message: string) => envelope('400', message, undefined, errorStatus);
@@ -131,28 +148,29 @@ export async function startPostexSim(options: CourierSimOptions & { errorStatus?
         return [...new Set(['001', set?.address_code ?? '001'])];
       };
 
-      const createOrder = (token: string, b: Record<string, unknown>): SimReply => {
+      /** The order PostEx would create, or its refusal's words. */
+      const create = (token: string, b: Record<string, unknown>, timing?: SeedTiming): Shipment<Order> | string => {
         const required: [string, string][] = [
           ['orderRefNumber', 'Order Reference Number'], ['customerName', 'Customer Name'], ['customerPhone', 'Customer Phone'],
           ['deliveryAddress', 'Delivery Address'], ['cityName', 'City Name'], ['orderType', 'Order Type'],
         ];
-        for (const [key, label] of required) if (text(b[key]) === '') return fail(`${label} is required`);
+        for (const [key, label] of required) if (text(b[key]) === '') return `${label} is required`;
         const invoice = num(b.invoicePayment);
-        if (invoice === undefined || invoice < 0) return fail('Invoice Payment is required');
-        if (num(b.invoiceDivision) === undefined) return fail('Invoice Division is required');
+        if (invoice === undefined || invoice < 0) return 'Invoice Payment is required';
+        if (num(b.invoiceDivision) === undefined) return 'Invoice Division is required';
         const items = num(b.items);
-        if (items === undefined || !Number.isInteger(items) || items < 1) return fail('Items is required');
-        if (!MOBILE.test(text(b.customerPhone))) return fail('Customer Phone must be in 03xxxxxxxxx format');
+        if (items === undefined || !Number.isInteger(items) || items < 1) return 'Items is required';
+        if (!MOBILE.test(text(b.customerPhone))) return 'Customer Phone must be in 03xxxxxxxxx format';
         const city = POSTEX_CITIES.find((c) => c.toLowerCase() === text(b.cityName).toLowerCase());
-        if (!city) return fail(`City Name ${text(b.cityName)} is not an operational city`);
-        if (!['Normal', 'Reversed', 'Reverse', 'Replacement'].includes(text(b.orderType))) return fail('Order Type is invalid');
+        if (!city) return `City Name ${text(b.cityName)} is not an operational city`;
+        if (!['Normal', 'Reversed', 'Reverse', 'Replacement'].includes(text(b.orderType))) return 'Order Type is invalid';
         const pickup = text(b.pickupAddressCode) || text(b.storeAddressCode);
-        if (pickup === '') return fail('Pickup Address Code is required');
-        if (!addressCodes(token).includes(pickup)) return fail(`Pickup Address Code ${pickup} does not exist`);
+        if (pickup === '') return 'Pickup Address Code is required';
+        if (!addressCodes(token).includes(pickup)) return `Pickup Address Code ${pickup} does not exist`;
         // An assumption the reference marks [?]: PostEx refuses a second order with the same reference.
-        if (own(token).some((s) => s.data.orderRefNumber === text(b.orderRefNumber))) return fail('Order Reference Number already exists');
-        const tn = `CX-${nextTn()}`;
-        const s = ctx.store.create(tn, {
+        // (read without moving every parcel on: a seed books thousands)
+        if (ctx.store.raw().some((s) => s.data.token === token && s.data.orderRefNumber === text(b.orderRefNumber))) return 'Order Reference Number already exists';
+        return ctx.store.create(ctx.store.issue(() => `CX-${nextTn()}`), {
           token,
           orderRefNumber: text(b.orderRefNumber),
           invoicePayment: invoice,
@@ -165,8 +183,23 @@ export async function startPostexSim(options: CourierSimOptions & { errorStatus?
           items,
           pickupAddressCode: pickup,
           orderType: text(b.orderType),
-        });
-        return envelope('200', 'ORDER HAS BEEN CREATED', { trackingNumber: tn, orderStatus: 'UnBooked', orderDate: pkDateTime(s.bookedAt) });
+        }, timing);
+      };
+
+      const createOrder = (token: string, b: Record<string, unknown>): SimReply => {
+        const s = create(token, b);
+        if (typeof s === 'string') return fail(s);
+        return envelope('200', 'ORDER HAS BEEN CREATED', { trackingNumber: s.trackingNumber, orderStatus: 'UnBooked', orderDate: pkDateTime(s.bookedAt) });
+      };
+
+      const seed = (input: SeedInput, timing: SeedTiming): Shipment<Order> | string => {
+        const token = text(input.credentials.token);
+        if (!token || !ctx.credentials.find((c) => c.token === token)) return 'Unauthorized: invalid or missing token';
+        return create(token, {
+          orderRefNumber: input.orderRef, invoicePayment: input.cod, orderDetail: '', customerName: input.consignee.name,
+          customerPhone: input.consignee.phone, deliveryAddress: input.consignee.address, transactionNotes: '', cityName: input.city,
+          invoiceDivision: 0, items: input.pieces, pickupAddressCode: input.credentials.address_code || '001', orderType: 'Normal',
+        }, timing);
       };
 
       const mine = (token: string, tn: string) => {
@@ -269,6 +302,7 @@ export async function startPostexSim(options: CourierSimOptions & { errorStatus?
           if (path.includes('cancel-order')) return fail('Order cannot be cancelled at the moment');
           return fail('Request could not be processed');
         },
+        seed,
       };
     },
   });

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { CourierSimModule } from './kit/module';
 import type { CourierCredentials } from '../../../functions/domain/ports/courier';
 import { pad, pkParts } from './kit/clock';
@@ -5,6 +6,7 @@ import type { SimControl } from './kit/control';
 import { numberSequence } from './kit/ids';
 import { pdfBytes } from './kit/pdf';
 import type { SimReply, SimRequest } from './kit/server';
+import type { SeedInput, SeedTiming } from './kit/seed';
 import type { Flow, Shipment, Stage } from './kit/shipments';
 import { buildSim, MOBILE, num, params, text, type CourierSim, type CourierSimOptions, type SimContext } from './kit/sim';
 
@@ -12,6 +14,7 @@ import { buildSim, MOBILE, num, params, text, type CourierSim, type CourierSimOp
  * TCS OCI Connect / ECOM simulator, per "Simulator contract (TCS)": gateway bearer JWT from
  * `/auth/api/auth`, ECOM access token from `/ecom/api/authentication/token`, both with expiry that
  * tests can force; booking, cancel, label under `/ecom/api/...`; tracking under `/tracking/api/...`.
+ * A client id tracks, cancels and prints only the consignments it booked.
  */
 
 export const TCS_DEMO_CREDENTIALS = {
@@ -57,7 +60,7 @@ const ATTEMPTED = stage('Delivery Attempted', { location: 'destination', note: '
 const NOT_AVAILABLE = stage('Receiver Not Available', { location: 'destination', note: 'Receiver Not Available' });
 const RETURNING = stage('Return In Process', { code: 'RT', location: 'destination', note: 'Return In Process' });
 const RETURNED = stage('Shipment Returned To Origin', { code: 'RO', location: 'origin', note: 'Return To Origin' });
-const CANCELLED = stage('Cancelled', { code: 'CN', location: 'origin', note: 'Cancelled' });
+const CANCELLED = stage('Cancelled', { code: 'CN', location: 'origin', note: 'Cancelled', cancels: true });
 
 const FORWARD = [BOOKED, PICKED, AT_ORIGIN, DEPARTED, AT_DESTINATION, OUT_FOR_DELIVERY];
 export const TCS_FLOW: Flow = {
@@ -72,15 +75,17 @@ export const TCS_FLOW: Flow = {
   prePickupStages: 1,
 };
 
-interface Booking {
-  client: string;
-  reference: string;
-  consignee: string;
-  shipper: string;
-  originCode: string;
-  destinationCode: string;
-  codamount: number;
-}
+const Booking = z.object({
+  /** The client id that booked it: only that account sees the consignment. */
+  client: z.string(),
+  reference: z.string(),
+  consignee: z.string(),
+  shipper: z.string(),
+  originCode: z.string(),
+  destinationCode: z.string(),
+  codamount: z.number(),
+});
+type Booking = z.infer<typeof Booking>;
 
 type Ctx = SimContext<CourierCredentials, Booking>;
 
@@ -115,9 +120,11 @@ export async function startTcsSim(options: CourierSimOptions & { tokenLifetimeMs
   const trace = () => `sim-${String(++traces).padStart(8, '0')}`;
 
   const sim = await buildSim<CourierCredentials, Booking>({
+    id: 'TCS',
     options,
     flow: TCS_FLOW,
     demo: [TCS_DEMO_CREDENTIALS],
+    data: Booking,
     baseUrls: (url) => ({ api: url }),
     onReset: () => {
       bearers.clear();
@@ -161,7 +168,8 @@ export async function startTcsSim(options: CourierSimOptions & { tokenLifetimeMs
         json: { error: errors.map((errorname) => ({ errorname })), message: 'Validation failed', traceid: trace() },
       });
 
-      const create = (b: Record<string, unknown>, account: CourierCredentials): SimReply => {
+      /** The consignment TCS would book, or its validation errors. */
+      const book = (b: Record<string, unknown>, account: CourierCredentials, timing?: SeedTiming): Shipment<Booking> | string[] => {
         const obj = (v: unknown) => (v && typeof v === 'object' ? (v as Record<string, unknown>) : {});
         const shipper = obj(b.shipperinfo);
         const consignee = obj(b.consigneeinfo);
@@ -194,9 +202,8 @@ export async function startTcsSim(options: CourierSimOptions & { tokenLifetimeMs
         const pieces = num(shipment.pieces);
         if (pieces === undefined || !Number.isInteger(pieces) || pieces < 1) errors.push('shipmentinfo pieces must be at least 1');
         if (typeof shipment.fragile !== 'boolean') errors.push('shipmentinfo fragile is required');
-        if (errors.length > 0 || !origin || !destination) return validationError(errors);
-        const cn = `7794${nextCn()}`;
-        ctx.store.create(cn, {
+        if (errors.length > 0 || !origin || !destination) return errors;
+        return ctx.store.create(ctx.store.issue(() => `7794${nextCn()}`), {
           client: account.client_id!,
           reference: text(shipment.referenceno),
           consignee: name,
@@ -204,9 +211,34 @@ export async function startTcsSim(options: CourierSimOptions & { tokenLifetimeMs
           originCode: origin.citycode,
           destinationCode: destination.citycode,
           codamount: cod!,
-        });
+        }, timing);
+      };
+
+      const create = (b: Record<string, unknown>, account: CourierCredentials): SimReply => {
+        const booked = book(b, account);
+        if (Array.isArray(booked)) return validationError(booked);
         const at = new Date(now()).toISOString();
-        return { json: { response: 'SUCCESS', consignmentNo: cn, code: '200', status: true, message: 'success', requestTime: at, responseTime: at } };
+        return { json: { response: 'SUCCESS', consignmentNo: booked.trackingNumber, code: '200', status: true, message: 'success', requestTime: at, responseTime: at } };
+      };
+
+      const seed = (input: SeedInput, timing: SeedTiming): Shipment<Booking> | string => {
+        const c = input.credentials;
+        const account = ctx.credentials.find((set) =>
+          set.client_id === c.client_id && set.client_secret === c.client_secret && set.username === c.username && set.api_password === c.api_password);
+        if (!account) return 'Invalid Bearer token. Mismatch configuration.';
+        const city = TCS_CITIES.find((x) => x.cityname.toLowerCase() === input.city.trim().toLowerCase() || x.citycode === input.city.trim().toUpperCase());
+        const booked = book({
+          shipperinfo: {
+            tcsaccount: account.tcs_account_id, shippername: account.shipper_name, address1: account.shipper_address,
+            mobile: account.shipper_mobile, cityname: account.shipper_city,
+          },
+          consigneeinfo: { firstname: input.consignee.name, address1: input.consignee.address, mobile: input.consignee.phone, cityname: city?.cityname ?? input.city },
+          shipmentinfo: {
+            costcentercode: account.cost_center_code, referenceno: input.orderRef, servicecode: 'O', currency: 'PKR', codamount: input.cod,
+            weightinkg: input.weightGrams / 1000, pieces: input.pieces, fragile: false,
+          },
+        }, account, timing);
+        return Array.isArray(booked) ? booked.join('; ') : booked;
       };
 
       const track = (cn: string, clientId: string): SimReply => {
@@ -315,6 +347,7 @@ export async function startTcsSim(options: CourierSimOptions & { tokenLifetimeMs
           if (req.path.includes('/booking/cancel')) return { json: { message: 'Failure: Request could not be processed', traceid: trace() } };
           return { status: 400, json: { message: 'Request could not be processed', traceid: trace() } };
         },
+        seed,
         control(req) {
           if (req.method === 'POST' && req.path.replace(/\/+$/, '') === '/_sim/expire-tokens') {
             expireTokens();

@@ -38,15 +38,18 @@ function createField(f: CredentialFieldDef): z.ZodType {
   return text(f.label, f.max);
 }
 
-/** The same field on the edit form: optional (not sent keeps the saved value); sent empty, the handler says it is required. */
+/** The same field on the edit form: optional (not sent keeps the saved value); sent, it is required like on create. */
 function editField(f: CredentialFieldDef): z.ZodType {
   if (f.kind === 'city') return cityOf(f.label).optional();
   if (f.kind === 'tel') return mobile(f.label, f.max).optional();
-  return z.string().trim().max(f.max, `${f.label} must be at most ${f.max} characters`).optional();
+  return text(f.label, f.max).optional();
 }
 
+/** The longest account name (spec 001 §5), for the forms' inputs too. */
+export const ACCOUNT_NAME_MAX = 30;
+
 const common = {
-  account_name: text('Account name', 30),
+  account_name: text('Account name', ACCOUNT_NAME_MAX),
   weight: Weight.optional(),
   is_default: z.enum(['No', 'Default']).default('No'),
   city: City,
@@ -80,7 +83,7 @@ const EDITABLE = [...CREDENTIAL_FIELDS.values()].filter((f) => f.editable);
  */
 export const UpdateAccountInput = z.object({
   id: ObjectId,
-  name: text('Name', 30).optional(),
+  name: text('Name', ACCOUNT_NAME_MAX).optional(),
   ...(Object.fromEntries(EDITABLE.map((f) => [f.key, editField(f)])) as Record<EditableKey, z.ZodOptional<z.ZodString>>),
   city: City.optional(),
   activity: z.enum(['ACTIVE', 'IN_ACTIVE'], { error: 'Activity is ACTIVE or IN_ACTIVE' }).optional(),

@@ -32,8 +32,21 @@ export const LoginOutput = SignedIn.extend({
   stores: z.array(StoreOption).optional(),
   /** Why the store asked for is not offered. */
   notice: z.string().optional(),
+  /**
+   * The account is under a spread-out guessing attack and this address never signed in to it: a code
+   * was emailed to the account (if the password was right), and this token goes with it to
+   * POST /verify-sign-in-code. No session token yet.
+   */
+  email_code_token: z.string().optional(),
 });
 export type LoginOutput = z.infer<typeof LoginOutput>;
+
+/** The step-up: the code emailed to the account, with the token sign-in answered. */
+export const VerifySignInCodeInput = z.object({
+  token: z.string({ error: 'Sign in again' }).min(1, 'Sign in again').max(200, 'Sign in again'),
+  code: z.string({ error: 'Code is required' }).trim().min(1, 'Code is required').regex(/^\d{6}$/, 'Enter the 6-digit code from the email'),
+});
+export type VerifySignInCodeInput = z.infer<typeof VerifySignInCodeInput>;
 
 /** The install's hand-off token traded for a session, or for the second-factor step when two-factor is on. */
 export const ExchangeTokenOutput = SignedIn;

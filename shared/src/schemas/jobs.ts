@@ -11,6 +11,8 @@ export const MailMessage = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('reset-password'), email: z.string().min(3).max(254) }),
   z.object({ kind: z.literal('verify-email'), shopId: ObjectId, userId: ObjectId }),
   z.object({ kind: z.literal('create-password'), shopId: ObjectId, userId: ObjectId }),
+  /** The step-up code of one sign-in: the worker makes the code (only when the password was right) and mails it. */
+  z.object({ kind: z.literal('sign-in-code'), codeId: ObjectId }),
 ]);
 export type MailMessage = z.infer<typeof MailMessage>;
 

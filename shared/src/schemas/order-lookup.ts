@@ -14,8 +14,8 @@ export type ShopifyOrderId = z.infer<typeof ShopifyOrderId>;
 export const ShopifyOrderParams = z.object({ id: ShopifyOrderId });
 export type ShopifyOrderParams = z.infer<typeof ShopifyOrderParams>;
 
-/** More than this many orders in one parcel is not a merge a courier takes. */
-export const MAX_MERGE_ORDERS = 20;
+/** More than this many orders in one parcel is not a merge a courier takes (the store-orders page and the merge page say it too). */
+export const MAX_MERGE_ORDERS = 10;
 
 /** `?id=a,b,c`: comma-separated ids split into a list (each checked, duplicates dropped). */
 export const ShopifyOrdersQuery = z.object({

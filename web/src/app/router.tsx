@@ -90,7 +90,7 @@ const EditAccountPage = lazy(async () => {
 });
 // Booking: every screen needs BOOK_ORDERS (the shell's guard, by the nav's Book orders item).
 const StoreOrdersPage = lazy(async () => {
-  const m = await import('../features/booking/components/store-orders-page');
+  const m = await import('../features/store-orders/components/store-orders-page');
   return { default: function StoreOrdersRoute() { return <m.StoreOrdersPage timeZone={useSession().user?.shop.iana_time_zone} />; } };
 });
 // Settings: read with READ_SETTINGS, changed with WRITE_SETTINGS; Back goes to the users list (spec 001 §2),
@@ -114,7 +114,7 @@ const SettingsPage = lazy(async () => {
   };
 });
 const SampleOrdersPage = lazy(async () => {
-  const m = await import('../features/store-orders/components/sample-orders-page');
+  const m = await import('../features/sample-orders/components/sample-orders-page');
   return { default: function SampleOrdersRoute() { return <m.SampleOrdersPage timeZone={useSession().user?.shop.iana_time_zone} />; } };
 });
 const BookOrderPage = lazy(async () => {

@@ -67,7 +67,7 @@ const config = defineConfig({
   globalCss: {
     'html, body': { bg: 'app.canvas', color: 'fg' },
     '#root': { minHeight: '100dvh' },
-    // toasts start right of the side menu where it shows (toaster.tsx), never over Profile and Logout
+    // toasts start right of the side menu where it shows (toast-store.ts), never over Profile and Logout
     ':root:has([data-testid="side-nav"])': {
       '@media screen and (min-width: 62em)': { '--dakiya-toast-left': 'calc(var(--chakra-sizes-64) + 1rem)' },
     },

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { API_BASE, buildPath, routes } from '@dakiya/shared';
-import { api, ApiError, apiKey, buildQuery, buildUrl, errorMessage, fillPath, NETWORK_ERROR } from './api';
+import { API_BASE, buildPath, ERRORS, MAX_URL_BYTES as SHARED_MAX_URL_BYTES, routes } from '@dakiya/shared';
+import { api, ApiError, apiKey, buildQuery, buildUrl, errorMessage, fillPath, MAX_URL_BYTES, NETWORK_ERROR, URL_TOO_LONG } from './api';
 
 type Call = { url: string; init: RequestInit };
 
@@ -134,5 +134,36 @@ describe('errorMessage', () => {
     expect(errorMessage({})).toBe('Something went wrong');
     expect(errorMessage(null)).toBe('Something went wrong');
     expect(errorMessage('text', 'Other')).toBe('Other');
+  });
+});
+
+describe('a URL CloudFront would refuse is never sent (issue 17 item 2)', () => {
+  it('a very long search is refused with 414 in the catalogue’s words, and nothing is fetched', async () => {
+    for (const length of [70_000, 1_000_000]) {
+      const calls: Call[] = [];
+      const sent = api('storeOrders.list', { query: { search: 'a'.repeat(length) } }, { fetch: fakeFetch(200, {}, calls), origin: 'https://app.dakiya.pk' });
+      await expect(sent).rejects.toMatchObject({
+        name: 'ApiError', status: 414, code: 'URI_TOO_LONG', message: 'This request is too long to send. Shorten the search and try again.',
+        body: { errors: [{ msg: 'This request is too long to send. Shorten the search and try again.', code: 'URI_TOO_LONG' }] },
+      });
+      expect(calls).toHaveLength(0);
+    }
+  });
+
+  it('counts the bytes of the path and query, not the origin, and sends exactly 8,192', async () => {
+    const path = '/api/v1/store-orders?search=';
+    const calls: Call[] = [];
+    const origin = `https://${'x'.repeat(200)}.example`;
+    await api('storeOrders.list', { query: { search: 'a'.repeat(MAX_URL_BYTES - path.length) } }, { fetch: fakeFetch(200, {}, calls), origin });
+    expect(calls[0]!.url.length).toBe(origin.length + MAX_URL_BYTES);
+    await expect(api('storeOrders.list', { query: { search: 'a'.repeat(MAX_URL_BYTES - path.length + 1) } }, { fetch: fakeFetch(200, {}, calls), origin })).rejects.toBeInstanceOf(ApiError);
+    // 'ü' is six bytes once percent-encoded
+    await expect(api('storeOrders.list', { query: { search: 'ü'.repeat(1400) } }, { fetch: fakeFetch(200, {}, calls), origin })).rejects.toMatchObject({ status: 414 });
+    expect(calls).toHaveLength(1);
+  });
+
+  it('is the limit and the message of the shared catalogue', () => {
+    expect(MAX_URL_BYTES).toBe(SHARED_MAX_URL_BYTES);
+    expect(URL_TOO_LONG).toEqual({ msg: ERRORS.URI_TOO_LONG.msg, code: 'URI_TOO_LONG' });
   });
 });

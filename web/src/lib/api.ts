@@ -11,6 +11,14 @@ export const GENERIC_ERROR = 'Something went wrong';
  */
 export const NETWORK_ERROR = 'The connection failed. Check your internet connection and try again.';
 
+/**
+ * CloudFront refuses a URL (path and query) longer than this before any function runs; the client
+ * does not send one and says why in the catalogue's words. Copies of MAX_URL_BYTES and the catalogue's
+ * URI_TOO_LONG, kept here so a call loads no zod (api.test.ts holds them equal).
+ */
+export const MAX_URL_BYTES = 8192;
+export const URL_TOO_LONG = { msg: 'This request is too long to send. Shorten the search and try again.', code: 'URI_TOO_LONG' } as const;
+
 /** A non-2xx answer (or no answer: status 0). Carries the parsed body of the error catalogue's shape. */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
@@ -136,9 +144,15 @@ export async function api<Id extends RouteId>(
   const hasBody = def.method !== 'GET' && def.method !== 'DELETE';
   const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
 
+  const origin = options.origin ?? config.apiOrigin;
+  const url = buildUrl(id, input, origin);
+  if (new TextEncoder().encode(url.slice(origin.length)).length > MAX_URL_BYTES) {
+    throw new ApiError(414, { errors: [{ ...URL_TOO_LONG }] }, URL_TOO_LONG.msg, id);
+  }
+
   let response: Response;
   try {
-    response = await doFetch(buildUrl(id, input, options.origin ?? config.apiOrigin), {
+    response = await doFetch(url, {
       method: def.method,
       headers,
       body: hasBody ? JSON.stringify(input.body ?? {}) : undefined,

@@ -17,6 +17,7 @@ export const ROUTE_MANIFEST: { readonly [Id in RouteId]: { readonly method: Meth
   'auth.exchangeToken': { method: 'POST', path: '/exchange-login-token' },
   'auth.verifyAuthenticator': { method: 'POST', path: '/verify-authenticator-code' },
   'auth.verifyRecoveryCode': { method: 'POST', path: '/verify-recovery-code' },
+  'auth.verifySignInCode': { method: 'POST', path: '/verify-sign-in-code' },
   'users.list': { method: 'GET', path: '/get-users' },
   'users.get': { method: 'GET', path: '/get-user-to-edit/{id}' },
   'users.create': { method: 'POST', path: '/create-user' },

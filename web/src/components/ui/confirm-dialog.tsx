@@ -1,5 +1,5 @@
 import { Button, Dialog, Portal, Text } from '@chakra-ui/react';
-import type { ConfirmOptions } from './confirm';
+import type { ConfirmOptions } from './confirm-options';
 
 export default function ConfirmDialog({ options, onSettle }: { options: ConfirmOptions; onSettle(value: boolean): void }) {
   return (

@@ -1,20 +1,14 @@
 import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import { NETWORK_ERROR } from '../../lib/api';
 import { PartBoundary, prefetchWhenIdle } from './part-boundary';
+import type { ConfirmOptions } from './confirm-options';
 import { notifyError } from './toaster';
+
+export type { ConfirmOptions } from './confirm-options';
 
 // The dialog machinery loads the first time something asks for confirmation, or earlier when the browser is idle.
 const loadDialog = () => import('./confirm-dialog');
 const ConfirmDialog = lazy(loadDialog);
-
-export interface ConfirmOptions {
-  title?: string;
-  message: ReactNode;
-  /** Defaults to the spec's 'Yes' / 'No'. */
-  confirmLabel?: string;
-  cancelLabel?: string;
-  destructive?: boolean;
-}
 
 type Confirm = (options: ConfirmOptions) => Promise<boolean>;
 const ConfirmContext = createContext<Confirm | null>(null);

@@ -7,7 +7,7 @@ export interface TextFieldProps extends Omit<InputProps, 'onChange' | 'value'> {
   onChange(value: string): void;
   error?: string;
   helper?: ReactNode;
-  /** data-testid of the input; the error text gets `<testId>-error`. */
+  /** data-testid of the input; the error text gets `<testId>-error`, the helper `<testId>-helper`. */
   testId?: string;
   /** Show "(optional)" after the label. */
   optional?: boolean;
@@ -27,7 +27,7 @@ export function TextField({ label, value, onChange, error, helper, testId, optio
         )}
       </Field.Label>
       {children ?? <Input value={value} onChange={(e) => onChange(e.target.value)} data-testid={testId} {...input} />}
-      {helper && !error && <Field.HelperText>{helper}</Field.HelperText>}
+      {helper && !error && <Field.HelperText data-testid={testId ? `${testId}-helper` : undefined}>{helper}</Field.HelperText>}
       <Field.ErrorText data-testid={testId ? `${testId}-error` : undefined}>{error}</Field.ErrorText>
     </Field.Root>
   );

@@ -1,5 +1,5 @@
 import { Toaster as ChakraToaster, Portal, Spinner, Stack, Toast } from '@chakra-ui/react';
-import { TOAST_GROUP_STYLE, toaster } from './toaster';
+import { TOAST_GROUP_STYLE, toaster } from './toast-store';
 
 export default function ToasterView() {
   return (

@@ -1,3 +1,5 @@
+import { ObjectId } from '@dakiya/shared';
+
 /** What the emailed links carry, read from the URL (and, for the create-password link, navigation state). */
 export interface CreatePasswordLink {
   hash: string;
@@ -10,7 +12,6 @@ export interface CreatePasswordLink {
  * letters; the server accepts at most 200. Anything shorter or other is a link cut off or mangled on the way.
  */
 const HASH = /^[A-Za-z0-9_-]{67,200}$/;
-const USER_ID = /^[0-9a-f]{24}$/;
 
 /**
  * Spec 001 §2 "Create password page": hash and id from the query, email from navigation state. A link
@@ -20,7 +21,7 @@ const USER_ID = /^[0-9a-f]{24}$/;
 export function readCreatePasswordLink(search: URLSearchParams, state: unknown): CreatePasswordLink | null {
   const hash = search.get('hash')?.trim() ?? '';
   const id = search.get('id')?.trim() ?? '';
-  if (!HASH.test(hash) || !USER_ID.test(id)) return null;
+  if (!HASH.test(hash) || !ObjectId.safeParse(id).success) return null;
   const email = state && typeof state === 'object' && typeof (state as { email?: unknown }).email === 'string' ? (state as { email: string }).email : undefined;
   return email ? { hash, id, email } : { hash, id };
 }

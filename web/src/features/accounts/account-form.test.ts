@@ -1,7 +1,7 @@
 import { CreateAccountInput, PAKISTAN_CITIES, UpdateAccountInput, type TrackingAccount } from '@dakiya/shared';
 import { describe, expect, it } from 'vitest';
 import {
-  emptyCreateForm, formFromAccount, MOBILE_MESSAGE, toCreatePayload, toUpdatePayload, validateCreateAccount, validateUpdateAccount,
+  emptyCreateForm, formFromAccount, toCreatePayload, toUpdatePayload, validateCreateAccount, validateUpdateAccount,
   type CreateAccountValues, type EditAccountValues,
 } from './account-form';
 
@@ -116,7 +116,7 @@ describe('create account validation (the server’s messages)', () => {
       company: 'TCS', username: 'u', api_password: 'p', tcs_account_id: 'a', client_id: 'c', client_secret: 's', cost_center_code: 'cc',
       shipper_name: 'Chai Co', shipper_mobile: '12345', shipper_address: 'Gulberg III', shipper_city: 'Lahore',
     }));
-    expect(result.ok ? null : result.errors.shipper_mobile).toBe(MOBILE_MESSAGE);
+    expect(result.ok ? null : result.errors.shipper_mobile).toBe('Shipper mobile must be a Pakistani mobile number like 03001234567');
   });
 });
 
@@ -198,7 +198,7 @@ describe('edit account validation (spec 001 §5, credentials only to change them
     const mobile = validateUpdateAccount(UpdateAccountInput, ID, 'TCS', edit({
       shipper_name: 'n', shipper_mobile: '4444', shipper_address: 'a', shipper_city: 'Multan',
     }));
-    expect(mobile.ok ? null : mobile.errors).toEqual({ shipper_mobile: MOBILE_MESSAGE });
+    expect(mobile.ok ? null : mobile.errors).toEqual({ shipper_mobile: 'Shipper mobile must be a Pakistani mobile number like 03001234567' });
   });
 
   it('the saved default is not made inactive while Default is on (the server refuses it too); turned off, it may', () => {

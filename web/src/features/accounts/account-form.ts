@@ -1,16 +1,6 @@
-import { CREDENTIAL_FIELDS, DEFAULT_NOT_DEACTIVATED, type Courier, type CreateAccountInput, type TrackingAccount, type UpdateAccountInput } from '@dakiya/shared';
+import { CREDENTIAL_FIELDS, DEFAULT_NOT_DEACTIVATED, LIMITS, type Courier, type CreateAccountInput, type TrackingAccount, type UpdateAccountInput } from '@dakiya/shared';
 import { validate, type FieldErrors, type ParseableSchema, type Validation } from '../../lib/validate';
 import { COURIER_IDS, CREATE_FIELDS, EDIT_FIELDS, type CredentialKey } from './couriers';
-
-/** Spec 001 §9: an account without a weight books at 100 g; the most it may hold is 50000 g. */
-export const DEFAULT_WEIGHT_GRAMS = 100;
-export const MAX_WEIGHT_GRAMS = 50_000;
-export const ACCOUNT_NAME_MAX = 30;
-/** Spec 001 §5: the TCS shipper mobile rule of the create schema, applied on edit as well. */
-export const MOBILE_PATTERN = /^(\+92|0092|92|0)?3\d{9}$/;
-export const MOBILE_MESSAGE = 'Shipper mobile must be a Pakistani mobile number like 03001234567';
-/** The shared schema's message of the account's city (where its parcels are picked up). */
-export const PICKUP_CITY_REQUIRED = 'Please add the pickup city';
 
 type CredentialValues = Record<CredentialKey, string>;
 
@@ -31,7 +21,7 @@ const emptyCredentials = (): CredentialValues =>
   Object.fromEntries([...CREDENTIAL_FIELDS.keys()].map((key) => [key, ''])) as CredentialValues;
 
 export function emptyCreateForm(): CreateAccountValues {
-  return { company: '', account_name: '', weight: String(DEFAULT_WEIGHT_GRAMS), is_default: false, city: '', ...emptyCredentials() };
+  return { company: '', account_name: '', weight: String(LIMITS.defaultAccountWeightGrams), is_default: false, city: '', ...emptyCredentials() };
 }
 
 /** '' -> left out (the server applies 100 g); anything else as a number, NaN included, so the schema names it. */
@@ -61,18 +51,18 @@ export function toCreatePayload(values: CreateAccountValues): CreateAccountInput
 
 /**
  * Create account, checked with the server's own schema so the messages are the server's. With no
- * company chosen yet, 'Company is required' comes with the common fields' messages too.
+ * company chosen yet the schema only names the company: the common fields' messages come with it.
  */
 export function validateCreateAccount(
   schema: ParseableSchema<CreateAccountInput>,
   values: CreateAccountValues,
 ): Validation<CreateAccountInput, CreateAccountField> {
   const payload = toCreatePayload(values);
-  if (values.company !== '') return validate<CreateAccountInput, CreateAccountField>(schema, payload);
-  const company = validate<CreateAccountInput, CreateAccountField>(schema, payload);
+  const result = validate<CreateAccountInput, CreateAccountField>(schema, payload);
+  if (values.company !== '' || result.ok) return result;
   // Any courier shares the common fields: borrow one to read their messages.
   const common = validate<CreateAccountInput, CreateAccountField>(schema, { ...payload, company: COURIER_IDS[0] });
-  const errors: FieldErrors<CreateAccountField> = { company: company.ok ? 'Company is required' : (company.errors.company ?? 'Company is required') };
+  const errors: FieldErrors<CreateAccountField> = { ...result.errors };
   if (!common.ok) {
     for (const key of COMMON_CREATE_FIELDS) if (common.errors[key]) errors[key] = common.errors[key];
   }
@@ -110,7 +100,7 @@ export function formFromAccount(account: TrackingAccount, cities: readonly strin
     shipper_address: account.shipper_address ?? '',
     shipper_city: known(account.shipper_city),
     city: known(account.city),
-    weight: Number.isFinite(account.weight) ? String(account.weight) : String(DEFAULT_WEIGHT_GRAMS),
+    weight: Number.isFinite(account.weight) ? String(account.weight) : String(LIMITS.defaultAccountWeightGrams),
     activity: account.in_active ? 'IN_ACTIVE' : 'ACTIVE',
     is_default: account.is_default,
   };
@@ -152,9 +142,9 @@ export function toUpdatePayload(id: string, company: Courier, values: EditAccoun
 }
 
 /**
- * Edit account (spec 001 §5): the shared schema, plus what it leaves to the form: the pickup city and
- * every shown courier field (PostEx's address code, TCS's shipper details and city) are required;
- * secrets are asked for only to change them.
+ * Edit account (spec 001 §5), checked with the server's own schema: every shown courier field (PostEx's
+ * address code, TCS's shipper details and city) and the pickup city are checked as typed, so one left
+ * empty gets the schema's 'is required' or 'Please add the ...'; secrets are asked for only to change them.
  */
 export function validateUpdateAccount(
   schema: ParseableSchema<UpdateAccountInput>,
@@ -163,19 +153,11 @@ export function validateUpdateAccount(
   values: EditAccountValues,
   savedDefault = false,
 ): Validation<UpdateAccountInput, EditAccountField> {
-  const payload = toUpdatePayload(id, company, values);
-  const result = validate<UpdateAccountInput, EditAccountField>(schema, payload);
-  const errors: FieldErrors<EditAccountField> = result.ok ? {} : { ...result.errors };
+  const checked: Record<string, unknown> = { ...toUpdatePayload(id, company, values), city: values.city };
+  // a city left unchosen is not sent (the saved one stays), but the form must not pass with it empty
+  for (const field of EDIT_FIELDS[company]) if (field.kind === 'city') checked[field.key] = values[field.key as EditAccountField];
+  const result = validate<UpdateAccountInput, EditAccountField>(schema, checked);
   const conflict = defaultDeactivationConflict(savedDefault, values);
-  if (conflict) errors.activity = conflict;
-  if (values.city === '') errors.city = PICKUP_CITY_REQUIRED;
-  for (const field of EDIT_FIELDS[company]) {
-    const key = field.key as EditAccountField;
-    const value = String(values[key]).trim();
-    if (field.kind === 'secret' || errors[key]) continue;
-    if (value === '') errors[key] = field.kind === 'city' ? `Please add the ${field.label.toLowerCase()}` : `${field.label} is required`;
-    else if (key === 'shipper_mobile' && !MOBILE_PATTERN.test(value)) errors[key] = MOBILE_MESSAGE;
-  }
-  if (Object.keys(errors).length > 0) return { ok: false, errors };
-  return result;
+  if (!conflict) return result;
+  return { ok: false, errors: { ...(result.ok ? {} : result.errors), activity: conflict } };
 }

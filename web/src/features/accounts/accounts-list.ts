@@ -1,5 +1,7 @@
+import { LIMITS } from '@dakiya/shared';
+
 /** Spec 001 §9: page 1 and 50 rows unless the address says otherwise. */
-export const ACCOUNTS_PAGE_SIZE = 50;
+export const ACCOUNTS_PAGE_SIZE = LIMITS.defaultPageSize;
 /** Spec 001 §9: account lists are kept 300 s before SWR asks again. */
 export const ACCOUNTS_CACHE_MS = 300_000;
 /** Spec 001 §4 and §9: after creating an account, back to the list after 700 ms. */
@@ -47,7 +49,7 @@ const grams = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 
 /** '100 g', '1,500 g'; an account without a weight books at 100 g (spec 001 §9). */
 export function formatWeight(weight: number | null | undefined): string {
-  const value = typeof weight === 'number' && Number.isFinite(weight) ? weight : 100;
+  const value = typeof weight === 'number' && Number.isFinite(weight) ? weight : LIMITS.defaultAccountWeightGrams;
   return `${grams.format(value)} g`;
 }
 

@@ -1,7 +1,7 @@
 import { LoginInput } from '@dakiya/shared';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api';
-import { loginErrorDetail, loginErrorMessage, validateLogin } from './login-form';
+import { loginErrorDetail, loginErrorMessage, retryAfterSeconds, validateLogin, waitLine } from './login-form';
 
 describe('login validation (spec 000 §5)', () => {
   it('exact messages', () => {
@@ -39,3 +39,18 @@ describe('login validation (spec 000 §5)', () => {
   });
 });
 
+describe('a slowed-down sign-in says how long to wait (issue 17)', () => {
+  const slowed = new ApiError(429, { errors: [{ msg: 'Too many failed attempts. Wait 8 seconds and try again.', code: 'RATE_LIMITED' }], retry_after: 8 }, 'Too many failed attempts. Wait 8 seconds and try again.');
+  it('reads the wait from the answer, and only from a slow-down', () => {
+    expect(retryAfterSeconds(slowed)).toBe(8);
+    expect(retryAfterSeconds(new ApiError(429, { errors: [{ msg: 'Too many attempts. Please wait a few minutes and try again.', code: 'RATE_LIMITED' }] }, 'x'))).toBeUndefined();
+    expect(retryAfterSeconds(new ApiError(400, { errors: [{ msg: 'x', code: 'INVALID_CREDENTIALS' }], retry_after: 8 }, 'x'))).toBeUndefined();
+    expect(retryAfterSeconds(new Error('x'))).toBeUndefined();
+    expect(loginErrorMessage(slowed)).toBe('Too many failed attempts. Wait 8 seconds and try again.');
+  });
+  it('counts down to the next try', () => {
+    expect([8, 2, 1, 0, -1].map(waitLine)).toEqual([
+      'You can try again in 8 seconds.', 'You can try again in 2 seconds.', 'You can try again in 1 second.', 'You can try again now.', 'You can try again now.',
+    ]);
+  });
+});

@@ -40,3 +40,15 @@ export function loginErrorDetail(error: unknown, online = true): string | undefi
   if (isChunkLoadError(error)) return online ? LOGIN_CODE_MISSING : NETWORK_ERROR;
   return isApiError(error) && error.status === 0 ? NETWORK_ERROR : undefined;
 }
+
+/** A slowed-down sign-in (RATE_LIMITED with `retry_after`): the seconds to wait before the next try. */
+export function retryAfterSeconds(error: unknown): number | undefined {
+  const seconds = isApiError(error) && error.code === 'RATE_LIMITED' ? error.body?.retry_after : undefined;
+  return typeof seconds === 'number' && seconds > 0 ? seconds : undefined;
+}
+
+/** The line under a slow-down, counting down to the next try. */
+export function waitLine(secondsLeft: number): string {
+  if (secondsLeft <= 0) return 'You can try again now.';
+  return `You can try again in ${secondsLeft} ${secondsLeft === 1 ? 'second' : 'seconds'}.`;
+}

@@ -1,7 +1,10 @@
-import type { OrderLookup, TrackingAccount } from '@dakiya/shared';
+import { BookOrderInput, type OrderLookup, type TrackingAccount } from '@dakiya/shared';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api';
-import { bookableAccounts, bookBody, cityMatchFor, formFromLookup, loadBanner, mergedCod, preselectedAccount, startingWeight, validateBookForm } from './book-form';
+import {
+  bookableAccounts, bookBody, cityMatchFor, formFromLookup, loadBanner, mergedCod, preselectedAccount, proposedFor, validateBookForm,
+  weightAfterAccountChange, weightHelper, type BookFormValues, type MergeTotals,
+} from './book-form';
 
 const account = (id: string, patch: Partial<TrackingAccount> = {}): TrackingAccount => ({
   _id: id.padEnd(24, '0'), name: id, company: 'LEOPARD', address_code: '', weight: 0, is_default: false, in_active: false, city: 'Karachi',
@@ -18,6 +21,12 @@ const lookup: OrderLookup = {
   },
 };
 
+const ACCOUNT_ID = account('acc')._id;
+
+/** What the form says on Book, for this form and the chosen account's courier. */
+const check = (values: BookFormValues, courier: TrackingAccount['company'] = 'LEOPARD', orderId: string | string[] = lookup.order_id, merge?: MergeTotals) =>
+  validateBookForm(BookOrderInput, bookBody(values, orderId, courier, merge), courier);
+
 describe('the booking form', () => {
   it('hides inactive accounts and preselects the default', () => {
     const accounts = [account('a1'), account('a2', { in_active: true, is_default: false }), account('a3', { is_default: true })];
@@ -26,23 +35,62 @@ describe('the booking form', () => {
     expect(preselectedAccount([account('a2', { in_active: true })])).toBe('');
   });
 
-  it('starts from the lookup, weight from the store, then the account, then 100 g', () => {
+  it('starts from the lookup, weight from the account, else the store default, else 100 g (what the server would use)', () => {
     expect(formFromLookup(lookup, 'x', account('a1'))).toMatchObject({ pieces: '2', weight: '500', cod_amount: '5250', consignee_city: 'khi', destination_city: '' });
-    expect(startingWeight(0, account('a1', { weight: 750 }))).toBe(750);
-    expect(startingWeight(0, account('a1'))).toBe(100);
+    expect(formFromLookup(lookup, 'x', account('a1', { weight: 750 })).weight).toBe('750');
+    expect(proposedFor(account('a1', { weight: 750 }), 0)).toBe('750');
+    expect(proposedFor(account('a1'), 0)).toBe('100');
+  });
+
+  it('follows the chosen account until the person types a weight', () => {
+    const values = formFromLookup(lookup, 'x', account('a1'));
+    const tcs = account('t1', { company: 'TCS', weight: 800 });
+    expect(weightAfterAccountChange(values, tcs, lookup.weight, false)).toBe('800');
+    expect(weightAfterAccountChange({ ...values, weight: '800' }, account('a2'), lookup.weight, false)).toBe('500');
+    expect(weightAfterAccountChange({ ...values, weight: '650' }, tcs, lookup.weight, true)).toBe('650');
+  });
+
+  it("says where the weight comes from until it is typed, and the courier's minimum when it has one", () => {
+    expect(weightHelper(account('t1', { company: 'TCS' }), 300, false)).toBe("From your store's default weight. TCS needs at least 500 g.");
+    expect(weightHelper(account('t1', { company: 'TCS', weight: 800 }), 300, true)).toBe('TCS needs at least 500 g.');
+    expect(weightHelper(account('a1', { weight: 750 }), 300, false)).toBe('From the account.');
+    expect(weightHelper(account('a1'), 0, false)).toBe('The standard weight.');
+    expect(weightHelper(account('a1'), 300, true)).toBeUndefined();
   });
 
   it('checks the spec\'s rules before sending', () => {
-    const values = { ...formFromLookup(lookup, 'acc'), pieces: '0', weight: '50001', cod_amount: '-1', consignee_name: ' ' };
-    expect(validateBookForm(values)).toEqual({
+    const values = { ...formFromLookup(lookup, ACCOUNT_ID), pieces: '0', weight: '50001', cod_amount: '-1', consignee_name: ' ' };
+    expect(check(values)).toEqual({
       pieces: 'Pieces must be at least 1', weight: 'Weight must be at most 50000', cod_amount: 'COD amount must be at least 0',
       consignee_name: 'Consignee name is required', destination_city: 'Please add destination city',
     });
-    expect(validateBookForm({ ...formFromLookup(lookup, 'acc'), destination_city: '475' })).toEqual({});
+    expect(check({ ...formFromLookup(lookup, ACCOUNT_ID), destination_city: '475' })).toEqual({});
+  });
+
+  it("says the shared schema's words for numbers that are not whole or not numbers", () => {
+    const values = { ...formFromLookup(lookup, ACCOUNT_ID), destination_city: '475' };
+    expect(check({ ...values, pieces: '1.5', weight: 'heavy' })).toEqual({ pieces: 'Pieces must be a whole number', weight: 'Weight must be a number' });
+    expect(check({ ...values, weight: ' ', cod_amount: '' })).toEqual({ weight: 'Weight must be a number', cod_amount: 'COD amount must be a number' });
+    expect(check({ ...values, weight: '250.5' })).toEqual({ weight: 'Weight must be whole grams' });
+  });
+
+  it("refuses a parcel lighter than the courier takes, in the server's words", () => {
+    const values = { ...formFromLookup(lookup, ACCOUNT_ID), destination_city: '475', weight: '499' };
+    expect(check(values, 'TCS')).toEqual({ weight: 'Weight must be at least 500 grams for TCS' });
+    expect(check({ ...values, weight: '500' }, 'TCS')).toEqual({});
+    expect(check(values, 'LEOPARD')).toEqual({});
+  });
+
+  it("checks a merge's COD against its parts, as the server does", () => {
+    const values = { ...formFromLookup(lookup, ACCOUNT_ID), destination_city: '475', cod_amount: '5250' };
+    const ids = ['5000000000001', '5000000000002'];
+    expect(check(values, 'LEOPARD', ids, { codWithoutShipping: 5000, avgShipping: 250, shippingPrice: 500 })).toEqual({});
+    expect(check(values, 'LEOPARD', ids, { codWithoutShipping: 5000, avgShipping: 100, shippingPrice: 500 }))
+      .toEqual({ cod_amount: 'COD amount must equal the COD without shipping plus the average shipping' });
   });
 
   it('sends numbers as numbers and the city under each name the server reads', () => {
-    const body = bookBody({ ...formFromLookup(lookup, 'acc'), destination_city: '475' }, lookup.order_id, 'LEOPARD');
+    const body = bookBody({ ...formFromLookup(lookup, ACCOUNT_ID), destination_city: '475' }, lookup.order_id, 'LEOPARD');
     expect(body).toMatchObject({ order_id: '5000000000001', pieces: 2, weight: 500, cod_amount: 5250, destination_city: '475', city: '475', consignee_city: 'khi', shipping_type: 'overnight', courier_company: 'LEOPARD' });
     expect(body.remarks).toBeUndefined();
   });

@@ -1,10 +1,8 @@
-import type { MergeLookup, OrderLookup, TrackingAccount } from '@dakiya/shared';
+import { courierWeightIssue, weightProposal, type BookOrderInput, type MergeLookup, type OrderLookup, type TrackingAccount } from '@dakiya/shared';
+import { COURIER_BY_ID } from '@dakiya/shared/couriers';
 import { matchCity, type CityEntry, type CityMatch } from '@dakiya/shared/city-match';
 import { isApiError } from '../../lib/api';
-
-/** The spec's default parcel weight when neither the store nor the account has one (grams). */
-export const DEFAULT_WEIGHT = 100;
-export const MAX_WEIGHT = 50000;
+import type { ParseableSchema } from '../../lib/validate';
 
 /** What the form holds: text as typed, so a half-typed number is never silently changed. */
 export interface BookFormValues {
@@ -40,16 +38,37 @@ export function preselectedAccount(accounts: readonly TrackingAccount[]): string
   return (active.find((a) => a.is_default) ?? active[0])?._id ?? '';
 }
 
-/** The store's default weight, else the account's, else the spec's 100 g. */
-export function startingWeight(storeWeight: number | null | undefined, account?: TrackingAccount): number {
-  return storeWeight && storeWeight > 0 ? storeWeight : account?.weight && account.weight > 0 ? account.weight : DEFAULT_WEIGHT;
+/** The weight the server would use with this account (`proposedWeight`: the account's, else the store's default, else 100 g). */
+export function proposedFor(account: TrackingAccount | undefined, storeWeight: number | null | undefined): string {
+  return String(weightProposal({ accountWeight: account?.weight, storeWeight }).grams);
+}
+
+/**
+ * The weight field's helper: why this weight (until the person types one), and the courier's minimum
+ * when it is more than the 1 g every booking needs anyway.
+ */
+export function weightHelper(account: TrackingAccount | undefined, storeWeight: number | null | undefined, typed: boolean): string | undefined {
+  const from = weightProposal({ accountWeight: account?.weight, storeWeight }).from;
+  const why = typed ? undefined : { account: 'From the account.', store: "From your store's default weight.", default: 'The standard weight.' }[from];
+  const courier = account ? COURIER_BY_ID[account.company] : undefined;
+  const min = courier?.booking.minWeightGrams ?? 1;
+  const least = courier && min > 1 ? `${courier.name} needs at least ${min} g.` : undefined;
+  return [why, least].filter(Boolean).join(' ') || undefined;
+}
+
+/**
+ * After the person picks another account: the weight follows it (what the server would use) until the
+ * person has typed a weight of their own.
+ */
+export function weightAfterAccountChange(values: BookFormValues, account: TrackingAccount | undefined, storeWeight: number | null | undefined, typed: boolean): string {
+  return typed ? values.weight : proposedFor(account, storeWeight);
 }
 
 export function formFromLookup(lookup: OrderLookup, accountId: string, account?: TrackingAccount): BookFormValues {
   return {
     tracking_account: accountId,
     pieces: String(Math.max(1, lookup.pieces)),
-    weight: String(startingWeight(lookup.weight, account)),
+    weight: proposedFor(account, lookup.weight),
     cod_amount: String(lookup.cod_amount),
     order_name: lookup.order_name,
     products_list: lookup.products_list,
@@ -69,7 +88,7 @@ export function formFromMerge(merge: MergeLookup, accountId: string, account?: T
   return {
     tracking_account: accountId,
     pieces: String(Math.max(1, merge.pieces)),
-    weight: String(startingWeight(merge.weight, account)),
+    weight: proposedFor(account, merge.weight),
     cod_amount: String(merge.cod),
     order_name: merge.orderNames,
     products_list: merge.productsList,
@@ -85,41 +104,25 @@ export function formFromMerge(merge: MergeLookup, accountId: string, account?: T
   };
 }
 
-const REQUIRED: [keyof BookFormValues, string][] = [
-  ['tracking_account', 'Choose the tracking account'],
-  ['order_name', 'Order name is required'],
-  ['consignee_name', 'Consignee name is required'],
-  ['consignee_phone', 'Consignee phone is required'],
-  ['consignee_address', 'Consignee address is required'],
-  ['products_list', 'Products list is required'],
-  ['destination_city', 'Please add destination city'],
-];
-
-/** The spec's booking rules, checked before sending (the server checks them again). */
-export function validateBookForm(values: BookFormValues): BookFormErrors {
-  const errors: BookFormErrors = {};
-  for (const [key, message] of REQUIRED) if (!values[key].trim()) errors[key] = message;
-  const pieces = Number(values.pieces);
-  if (!values.pieces.trim() || !Number.isInteger(pieces) || pieces < 1) errors.pieces = 'Pieces must be at least 1';
-  const weight = Number(values.weight);
-  if (!values.weight.trim() || !Number.isFinite(weight) || weight < 1) errors.weight = 'Weight must be at least 1';
-  else if (weight > MAX_WEIGHT) errors.weight = `Weight must be at most ${MAX_WEIGHT}`;
-  else if (!Number.isInteger(weight)) errors.weight = 'Weight must be whole grams';
-  const cod = Number(values.cod_amount);
-  if (!values.cod_amount.trim() || !Number.isFinite(cod) || cod < 0) errors.cod_amount = 'COD amount must be at least 0';
-  return errors;
+export interface MergeTotals {
+  codWithoutShipping: number;
+  avgShipping: number;
+  shippingPrice: number;
 }
 
+/** A number field as typed: empty is missing (the schema says so), anything else as a number, NaN included, so the schema names it. */
+const numberOf = (text: string): number | undefined => (text.trim() === '' ? undefined : Number(text));
+
 /** The body of POST /book-order (the spec's form fields, plus the city under each name it is read by). */
-export function bookBody(values: BookFormValues, orderId: string | string[], courier: TrackingAccount['company'] | undefined, merge?: { codWithoutShipping: number; avgShipping: number; shippingPrice: number }) {
+export function bookBody(values: BookFormValues, orderId: string | string[], courier: TrackingAccount['company'] | undefined, merge?: MergeTotals) {
   const optional = (text: string) => (text.trim() ? text.trim() : undefined);
   return {
     tracking_account: values.tracking_account,
     shipping_type: 'overnight' as const,
     order_id: orderId,
-    pieces: Number(values.pieces),
-    weight: Number(values.weight),
-    cod_amount: Number(values.cod_amount),
+    pieces: numberOf(values.pieces),
+    weight: numberOf(values.weight),
+    cod_amount: numberOf(values.cod_amount),
     ...(merge ? { cod_without_shipping: merge.codWithoutShipping, average_shipping_price: merge.avgShipping, total_shipping_price: merge.shippingPrice } : {}),
     order_name: values.order_name.trim(),
     products_list: values.products_list.trim(),
@@ -135,6 +138,38 @@ export function bookBody(values: BookFormValues, orderId: string | string[], cou
     city: values.destination_city,
     ...(courier ? { courier_company: courier } : {}),
   };
+}
+export type BookBody = ReturnType<typeof bookBody>;
+
+const FIELDS: Record<string, keyof BookFormValues> = {
+  tracking_account: 'tracking_account', pieces: 'pieces', weight: 'weight', cod_amount: 'cod_amount', order_name: 'order_name',
+  products_list: 'products_list', remarks: 'remarks', consignee_name: 'consignee_name', consignee_email: 'consignee_email',
+  consignee_phone: 'consignee_phone', consignee_phone2: 'consignee_phone2', consignee_phone3: 'consignee_phone3',
+  consignee_address: 'consignee_address', destination_city: 'destination_city', city: 'destination_city', consignee_city: 'destination_city',
+};
+
+/** The form field a message names (a schema path's head or a server `param`), if it is one of the form's. */
+export function bookFieldOf(param: PropertyKey | undefined): keyof BookFormValues | undefined {
+  return param === undefined ? undefined : FIELDS[String(param)];
+}
+
+/**
+ * The body checked before sending with the server's own schema (its messages) and the chosen courier's
+ * lightest parcel. The form books with the courier's own city key (the picker), so the city as the order
+ * has it does not count here: without a chosen city the schema's 'Please add destination city' shows.
+ */
+export function validateBookForm(schema: ParseableSchema<BookOrderInput>, body: BookBody, courier: TrackingAccount['company'] | undefined): BookFormErrors {
+  const errors: BookFormErrors = {};
+  const parsed = schema.safeParse({ ...body, consignee_city: undefined });
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const key = bookFieldOf(issue.path[0]);
+      if (key && !errors[key]) errors[key] = issue.message;
+    }
+  }
+  const tooLight = courier && body.weight !== undefined && !errors.weight ? courierWeightIssue(COURIER_BY_ID[courier], body.weight) : undefined;
+  if (tooLight) errors.weight = tooLight;
+  return errors;
 }
 
 /** The courier's list as the matcher takes it. */

@@ -1,16 +1,4 @@
 import type { BulkProgress, BulkRowState } from '@dakiya/shared';
-import { local } from '../../lib/storage';
-
-const LAST_JOB_KEY = 'bulk_job';
-
-/** The last bulk booking started in this browser, so the store-orders page can lead back to it. */
-export function rememberBulkJob(jobId: string): void {
-  local.setItem(LAST_JOB_KEY, jobId);
-}
-
-export function lastBulkJob(): string | null {
-  return local.getItem(LAST_JOB_KEY);
-}
 
 /** How far the job is: every order with an outcome counts, whatever it is. */
 export function progressOf(job: Pick<BulkProgress, 'total' | 'booked' | 'failed' | 'check'>): { done: number; percent: number } {

@@ -1,22 +1,15 @@
-import type { TrackingAccount } from '@dakiya/shared';
 import { useState } from 'react';
 import { api, isApiError } from '../../lib/api';
 import { useHandleApiError } from '../../lib/api-errors';
 import { paths, withQuery } from '../../lib/paths';
 import { notifySuccess } from '../../components/ui/toaster';
 import { planLimitMessage } from '../../components/ui/plan-limit-dialog';
-import { bookBody, type BookFormErrors, type BookFormValues } from './book-form';
+import { bookFieldOf, type BookBody, type BookFormErrors } from './book-form';
 
 /** Spec §8's success toast of a booking: the courier booked it and Shopify fulfilled it. */
 export const BOOKED_TOAST = 'Order has been booked and fulfilled';
 
 export type BookOutcome = { kind: 'booked'; to: string } | { kind: 'refused'; errors: BookFormErrors } | { kind: 'shown' };
-
-export interface MergeTotals {
-  codWithoutShipping: number;
-  avgShipping: number;
-  shippingPrice: number;
-}
 
 /**
  * Sends a booking and turns every answer into what the person sees: the booking's page, a field's
@@ -29,9 +22,9 @@ export function useBookOrder() {
   const [noAccount, setNoAccount] = useState(false);
   const [fulfilled, setFulfilled] = useState<string | null>(null);
 
-  const submit = async (values: BookFormValues, orderId: string | string[], account: TrackingAccount, merge?: MergeTotals): Promise<BookOutcome> => {
+  const submit = async (body: BookBody): Promise<BookOutcome> => {
     try {
-      const result = await api('booking.book', { body: bookBody(values, orderId, account.company, merge) });
+      const result = await api('booking.book', { body });
       notifySuccess(BOOKED_TOAST);
       return { kind: 'booked', to: withQuery(paths.dashboard.postBooking(), { tracking: result.booking.tracking_number }) };
     } catch (error) {
@@ -53,7 +46,7 @@ export function useBookOrder() {
       }
       const errors: BookFormErrors = {};
       for (const item of error.body?.errors ?? []) {
-        const key = fieldOf(item.param);
+        const key = bookFieldOf(item.param);
         if (key && !errors[key]) errors[key] = item.msg;
       }
       if (Object.keys(errors).length > 0) return { kind: 'refused', errors };
@@ -70,16 +63,4 @@ export function useBookOrder() {
     closeNoAccount: () => setNoAccount(false),
     fulfilled,
   };
-}
-
-const FIELDS: Record<string, keyof BookFormValues> = {
-  tracking_account: 'tracking_account', pieces: 'pieces', weight: 'weight', cod_amount: 'cod_amount', order_name: 'order_name',
-  products_list: 'products_list', remarks: 'remarks', consignee_name: 'consignee_name', consignee_email: 'consignee_email',
-  consignee_phone: 'consignee_phone', consignee_phone2: 'consignee_phone2', consignee_phone3: 'consignee_phone3',
-  consignee_address: 'consignee_address', destination_city: 'destination_city', city: 'destination_city', consignee_city: 'destination_city',
-};
-
-/** The form field a server message names (`param`), if it is one of the form's. */
-function fieldOf(param: string | undefined): keyof BookFormValues | undefined {
-  return param ? FIELDS[param] : undefined;
 }

@@ -1,4 +1,4 @@
-import { LIMITS, PLANS, type PlanId, type SubscriptionStatus } from '@dakiya/shared';
+import { ChargeId, LIMITS, PLANS, type PlanId, type SubscriptionStatus } from '@dakiya/shared';
 
 export type Plan = (typeof PLANS)[number];
 
@@ -45,7 +45,7 @@ export function returnParams(search: URLSearchParams): ReturnParams | null {
   const success = search.get('success');
   if (success !== 'true' && success !== 'false') return null;
   const chargeId = search.get('charge_id') ?? undefined;
-  return { success: success === 'true', chargeId: chargeId && /^\d{1,20}$/.test(chargeId) ? chargeId : undefined };
+  return { success: success === 'true', chargeId: chargeId && ChargeId.safeParse(chargeId).success ? chargeId : undefined };
 }
 
 export const SUBSCRIBED_MESSAGE = 'You have been successfully subscribed to our PAID plan';

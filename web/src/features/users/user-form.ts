@@ -1,4 +1,4 @@
-import type { CreateUserInput, EditUserInput, Role, Scope, User } from '@dakiya/shared';
+import { EDIT_USER_NEEDS_SCOPE, type CreateUserInput, type EditUserInput, type Role, type Scope, type User } from '@dakiya/shared';
 import { validate, type ParseableSchema, type Validation } from '../../lib/validate';
 
 /** What the create and edit forms hold: every field as typed, scopes as picked. */
@@ -19,15 +19,8 @@ export interface UserFormValues {
 
 export type UserField = keyof UserFormValues;
 
-/** Spec 000 §5 limits, for the inputs' maxLength and counters (create / edit differ on names). */
-export const CREATE_LIMITS = { first_name: 20, last_name: 20, email: 50, tag: 10, phone: 15, province: 20, address: 50, city: 50, country: 30 } as const;
-export const EDIT_LIMITS = { ...CREATE_LIMITS, first_name: 30, last_name: 30 } as const;
-
-/** Spec 000 §5 "Update user": a USER needs a scope (the server's message, typo included). */
-export const EDIT_SCOPE_REQUIRED = 'At lease one scope should be assigned to update user';
 /** Spec 000 §6. */
 export const ADMIN_SCOPES_NOTE = 'An ADMIN has all scopes by default';
-export const ADMIN_EMAIL_LOCKED = "An admin's email cannot be changed";
 /** The store owner stays an ADMIN (the server refuses anything else). */
 export const OWNER_ROLE_LOCKED = 'The store owner is always an ADMIN.';
 /** Only the owner changes the owner's details (the server refuses another admin). */
@@ -112,7 +105,7 @@ export function validateEditUser(schema: ParseableSchema<EditUserInput>, values:
   const needsScope = values.role === 'USER' && values.access_scopes.length === 0;
   if (!needsScope) return result;
   const errors = result.ok ? {} : result.errors;
-  return { ok: false, errors: { ...errors, access_scopes: EDIT_SCOPE_REQUIRED } };
+  return { ok: false, errors: { ...errors, access_scopes: EDIT_USER_NEEDS_SCOPE } };
 }
 
 /** Spec 000 §5: the change-email button is off when the email is empty, unchanged, or the user is an ADMIN. */

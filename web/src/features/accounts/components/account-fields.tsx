@@ -1,5 +1,5 @@
 import { Box, Field, Heading, HStack, Input, InputGroup, NativeSelect, SimpleGrid, Stack, Switch, Text } from '@chakra-ui/react';
-import { PAKISTAN_CITIES } from '@dakiya/shared';
+import { LIMITS, PAKISTAN_CITIES } from '@dakiya/shared';
 import type { ReactNode } from 'react';
 import { LuLock } from 'react-icons/lu';
 import { PasswordInput } from '../../../components/ui/password-input';
@@ -96,7 +96,7 @@ export function WeightField({ value, onChange, error, testId = 'field-weight' }:
           type="number"
           inputMode="numeric"
           min={0}
-          max={50_000}
+          max={LIMITS.maxAccountWeightGrams}
           step={1}
           value={value}
           onChange={(e) => onChange(e.target.value)}

@@ -1,5 +1,5 @@
 import { Alert, Box, Button, chakra, HStack, SimpleGrid, Stack } from '@chakra-ui/react';
-import { CreateAccountInput, type Courier } from '@dakiya/shared';
+import { ACCOUNT_NAME_MAX, CreateAccountInput, type Courier } from '@dakiya/shared';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { LuKeyRound, LuLock, LuPackagePlus, LuSlidersHorizontal, LuTruck } from 'react-icons/lu';
 import { Link, useNavigate } from 'react-router-dom';
@@ -15,7 +15,7 @@ import { PlanLimitDialog } from '../../../components/ui/plan-limit-dialog';
 import { SectionCard } from '../../../components/ui/section-card';
 import { TextField } from '../../../components/ui/text-field';
 import { notifySuccess } from '../../../components/ui/toaster';
-import { ACCOUNT_NAME_MAX, emptyCreateForm, validateCreateAccount, type CreateAccountField, type CreateAccountValues } from '../account-form';
+import { emptyCreateForm, validateCreateAccount, type CreateAccountField, type CreateAccountValues } from '../account-form';
 import { CREATE_REDIRECT_MS, isAccountsKey } from '../accounts-list';
 import { COURIERS, CREATE_FIELDS, joinLabels, permanentLabels, type CredentialField } from '../couriers';
 import { classifySubmitError } from '../submit-errors';

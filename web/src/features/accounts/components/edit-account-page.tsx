@@ -1,5 +1,5 @@
 import { Badge, Box, Button, chakra, HStack, NativeSelect, SimpleGrid, Skeleton, SkeletonText, Stack, Text, Wrap } from '@chakra-ui/react';
-import { DEFAULT_NOT_DEACTIVATED, PAKISTAN_CITIES, UpdateAccountInput, type TrackingAccount } from '@dakiya/shared';
+import { ACCOUNT_NAME_MAX, DEFAULT_NOT_DEACTIVATED, PAKISTAN_CITIES, UpdateAccountInput, type TrackingAccount } from '@dakiya/shared';
 import { useState, type FormEvent } from 'react';
 import { LuKeyRound, LuLockKeyhole, LuSave, LuSearchX, LuSlidersHorizontal } from 'react-icons/lu';
 import { Link, useNavigate, useParams } from 'react-router-dom';
@@ -16,7 +16,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { SectionCard } from '../../../components/ui/section-card';
 import { TextField } from '../../../components/ui/text-field';
 import { notifySuccess } from '../../../components/ui/toaster';
-import { ACCOUNT_NAME_MAX, defaultDeactivationConflict, formFromAccount, INACTIVE_NOT_DEFAULT, validateUpdateAccount, type EditAccountField, type EditAccountValues } from '../account-form';
+import { defaultDeactivationConflict, formFromAccount, INACTIVE_NOT_DEFAULT, validateUpdateAccount, type EditAccountField, type EditAccountValues } from '../account-form';
 import { isAccountsKey } from '../accounts-list';
 import { COURIERS, credentialLabel, EDIT_FIELDS, joinLabels, permanentLabels, type CredentialField } from '../couriers';
 import { classifySubmitError } from '../submit-errors';

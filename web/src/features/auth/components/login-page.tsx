@@ -17,10 +17,12 @@ import { config } from '../../../lib/config';
 import { useSupportEmail } from '../../../lib/app-config';
 import { paths } from '../../../lib/paths';
 import { perTab } from '../../../lib/storage';
-import { useSession } from '../session/session-context';
+import { useSession, type LoginResult } from '../session/session-context';
 import { LOAD_USER_ERROR } from '../session/session-reducer';
-import { loginErrorDetail, loginErrorMessage, validateLogin, type FieldErrors } from '../login-form';
+import { loginErrorDetail, loginErrorMessage, retryAfterSeconds, validateLogin, waitLine, type FieldErrors } from '../login-form';
+import { useSecondsLeft } from '../use-seconds-left';
 import { BrandPanel } from './brand-panel';
+import { EmailCodeStep } from './email-code-step';
 import { StorePicker } from './store-picker';
 
 // The dialog machinery loads when the button is first pressed, or before when the browser is idle.
@@ -69,10 +71,14 @@ export function LoginPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<{ message: string; detail?: string } | null>(null);
+  const [formError, setFormError] = useState<{ message: string; detail?: string; wait?: boolean } | null>(null);
+  // a slowed-down sign-in (issue 17): the next try waits, and the page counts down to it
+  const [waitUntil, setWaitUntil] = useState<number | null>(null);
+  const secondsLeft = useSecondsLeft(waitUntil);
   const [submitting, setSubmitting] = useState(false);
   const [choice, setChoice] = useState<{ input: LoginInput; stores: StoreOption[]; notice?: string } | null>(null);
   const [pendingStore, setPendingStore] = useState<string | null>(null);
+  const [codeStep, setCodeStep] = useState<{ input: LoginInput; token: string } | null>(null);
   const tokenHandled = useRef(false);
   // the store opened from the Shopify admin: sign-in goes there, or offers the person's own stores
   const askedStore = searchParams.get('store') ?? undefined;
@@ -111,7 +117,9 @@ export function LoginPage() {
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
+    if (secondsLeft > 0) return;
     setFormError(null);
+    setWaitUntil(null);
     // The schema (and zod) load with the API contract on the first submit, not with the page. That
     // download can fail: offline (say so), or after a deploy renamed the file (reload once, as screens do).
     let schema: typeof import('@dakiya/shared').LoginInput;
@@ -139,15 +147,23 @@ export function LoginPage() {
   /** Sign in (to one store, when named); a person of several stores gets the picker. */
   async function signInTo(input: LoginInput) {
     try {
-      const outcome = await session.login(input);
-      if (outcome.stores) {
-        setChoice({ input, stores: outcome.stores, notice: outcome.notice });
-        return;
-      }
-      navigate(outcome.twoFactor ? paths.twoFactor() : afterSignIn, { replace: true });
+      follow(input, await session.login(input));
     } catch (error) {
-      setFormError({ message: loginErrorMessage(error), detail: loginErrorDetail(error) });
+      const wait = retryAfterSeconds(error);
+      if (wait) setWaitUntil(Date.now() + wait * 1000);
+      setFormError({ message: loginErrorMessage(error), detail: loginErrorDetail(error), wait: !!wait });
     }
+  }
+
+  /** The step a sign-in answered: the emailed code, the store picker, the authenticator's code, or in. */
+  function follow(input: LoginInput, outcome: LoginResult) {
+    setCodeStep(outcome.emailCodeToken ? { input, token: outcome.emailCodeToken } : null);
+    if (outcome.emailCodeToken) return;
+    if (outcome.stores) {
+      setChoice({ input, stores: outcome.stores, notice: outcome.notice });
+      return;
+    }
+    navigate(outcome.twoFactor ? paths.twoFactor() : afterSignIn, { replace: true });
   }
 
   async function choose(domain: string) {
@@ -184,7 +200,18 @@ export function LoginPage() {
 
           <Card.Root variant="outline" bg="app.surface" borderRadius="xl" boxShadow="xs">
             <Card.Body p={{ base: '5', md: '7' }}>
-              {choice ? (
+              {codeStep ? (
+                <EmailCodeStep
+                  email={codeStep.input.email}
+                  token={codeStep.token}
+                  onSignedIn={(outcome) => follow(codeStep.input, outcome)}
+                  onBack={() => {
+                    setCodeStep(null);
+                    setFormError(null);
+                    setPassword('');
+                  }}
+                />
+              ) : choice ? (
                 <Stack gap="4">
                   {formError && <LoginError {...formError} />}
                   <StorePicker
@@ -203,7 +230,7 @@ export function LoginPage() {
               ) : (
                 <form onSubmit={onSubmit} noValidate data-testid="login-form">
                   <Stack gap="5">
-                    {formError && <LoginError {...formError} />}
+                    {formError && <LoginError message={formError.message} detail={formError.wait ? waitLine(secondsLeft) : formError.detail} />}
                     <Field.Root invalid={!!fieldErrors.email} required>
                       <Field.Label>Email</Field.Label>
                       <Input
@@ -232,8 +259,16 @@ export function LoginPage() {
                       <Field.ErrorText data-testid="login-password-error">{fieldErrors.password}</Field.ErrorText>
                     </Field.Root>
                     <Stack gap="3" pt="1">
-                      <Button type="submit" colorPalette="brand" size="lg" loading={submitting} loadingText="Signing in" data-testid="login-submit">
-                        Login
+                      <Button
+                        type="submit"
+                        colorPalette="brand"
+                        size="lg"
+                        loading={submitting}
+                        loadingText="Signing in"
+                        disabled={secondsLeft > 0}
+                        data-testid="login-submit"
+                      >
+                        {secondsLeft > 0 ? `Try again in ${secondsLeft} s` : 'Login'}
                       </Button>
                       <Button variant="outline" size="lg" onClick={() => navigate(paths.home())} data-testid="login-cancel">
                         <LuArrowLeft /> Cancel

@@ -1,5 +1,5 @@
 import { Alert, Button, Card, Center, chakra, Heading, Input, Stack, Text } from '@chakra-ui/react';
-import { VerifyAuthenticatorInput, VerifyRecoveryCodeInput } from '@dakiya/shared';
+import { RECOVERY_CODE_MAX, VerifyAuthenticatorInput, VerifyRecoveryCodeInput } from '@dakiya/shared';
 import { useState, type FormEvent } from 'react';
 import { LuKeyRound, LuShieldCheck, LuTimerOff } from 'react-icons/lu';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
@@ -113,7 +113,7 @@ export function TwoFactorPage() {
                   <Input
                     value={code}
                     onChange={(e) => {
-                      setCode(e.target.value.slice(0, 40));
+                      setCode(e.target.value.slice(0, RECOVERY_CODE_MAX));
                       setError(undefined);
                     }}
                     aria-label="Recovery code"

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
-import type { LoginInput, SessionUser } from '@dakiya/shared';
+import type { LoginInput, LoginOutput, SessionUser } from '@dakiya/shared';
 import { api, isApiError } from '../../../lib/api';
 import { getStoredToken, local, perTab, PENDING_TWO_FACTOR_KEY, STORAGE_KEYS } from '../../../lib/storage';
 import { initialSessionState, LOAD_USER_ERROR, sessionReducer } from './session-reducer';
@@ -79,9 +79,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     dispatch({ type: 'twoFactor/pending', token });
   }, []);
 
-  const login = useCallback(
-    async (input: LoginInput): Promise<LoginResult> => {
-      const answer = await api('auth.login', { body: input }, { token: null });
+  /** What a sign-in answered (the password, or the emailed code after it): the next step, or the user loaded. */
+  const settle = useCallback(
+    async (answer: LoginOutput): Promise<LoginResult> => {
+      if (answer.email_code_token) return { twoFactor: false, emailCodeToken: answer.email_code_token };
       if (answer.stores) return { twoFactor: false, stores: answer.stores, notice: answer.notice };
       if (answer.two_factor_await) {
         awaitSecondFactor(answer.auth_token);
@@ -92,6 +93,16 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       return { twoFactor: false };
     },
     [loadUser, awaitSecondFactor],
+  );
+
+  const login = useCallback(
+    async (input: LoginInput) => settle(await api('auth.login', { body: input }, { token: null })),
+    [settle],
+  );
+
+  const verifySignInCode = useCallback(
+    async (token: string, code: string) => settle(await api('auth.verifySignInCode', { body: { token, code } }, { token: null })),
+    [settle],
   );
 
   const signInWithToken = useCallback(
@@ -128,8 +139,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [loadUser]);
 
   const value = useMemo<Session>(
-    () => ({ ...state, login, awaitSecondFactor, signInWithToken, replaceToken, logout, clearAuthorization, retry }),
-    [state, login, awaitSecondFactor, signInWithToken, replaceToken, logout, clearAuthorization, retry],
+    () => ({ ...state, login, verifySignInCode, awaitSecondFactor, signInWithToken, replaceToken, logout, clearAuthorization, retry }),
+    [state, login, verifySignInCode, awaitSecondFactor, signInWithToken, replaceToken, logout, clearAuthorization, retry],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

@@ -12,7 +12,7 @@ import { NoTrackingAccountDialog } from '../../../components/ui/no-tracking-acco
 import { PageHeader } from '../../../components/ui/page-header';
 import { PlanLimitDialog } from '../../../components/ui/plan-limit-dialog';
 import { PageSkeleton } from '../../../components/ui/skeletons';
-import { formFromLookup, loadBanner, preselectedAccount, type BookFormValues } from '../book-form';
+import { formFromLookup, loadBanner, preselectedAccount, type BookBody } from '../book-form';
 import { useBookOrder } from '../use-book-order';
 import { BookingForm } from './booking-form';
 
@@ -56,8 +56,8 @@ function Ready({ lookup, accounts, canUpgrade }: { lookup: OrderLookup; accounts
   if (!accountId) return <NoAccount open={noAccountOpen} onClose={() => setNoAccountOpen(false)} />;
   const initial = formFromLookup(lookup, accountId, accounts.find((a) => a._id === accountId));
 
-  const submit = async (values: BookFormValues, account: TrackingAccount) => {
-    const outcome = await book.submit(values, lookup.order_id, account);
+  const submit = async (body: BookBody) => {
+    const outcome = await book.submit(body);
     if (outcome.kind === 'booked') navigate(outcome.to);
     return outcome.kind === 'refused' ? outcome.errors : undefined;
   };
@@ -66,7 +66,7 @@ function Ready({ lookup, accounts, canUpgrade }: { lookup: OrderLookup; accounts
     <Stack gap="5">
       <OrderSummary lookup={lookup} />
       {book.fulfilled && <LoadBanner tone="success" message={book.fulfilled} />}
-      <BookingForm initial={initial} accounts={accounts} onSubmit={submit} submitLabel="Book order" />
+      <BookingForm initial={initial} accounts={accounts} storeWeight={lookup.weight} orderId={lookup.order_id} onSubmit={submit} submitLabel="Book order" />
       <PlanLimitDialog message={book.planLimit} onClose={book.closePlanLimit} canUpgrade={canUpgrade} />
       <NoTrackingAccountDialog open={book.noAccount} onClose={book.closeNoAccount} />
     </Stack>

@@ -1,38 +1,60 @@
 import { Box, Button, Field, Grid, HStack, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
-import type { TrackingAccount } from '@dakiya/shared';
+import { BookOrderInput, type TrackingAccount } from '@dakiya/shared';
 import { COURIER_BY_ID } from '@dakiya/shared/couriers';
 import { useState, type ReactNode } from 'react';
 import { LuMapPin, LuPackage, LuTruck, LuUser } from 'react-icons/lu';
 import { SectionCard } from '../../../components/ui/section-card';
 import { TextField } from '../../../components/ui/text-field';
-import { bookableAccounts, validateBookForm, type BookFormErrors, type BookFormValues } from '../book-form';
+import {
+  bookableAccounts, bookBody, validateBookForm, weightAfterAccountChange, weightHelper,
+  type BookBody, type BookFormErrors, type BookFormValues, type MergeTotals,
+} from '../book-form';
 import { CityPicker } from './city-picker';
 
 export interface BookingFormProps {
   initial: BookFormValues;
   accounts: readonly TrackingAccount[];
+  /** The store's default weight (Settings): the proposed weight when the chosen account has none. */
+  storeWeight: number;
+  /** The Shopify order id, or a merge's ids. */
+  orderId: string | string[];
+  /** A merge's COD parts, sent beside its total. */
+  merge?: MergeTotals;
   /** Sends the booking; answers the field errors the server gave (param -> message), if any. */
-  onSubmit(values: BookFormValues, account: TrackingAccount): Promise<BookFormErrors | void>;
+  onSubmit(body: BookBody): Promise<BookFormErrors | void>;
   /** Replaces the COD field (a merge shows its arithmetic). */
   codSection?: (values: BookFormValues, set: (key: keyof BookFormValues, value: string) => void, error?: string) => ReactNode;
   submitLabel: string;
 }
 
 /** The booking form of one order or a merged parcel (spec §3 "Booking form"). */
-export function BookingForm({ initial, accounts, onSubmit, codSection, submitLabel }: BookingFormProps) {
+export function BookingForm({ initial, accounts, storeWeight, orderId, merge, onSubmit, codSection, submitLabel }: BookingFormProps) {
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<BookFormErrors>({});
   const [busy, setBusy] = useState(false);
+  // the weight follows the chosen account until the person types one
+  const [weightTyped, setWeightTyped] = useState(false);
   const active = bookableAccounts(accounts);
   const account = active.find((a) => a._id === values.tracking_account);
   const set = (key: keyof BookFormValues, value: string) => {
     setValues((v) => ({ ...v, [key]: value }));
     setErrors((e) => (e[key] ? { ...e, [key]: undefined } : e));
   };
+  const chooseAccount = (id: string) => {
+    const next = active.find((a) => a._id === id);
+    setValues((v) => ({ ...v, tracking_account: id, weight: weightAfterAccountChange(v, next, storeWeight, weightTyped) }));
+    // the minimum is the courier's: a message about the last one no longer applies
+    setErrors((e) => ({ ...e, tracking_account: undefined, weight: undefined }));
+  };
+  const typeWeight = (value: string) => {
+    setWeightTyped(true);
+    set('weight', value);
+  };
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
-    const found = validateBookForm(values);
+    const body = bookBody(values, orderId, account?.company, merge);
+    const found = validateBookForm(BookOrderInput, body, account?.company);
     setErrors(found);
     if (Object.keys(found).length > 0 || !account) {
       // the first field with a message gets the focus, as every form of the app does
@@ -41,18 +63,18 @@ export function BookingForm({ initial, accounts, onSubmit, codSection, submitLab
     }
     setBusy(true);
     try {
-      const refused = await onSubmit(values, account);
+      const refused = await onSubmit(body);
       if (refused) setErrors(refused);
     } finally {
       setBusy(false);
     }
   };
 
-  const field = (key: keyof BookFormValues, label: string, opts: { optional?: boolean; type?: string; inputMode?: 'numeric' | 'decimal' | 'tel' | 'email'; helper?: string } = {}) => (
+  const field = (key: keyof BookFormValues, label: string, opts: { optional?: boolean; type?: string; inputMode?: 'numeric' | 'decimal' | 'tel' | 'email'; helper?: string; onChange?(value: string): void } = {}) => (
     <TextField
       label={label}
       value={values[key]}
-      onChange={(v) => set(key, v)}
+      onChange={opts.onChange ?? ((v) => set(key, v))}
       error={errors[key]}
       testId={`book-${key}`}
       required={!opts.optional}
@@ -67,11 +89,11 @@ export function BookingForm({ initial, accounts, onSubmit, codSection, submitLab
     <form onSubmit={(e) => void submit(e)} noValidate data-testid="book-form">
       <Stack gap="5">
         <SectionCard title="Courier" icon={<LuTruck />} description="The tracking account books the parcel; its courier collects the COD.">
-          <Grid templateColumns={{ base: '1fr', md: '2fr 1fr 1fr' }} gap="4">
+          <Grid templateColumns={{ base: '1fr', md: '2fr 1.5fr 1fr' }} gap="4">
             <Field.Root invalid={!!errors.tracking_account} required>
               <Field.Label>Tracking account<Field.RequiredIndicator /></Field.Label>
               <NativeSelect.Root>
-                <NativeSelect.Field value={values.tracking_account} onChange={(e) => set('tracking_account', e.target.value)} data-testid="book-account">
+                <NativeSelect.Field value={values.tracking_account} onChange={(e) => chooseAccount(e.target.value)} data-testid="book-account">
                   {active.map((a) => (
                     <option key={a._id} value={a._id}>{`${a.name} · ${COURIER_BY_ID[a.company].name}${a.is_default ? ' (default)' : ''}`}</option>
                   ))}
@@ -80,7 +102,7 @@ export function BookingForm({ initial, accounts, onSubmit, codSection, submitLab
               </NativeSelect.Root>
               <Field.ErrorText>{errors.tracking_account}</Field.ErrorText>
             </Field.Root>
-            {field('weight', 'Weight (grams)', { inputMode: 'numeric', helper: account?.weight ? `The account's weight is ${account.weight} g` : undefined })}
+            {field('weight', 'Weight (grams)', { inputMode: 'numeric', onChange: typeWeight, helper: weightHelper(account, storeWeight, weightTyped) })}
             {field('pieces', 'Pieces', { inputMode: 'numeric' })}
           </Grid>
           <Text textStyle="xs" color="fg.muted" mt="3">Shipping type: Overnight</Text>

@@ -1,5 +1,5 @@
 import { Alert, Box, Button, Field, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
-import type { TrackingAccount } from '@dakiya/shared';
+import { MAX_BULK_ORDERS, type TrackingAccount } from '@dakiya/shared';
 import { COURIER_BY_ID } from '@dakiya/shared/couriers';
 import { useState } from 'react';
 import { LuTruck } from 'react-icons/lu';
@@ -7,14 +7,13 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { api, isApiError } from '../../../lib/api';
 import { useHandleApiError, useUnauthorizedOnly } from '../../../lib/api-errors';
 import { idsFrom, paths } from '../../../lib/paths';
+import { rememberBulkJob } from '../../../lib/last-bulk-job';
 import { useApi } from '../../../lib/swr';
 import { PageHeader } from '../../../components/ui/page-header';
 import { PlanLimitDialog, planLimitMessage } from '../../../components/ui/plan-limit-dialog';
 import { SectionCard } from '../../../components/ui/section-card';
 import { PageSkeleton } from '../../../components/ui/skeletons';
 import { bookableAccounts, preselectedAccount } from '../book-form';
-import { rememberBulkJob } from '../bulk';
-import { BULK_MAX } from '../store-orders';
 import { LoadBanner, NoAccount } from './book-order-page';
 
 /**
@@ -37,8 +36,8 @@ export function BulkBookPage({ canUpgrade }: { canUpgrade: boolean }) {
       />
       {ids.length === 0 ? (
         <LoadBanner tone="warning" message="We have found no order id(s) to search order(s)" detail="Select orders on the store orders page." />
-      ) : ids.length > BULK_MAX ? (
-        <LoadBanner tone="warning" message={`Book at most ${BULK_MAX} orders at once.`} />
+      ) : ids.length > MAX_BULK_ORDERS ? (
+        <LoadBanner tone="warning" message={`Book at most ${MAX_BULK_ORDERS} orders at once.`} />
       ) : accounts.error ? (
         <LoadBanner tone="warning" message={accounts.error.message} onRetry={() => void accounts.mutate()} retrying={accounts.isValidating} />
       ) : !accounts.data ? (

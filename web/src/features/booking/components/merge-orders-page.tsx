@@ -1,5 +1,5 @@
 import { Alert, Badge, Box, Button, Grid, HStack, Stack, Table, Text } from '@chakra-ui/react';
-import { ShopifyOrderId, type MergeLookup, type TrackingAccount } from '@dakiya/shared';
+import { MAX_MERGE_ORDERS, ShopifyOrderId, type MergeLookup, type TrackingAccount } from '@dakiya/shared';
 import { useEffect, useMemo, useState } from 'react';
 import { LuLayers } from 'react-icons/lu';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
@@ -13,8 +13,7 @@ import { PlanLimitDialog } from '../../../components/ui/plan-limit-dialog';
 import { SectionCard } from '../../../components/ui/section-card';
 import { PageSkeleton } from '../../../components/ui/skeletons';
 import { TextField } from '../../../components/ui/text-field';
-import { formFromMerge, mergedCod, preselectedAccount, type BookFormValues } from '../book-form';
-import { MERGE_MAX } from '../store-orders';
+import { formFromMerge, mergedCod, preselectedAccount, type BookBody } from '../book-form';
 import { useBookOrder } from '../use-book-order';
 import { BookingForm } from './booking-form';
 import { isFinalLoadError } from '../../../components/ui/load-error-alert';
@@ -106,14 +105,13 @@ function Ready({ merge, accounts, canUpgrade }: { merge: MergeLookup; accounts: 
       </Stack>
     );
   }
-  if (bookable.length > MERGE_MAX) return <LoadBanner tone="warning" message={`A merged parcel covers at most ${MERGE_MAX} orders.`} />;
+  if (bookable.length > MAX_MERGE_ORDERS) return <LoadBanner tone="warning" message={`A merged parcel covers at most ${MAX_MERGE_ORDERS} orders.`} />;
   if (!accountId) return <><NoAccount open={noAccountOpen} onClose={() => setNoAccountOpen(false)} />{table}</>;
 
   const initial = formFromMerge(merge, accountId, accounts.find((a) => a._id === accountId));
-  const submit = async (values: BookFormValues, account: TrackingAccount) => {
-    const outcome = await book.submit(values, bookable.map((o) => o.id), account, {
-      codWithoutShipping: Number(codWithout) || 0, avgShipping: Number(avg) || 0, shippingPrice: merge.shippingPrice,
-    });
+  const totals = { codWithoutShipping: Number(codWithout) || 0, avgShipping: Number(avg) || 0, shippingPrice: merge.shippingPrice };
+  const submit = async (body: BookBody) => {
+    const outcome = await book.submit(body);
     if (outcome.kind === 'booked') navigate(outcome.to);
     return outcome.kind === 'refused' ? outcome.errors : undefined;
   };
@@ -134,6 +132,9 @@ function Ready({ merge, accounts, canUpgrade }: { merge: MergeLookup; accounts: 
       <BookingForm
         initial={initial}
         accounts={accounts}
+        storeWeight={merge.weight}
+        orderId={bookable.map((o) => o.id)}
+        merge={totals}
         onSubmit={submit}
         submitLabel={`Book ${bookable.length} orders as one parcel`}
         codSection={(_values, set, error) => {

@@ -1,4 +1,4 @@
-import { EditTagInput } from '@dakiya/shared';
+import { EditTagInput, USER_LIMITS } from '@dakiya/shared';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
@@ -64,7 +64,7 @@ export function EditTagDialog({ current, onClose }: { current: string; onClose()
           setTag(v);
           setError(undefined);
         }}
-        maxLength={10}
+        maxLength={USER_LIMITS.edit.tag}
         error={error}
         helper="Shown on the orders you book. Up to 10 characters."
         testId="edit-tag-input"

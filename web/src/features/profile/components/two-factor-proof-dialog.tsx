@@ -1,5 +1,5 @@
 import { Stack, Text } from '@chakra-ui/react';
-import { TwoFactorProof } from '@dakiya/shared';
+import { RECOVERY_CODE_MAX, TwoFactorProof } from '@dakiya/shared';
 import { useState } from 'react';
 import { useHandleApiError } from '../../../lib/api-errors';
 import { serverFieldErrors, validate, type FieldErrors } from '../../../lib/validate';
@@ -71,7 +71,7 @@ export function TwoFactorProofDialog({ title, description, submitLabel, testId, 
           label="Authentication code"
           required
           value={values.code}
-          onChange={(value) => set('code', value.slice(0, 40))}
+          onChange={(value) => set('code', value.slice(0, RECOVERY_CODE_MAX))}
           error={errors.code}
           helper="The 6-digit code from your authenticator app, or one of your recovery codes."
           autoComplete="one-time-code"

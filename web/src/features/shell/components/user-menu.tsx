@@ -23,7 +23,7 @@ export default function UserMenu({ person, accountsAllowed, onProfile, onAccount
       <Portal>
         <Menu.Positioner>
           {/* Above any toast: a message must never stand between a person and Logout. zag-js copies this
-              z-index to the positioner, which is what stacks; the toast group keeps the toast layer (toaster.tsx). */}
+              z-index to the positioner, which is what stacks; the toast group keeps the toast layer (toast-store.ts). */}
           <Menu.Content minW="60" zIndex="calc(var(--chakra-z-index-toast) + 1)" data-testid="user-menu-content">
             <HStack px="2" py="2" gap="3">
               <Initials initials={person.initials} size="10" />

@@ -1,5 +1,5 @@
 import { Button, chakra, HStack, SimpleGrid, Stack } from '@chakra-ui/react';
-import { CreateUserInput } from '@dakiya/shared';
+import { CreateUserInput, USER_LIMITS } from '@dakiya/shared';
 import { useState, type FormEvent } from 'react';
 import { LuMapPin, LuShieldCheck, LuUserPlus, LuUserRound } from 'react-icons/lu';
 import { Link, useNavigate } from 'react-router-dom';
@@ -16,7 +16,7 @@ import { SectionCard } from '../../../components/ui/section-card';
 import { TextField } from '../../../components/ui/text-field';
 import { notifySuccess } from '../../../components/ui/toaster';
 import { isRouteKey } from '../../../lib/swr';
-import { CREATE_LIMITS, emptyUserForm, validateCreateUser, type UserField, type UserFormValues } from '../user-form';
+import { emptyUserForm, validateCreateUser, type UserField, type UserFormValues } from '../user-form';
 import { AddressFields, NameFields, RoleAccessFields, TagPhoneFields } from './user-fields';
 
 export const USER_CREATED = 'User created';
@@ -52,7 +52,7 @@ export function CreateUserPage() {
     }
   }
 
-  const fieldProps = { values, errors, limits: CREATE_LIMITS, set };
+  const fieldProps = { values, errors, limits: USER_LIMITS.create, set };
 
   return (
     <>
@@ -71,7 +71,7 @@ export function CreateUserPage() {
                   placeholder="name@yourstore.pk"
                   value={values.email}
                   onChange={(v) => set('email', v)}
-                  maxLength={CREATE_LIMITS.email}
+                  maxLength={USER_LIMITS.create.email}
                   error={errors.email}
                   helper="We email a link to verify this address before they can sign in."
                   testId="user-email"

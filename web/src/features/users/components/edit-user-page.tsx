@@ -1,5 +1,5 @@
 import { Box, Button, chakra, Checkbox, Grid, HStack, Stack, Switch, Text } from '@chakra-ui/react';
-import { ChangeEmailInput, EditUserInput, SetUserPasswordInput, type User } from '@dakiya/shared';
+import { ADMIN_EMAIL_LOCKED, ChangeEmailInput, EditUserInput, SetUserPasswordInput, USER_LIMITS, type User } from '@dakiya/shared';
 import { useRef, useState, type FormEvent } from 'react';
 import { LuCircleCheck, LuKeyRound, LuLock, LuMail, LuMailWarning, LuSave, LuSend, LuUserRound, LuUserX } from 'react-icons/lu';
 import { Link, useNavigate, useParams } from 'react-router-dom';
@@ -21,7 +21,7 @@ import { PageSkeleton } from '../../../components/ui/skeletons';
 import { TextField } from '../../../components/ui/text-field';
 import { notifySuccess } from '../../../components/ui/toaster';
 
-import { ADMIN_EMAIL_LOCKED, canChangeEmail, OWNER_DETAILS_LOCKED, OWNER_ROLE_LOCKED, EDIT_LIMITS, formFromUser, validateEditUser, type UserField, type UserFormValues } from '../user-form';
+import { canChangeEmail, OWNER_DETAILS_LOCKED, OWNER_ROLE_LOCKED, formFromUser, validateEditUser, type UserField, type UserFormValues } from '../user-form';
 import { useUserActions } from '../use-user-actions';
 import { RoleBadge } from './role-badge';
 import { AddressFields, NameFields, RoleAccessFields, TagPhoneFields } from './user-fields';
@@ -158,7 +158,7 @@ function ProfileForm({ user, readOnly, onSaved }: { user: User; readOnly: boolea
     }
   }
 
-  const fieldProps = { values, errors, limits: EDIT_LIMITS, set };
+  const fieldProps = { values, errors, limits: USER_LIMITS.edit, set };
   return (
     <chakra.form ref={form} onSubmit={onSubmit} noValidate data-testid="edit-user-form">
       <SectionCard title="Profile and access" icon={<LuUserRound />} description={readOnly ? OWNER_DETAILS_LOCKED : undefined}>
@@ -226,7 +226,7 @@ function EmailCard({ user, onSaved, onResend }: { user: User; onSaved(user: User
             setEmail(v);
             setError(undefined);
           }}
-          maxLength={50}
+          maxLength={USER_LIMITS.create.email}
           disabled={isAdmin}
           error={error}
           helper={isAdmin ? ADMIN_EMAIL_LOCKED : 'They verify the new address before their next sign-in.'}

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { notifyError, notifySuccess, TOAST_GROUP_STYLE, TOAST_MAX, toaster } from './toaster';
+import { notifyError, notifySuccess, TOAST_GROUP_STYLE, TOAST_MAX, toaster } from './toast-store';
 
 describe('toasts', () => {
   afterEach(() => { toaster.remove(); });

@@ -1,10 +1,5 @@
-import { STORE_ORDER_FILTERS, type StoreOrderFilter } from '@dakiya/shared';
+import { MAX_BULK_ORDERS, MAX_MERGE_ORDERS, STORE_ORDER_FILTERS, type StoreOrderFilter } from '@dakiya/shared';
 import { paths, withIds, withQuery } from '../../lib/paths';
-
-/** Most orders one merged parcel covers (the booking's own limit). */
-export const MERGE_MAX = 10;
-/** Most orders one bulk booking takes at once. */
-export const BULK_MAX = 250;
 
 export const FILTER_LABELS: Record<StoreOrderFilter, string> = {
   unfulfilled: 'To ship (unfulfilled)',
@@ -46,8 +41,8 @@ export function selectionActions(ids: readonly string[]): SelectionActions {
   const count = ids.length;
   return {
     book: count === 1 ? withQuery(paths.dashboard.bookOrder(), { id: ids[0] }) : null,
-    merge: count >= 2 && count <= MERGE_MAX ? withIds(paths.dashboard.mergeOrders(), ids) : null,
-    mergeNote: count > MERGE_MAX ? `A merged parcel covers at most ${MERGE_MAX} orders.` : undefined,
-    bulk: count >= 1 && count <= BULK_MAX ? withIds(paths.dashboard.bulkBook(), ids) : null,
+    merge: count >= 2 && count <= MAX_MERGE_ORDERS ? withIds(paths.dashboard.mergeOrders(), ids) : null,
+    mergeNote: count > MAX_MERGE_ORDERS ? `A merged parcel covers at most ${MAX_MERGE_ORDERS} orders.` : undefined,
+    bulk: count >= 1 && count <= MAX_BULK_ORDERS ? withIds(paths.dashboard.bulkBook(), ids) : null,
   };
 }

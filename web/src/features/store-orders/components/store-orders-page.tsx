@@ -12,7 +12,7 @@ import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { PageHeader } from '../../../components/ui/page-header';
 import { RefreshButton } from '../../../components/ui/refresh-button';
 import { TableSkeleton } from '../../../components/ui/skeletons';
-import { lastBulkJob } from '../bulk';
+import { lastBulkJob } from '../../../lib/last-bulk-job';
 import { FILTER_LABELS, selectionActions, viewFrom, viewSearch } from '../store-orders';
 
 const PAGE_SIZE = 25;
