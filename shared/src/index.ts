@@ -1,6 +1,7 @@
 export * from './scopes';
 export * from './plans';
 export * from './parcel-weight';
+export * from './codes';
 export * from './errors';
 export * from './issue-message';
 export * from './routes';
