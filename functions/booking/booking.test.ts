@@ -154,6 +154,49 @@ describe('POST /book-order', () => {
   });
 });
 
+describe('a request that died holding its attempt', () => {
+  it('keeps the attempt while it may still live (409), and a request after its lease passed takes it over: one parcel', async () => {
+    const order = freshOrder();
+    const body = await bodyFor(order.id);
+    const before = bookCalls('LEOPARD');
+    const real = world.deps.courier;
+    const clock = world.deps.now;
+    let reached!: () => void;
+    const inCourier = new Promise<void>((resolve) => { reached = resolve; });
+    let gone!: (error: Error) => void;
+    // Prepare: the first request hangs in the courier's booking call before reaching it, and never comes back (its Lambda timed out)
+    world.deps.courier = (company, credentials) => ({
+      ...real(company, credentials),
+      book: () => { reached(); return new Promise((_resolve, reject) => { gone = reject; }); },
+    });
+    const dead = book(body);
+    await inCourier;
+    world.deps.courier = real;
+    const later = (ms: number) => { world.deps.now = () => new Date(clock().getTime() + ms); };
+    try {
+      // Act and Assess: 29 s on, the request may still be alive (API Gateway waits 30 s): nobody takes its attempt
+      later(29_000);
+      const early = await book(body);
+      expect(early.status).toBe(409);
+      expect(early.body.errors[0].code).toBe('BOOKING_IN_PROGRESS');
+
+      // two minutes on, no request that held it can be alive: the attempt is taken over, and booked once
+      later(2 * 60_000);
+      const late = await book(body);
+      expect(late.status, JSON.stringify(late.body)).toBe(200);
+      const tn = late.body.booking.tracking_number as string;
+      expect(bookCalls('LEOPARD') - before).toBe(1);
+      expect(shipmentsOf('LEOPARD', tn)).toHaveLength(1);
+      expect(simOrder(order.id).fulfillments.map((f) => f.tracking[0]?.number)).toEqual(order.fulfillmentOrders.map(() => tn));
+      expect((await world.deps.attempts.claims(world.a.shop._id, [order.id])).get(order.id)).toMatchObject({ state: 'booked', attempt: 1, trackingNumber: tn });
+    } finally {
+      world.deps.now = clock;
+      gone(new Error('the process of the dead request is gone'));
+      await dead;
+    }
+  });
+});
+
 describe('what is refused before any courier is called', () => {
   it('an order already fulfilled, on hold, with another fulfillment service or cancelled: no courier call, no usage, the order stays free', async () => {
     const control = world.shopify.control;
