@@ -168,6 +168,13 @@ describe('POST /book-order', () => {
     const fulfillments = simOrder(order.id).fulfillments;
     expect(fulfillments).toHaveLength(order.fulfillmentOrders.length);
     expect(new Set(fulfillments.map((f) => f.tracking[0]?.number))).toEqual(new Set([retry.body.booking.tracking_number]));
+    // the saved booking knows the fulfillment made before the request died too: cancel reads its fulfillments from it
+    const saved = (await world.deps.bookings.get(world.a.shop._id, retry.body.booking.tracking_number))!;
+    expect(saved.fulfillments.map((f) => f.fulfillmentId).sort()).toEqual(fulfillments.map((f) => `gid://shopify/Fulfillment/${f.id}`).sort());
+    expect(saved.fulfillments.every((f) => f.orderId === order.id)).toBe(true);
+    const cancel = await call(world.deps, 'booking.cancel', { token: world.a.ownerToken, params: { trackingNumber: retry.body.booking.tracking_number } });
+    expect(cancel.status, JSON.stringify(cancel.body)).toBe(200);
+    expect(simOrder(order.id).fulfillments.map((f) => f.status)).toEqual(fulfillments.map(() => 'CANCELLED'));
   });
 });
 
