@@ -76,6 +76,8 @@ export interface AdminOperations {
   createSubscription(input: CreateSubscriptionInput): Promise<{ confirmationUrl: string; subscription: ShopifySubscriptionRef }>;
   cancelSubscription(id: string, prorate?: boolean): Promise<{ id: string; status: string }>;
   currentSubscriptions(): Promise<ShopifySubscription[]>;
+  /** A charge's status ('PENDING', 'ACTIVE', 'DECLINED', ...), by its numeric id; null when Shopify has none of that id. */
+  subscriptionStatus(id: string): Promise<string | null>;
 }
 
 export interface ShopifySubscriptionRef {
@@ -265,6 +267,11 @@ export function adminOperations(client: GraphqlRequester): AdminOperations {
         appSubscriptionCancel: { appSubscription: { id: string; status: string } | null; userErrors: UserError[] };
       }>(doc.SUBSCRIPTION_CANCEL, { id: toGid('AppSubscription', id), prorate });
       return payload('appSubscriptionCancel', data.appSubscriptionCancel.userErrors, data.appSubscriptionCancel.appSubscription);
+    },
+
+    async subscriptionStatus(id) {
+      const data = await client.request<{ node: { status?: string } | null }>(doc.SUBSCRIPTION_STATUS, { id: toGid('AppSubscription', id) });
+      return data.node?.status ?? null;
     },
 
     async currentSubscriptions() {
