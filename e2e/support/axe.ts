@@ -1,11 +1,14 @@
+import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 
 /**
  * axe-core, pinned (../shared/STACK.md): `@axe-core/playwright` declares Node >= 22.12, so the engine itself
- * is injected into the page and run there.
+ * is put into the page and run there. Evaluated rather than added as a script tag: a page whose
+ * Content-Security-Policy allows no script (the launch refusal pages) would refuse the tag.
  */
-const AXE_SCRIPT = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+let axeSource: string | undefined;
+const axeScript = () => (axeSource ??= fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8'));
 
 /** The impacts a screen may not have: a person using a screen reader or a low-contrast display is stopped by them. */
 const BLOCKING = new Set(['serious', 'critical']);
@@ -24,7 +27,7 @@ interface AxeResult {
 
 /** The serious and critical violations axe finds on the page as it is now. */
 export async function axeFindings(page: Page): Promise<AxeFinding[]> {
-  if (!(await page.evaluate('typeof window.axe === "object"'))) await page.addScriptTag({ path: AXE_SCRIPT });
+  if (!(await page.evaluate('typeof window.axe === "object"'))) await page.evaluate(axeScript());
   // a string: the e2e project has no DOM types
   const result = (await page.evaluate(`window.axe.run(document, { resultTypes: ['violations'] })`)) as AxeResult;
   return result.violations

@@ -138,4 +138,9 @@ describe('theme contrast (WCAG AA: 4.5 for text up to 18 px)', () => {
   it.each(['brand', 'green', 'red', 'orange', 'blue', 'purple', 'gray'])('%s.fg reads on its subtle ground', (palette) => {
     expect(contrast(lightColour(`colors.${palette}.fg`), lightColour(`colors.${palette}.subtle`))).toBeGreaterThanOrEqual(4.5);
   });
+
+  // a solid badge, a courier's mark, a solid button: the palette's contrast colour on its solid ground
+  it.each(['brand', 'green', 'red', 'orange', 'blue', 'purple', 'gray'])('%s.contrast reads on its solid ground', (palette) => {
+    expect(contrast(lightColour(`colors.${palette}.contrast`), lightColour(`colors.${palette}.solid`))).toBeGreaterThanOrEqual(4.5);
+  });
 });

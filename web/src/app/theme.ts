@@ -111,6 +111,9 @@ const config = defineConfig({
           success: { value: { _light: '{colors.green.700}', _dark: '{colors.green.300}' } },
           warning: { value: { _light: '{colors.orange.700}', _dark: '{colors.orange.300}' } },
         },
+        // white on Chakra's orange.600 and green.600 reads at 3.6 and 3.3 (a courier's mark, a solid badge)
+        orange: { solid: { value: { _light: '{colors.orange.700}', _dark: '{colors.orange.500}' } } },
+        green: { solid: { value: { _light: '{colors.green.700}', _dark: '{colors.green.600}' } } },
         brand: {
           solid: { value: '{colors.brand.600}' },
           contrast: { value: 'white' },
