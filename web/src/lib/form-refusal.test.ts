@@ -23,7 +23,9 @@ describe('what a form shows by its button when a request is refused', () => {
 
   it('a refusal of no field is said in its own words; an outage is a warning to try again', () => {
     const check = refusalOf(refused(409, [{ msg: 'The courier did not say whether #1001 was booked. Check with the courier (reference #1001) before booking it again.', code: 'COURIER_CHECK_NEEDED' }]))!;
-    expect(check).toEqual({ message: 'The courier did not say whether #1001 was booked. Check with the courier (reference #1001) before booking it again.', fields: [], fieldErrors: {}, tone: 'error' });
+    expect(check).toEqual({
+      message: 'The courier did not say whether #1001 was booked. Check with the courier (reference #1001) before booking it again.', fields: [], fieldErrors: {}, tone: 'error', code: 'COURIER_CHECK_NEEDED',
+    });
     expect(refusalSummary(check)).toBe(check.message);
     expect(refusalOf(refused(502, [{ msg: 'The courier booked the parcel but Shopify did not answer. Book again to finish: the same parcel is used.', code: 'FULFILMENT_PENDING' }]))!.tone).toBe('warning');
     expect(refusalOf(new ApiError(0, null, NETWORK_ERROR))).toMatchObject({ message: NETWORK_ERROR, tone: 'warning' });

@@ -17,6 +17,8 @@ export interface Refusal {
   fieldErrors: Record<string, string>;
   /** `warning`: nothing was wrong with what was sent (no answer, a server or courier outage); try again. */
   tone: 'error' | 'warning';
+  /** The catalogue's code of the first error, when the server answered one. */
+  code?: string;
   /** Where the refusal leads, when it names something to open (the booking an order already has). */
   link?: ApiErrorLink;
 }
@@ -49,6 +51,7 @@ export function refusalOf(error: unknown, fieldOf: FieldOf = same): Refusal | nu
     fields,
     fieldErrors,
     tone: error.status === 0 || error.status >= 500 ? 'warning' : 'error',
+    ...(error.code ? { code: error.code } : {}),
     ...(link ? { link } : {}),
   };
 }

@@ -2,7 +2,7 @@ import { BookOrderInput, type OrderLookup, type TrackingAccount } from '@dakiya/
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api';
 import {
-  bookableAccounts, bookBody, cityListLabel, cityMatchFor, citySearch, closestCities, noCityMessage, formFromLookup, loadBanner, mergedCod, preselectedAccount, proposedFor, validateBookForm,
+  bookableAccounts, bookBody, bookRefusalTitle, cityListLabel, cityMatchFor, citySearch, closestCities, noCityMessage, formFromLookup, loadBanner, mergedCod, preselectedAccount, proposedFor, validateBookForm,
   weightAfterAccountChange, weightHelper, type BookFormValues, type MergeTotals,
 } from './book-form';
 
@@ -140,5 +140,18 @@ describe('the city search', () => {
   it('the nearest cities come by spelling', () => {
     expect(closestCities('Multaan', tcs)[0]!.label).toBe('Multan');
     expect(noCityMessage('Leopards', ' Skardu ')).toBe('No Leopards city matches "Skardu".');
+  });
+});
+
+describe("the Book button's refusal", () => {
+  it("says 'Not booked' only when nothing was booked", () => {
+    expect(bookRefusalTitle({ code: 'VALIDATION_FAILED', tone: 'error' })).toBe('Not booked');
+    expect(bookRefusalTitle({ code: 'COURIER_REFUSED', tone: 'error' })).toBe('Not booked');
+    expect(bookRefusalTitle({ tone: 'error' })).toBe('Not booked');
+    // the courier may have booked it
+    expect(bookRefusalTitle({ code: 'COURIER_CHECK_NEEDED', tone: 'error' })).toBe('The booking did not finish');
+    expect(bookRefusalTitle({ code: 'FULFILMENT_PENDING', tone: 'warning' })).toBe('The booking did not finish');
+    expect(bookRefusalTitle({ tone: 'warning' })).toBe('The booking did not finish');
+    expect(bookRefusalTitle({ code: 'ORDER_ALREADY_BOOKED', tone: 'error' })).toBe('Already booked');
   });
 });

@@ -2,6 +2,7 @@ import { courierWeightIssue, weightProposal, type BookOrderInput, type MergeLook
 import { COURIER_BY_ID } from '@dakiya/shared/couriers';
 import { editDistance, matchCity, normaliseCityName, type CityEntry, type CityMatch } from '@dakiya/shared/city-match';
 import { isApiError } from '../../lib/api';
+import type { Refusal } from '../../lib/form-refusal';
 import type { ParseableSchema } from '../../lib/validate';
 
 /** What the form holds: text as typed, so a half-typed number is never silently changed. */
@@ -153,6 +154,17 @@ export const BOOK_FIELD_ORDER: readonly (keyof BookFormValues)[] = [
   'tracking_account', 'weight', 'pieces', 'destination_city', 'consignee_name', 'consignee_email', 'consignee_phone', 'consignee_phone2',
   'consignee_phone3', 'consignee_city', 'consignee_address', 'order_name', 'cod_amount', 'products_list', 'remarks',
 ];
+
+/**
+ * What the Book button's refusal says happened: 'Not booked' only when nothing was; a courier that may have
+ * booked (its answer lost, Shopify not answering after it, no answer at all) did not finish, and an order
+ * booked meanwhile is already booked.
+ */
+export function bookRefusalTitle(refusal: Pick<Refusal, 'code' | 'tone'>): string {
+  if (refusal.code === 'ORDER_ALREADY_BOOKED') return 'Already booked';
+  if (refusal.tone === 'warning' || refusal.code === 'COURIER_CHECK_NEEDED' || refusal.code === 'FULFILMENT_PENDING') return 'The booking did not finish';
+  return 'Not booked';
+}
 
 /** The form field a message names (a schema path's head or a server `param`), if it is one of the form's. */
 export function bookFieldOf(param: PropertyKey | undefined): keyof BookFormValues | undefined {

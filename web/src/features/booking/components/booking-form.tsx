@@ -8,7 +8,7 @@ import { SectionCard } from '../../../components/ui/section-card';
 import { TextField } from '../../../components/ui/text-field';
 import { useFormRefusal } from '../../../lib/form-refusal';
 import {
-  bookableAccounts, bookBody, bookFieldOf, BOOK_FIELD_ORDER, validateBookForm, weightAfterAccountChange, weightHelper,
+  bookableAccounts, bookBody, bookFieldOf, BOOK_FIELD_ORDER, bookRefusalTitle, validateBookForm, weightAfterAccountChange, weightHelper,
   type BookBody, type BookFormErrors, type BookFormValues, type MergeTotals,
 } from '../book-form';
 import { CityPicker } from './city-picker';
@@ -162,7 +162,7 @@ export function BookingForm({ initial, accounts, storeWeight, orderId, merge, on
         </SectionCard>
 
         <Stack gap="3" pb={{ base: '20', md: '0' }}>
-          <RefusalAlert refusal={refusal.refusal} onClose={refusal.clear} title="Not booked" testId="book-refusal" />
+          <RefusalAlert refusal={refusal.refusal} onClose={refusal.clear} title={refusal.refusal ? bookRefusalTitle(refusal.refusal) : undefined} testId="book-refusal" />
           <HStack justify="flex-end">
           <Button type="submit" colorPalette="brand" size="lg" loading={busy} loadingText="Booking…" w={{ base: 'full', md: 'auto' }} data-testid="book-submit">
             {submitLabel}

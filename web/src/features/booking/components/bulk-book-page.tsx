@@ -117,7 +117,8 @@ function Start({ ids, accounts, canUpgrade }: { ids: string[]; accounts: Trackin
             </Alert.Description>
           </Alert.Root>
           <Text textStyle="sm" color="fg.muted" data-testid="bulk-shipping-type">Shipping type: Overnight</Text>
-          <RefusalAlert refusal={refusal.refusal} onClose={refusal.clear} title="Nothing was booked" testId="bulk-refusal" />
+          {/* refused: nothing started; no answer: it may have, so only the message is said */}
+          <RefusalAlert refusal={refusal.refusal} onClose={refusal.clear} title={refusal.refusal?.tone === 'error' ? 'Not started' : undefined} testId="bulk-refusal" />
           <HStack justify="flex-end">
             <Button colorPalette="brand" size="lg" loading={busy} onClick={() => void start()} w={{ base: 'full', md: 'auto' }} data-testid="bulk-submit">
               Book {ids.length} {ids.length === 1 ? 'order' : 'orders'}

@@ -141,7 +141,7 @@ function BookingDetails({ booking, canWrite, timeZone, onChanged }: { booking: B
         {!canWrite && canCancel(booking.status) && (
           <Text textStyle="sm" color="fg.muted" mt="4" data-testid="post-booking-who-cancels">{WHO_CAN_CANCEL}</Text>
         )}
-        <RefusalAlert refusal={refusal.refusal} onClose={refusal.clear} title="Not cancelled" testId="post-booking-refusal" mt="4" />
+        <RefusalAlert refusal={refusal.refusal} onClose={refusal.clear} title={refusal.refusal?.tone === 'error' ? 'Not cancelled' : undefined} testId="post-booking-refusal" mt="4" />
       </Box>
 
       <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="5">
