@@ -177,15 +177,20 @@ describe('pricing & plans', () => {
 });
 
 describe('pricing & plans when things go wrong', () => {
-  it('a charge declined on Shopify: the status dialog says the merchant declined it and the plan stays', async () => {
-    const store = await newStore('decline', false);
-    const page = await plansPage(store);
+  it.each([['desktop', DESKTOP], ['phone', PHONE]] as const)('a charge declined on Shopify: the status dialog says the merchant declined it and the plan stays (%s)', async (size, viewport) => {
+    const store = await newStore(`decline-${size}`, false);
+    const page = await plansPage(store, viewport);
+    // the paid cards offer only what works today
+    const cards = await page.getByTestId('plans-cards').innerText();
+    for (const later of ['Automatic status updates', 'CSV export', 'Order tag settings']) expect(cards).not.toContain(later);
+    expect(cards).toContain('Two-factor authentication');
+    await shot(page, `plans-cards-${size}`);
     await startSubscribe(page, 'YEARLY');
     await page.locator('#cancel').click();
     expect(await returnDialog(page)).toBe('You declined the charge on Shopify; your shop stays on FREE');
     expect(await page.getByTestId('plans-return-plan').innerText()).toBe('You are still on the free plan.');
     expect(await returnTone(page)).toBe('warning');
-    await shot(page, 'fail-plans-declined');
+    await shot(page, size === 'desktop' ? 'fail-plans-declined' : 'fail-plans-declined-phone');
     await page.getByTestId('plans-return-close').click();
     expect(await currentPlan(page)).toBe('plan-card-FREE');
 
