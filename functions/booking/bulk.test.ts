@@ -135,6 +135,41 @@ describe('bulk booking', () => {
   });
 });
 
+describe('the weight a bulk booking books at', () => {
+  it("is the account's own, else the store's default weight, else 100 g while the store has saved none", async () => {
+    // Prepare: two accounts made through create-account, one given a weight and one left without
+    const created = async (weight: number | undefined) => {
+      const res = await call(world.deps, 'accounts.create', {
+        token: world.a.ownerToken,
+        body: { company: 'LEOPARD', account_name: `Weight ${weight ?? 'none'}`, is_default: 'No', city: 'Lahore', ...DEMO_CREDENTIALS.LEOPARD, ...(weight === undefined ? {} : { weight }) },
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.account as { _id: string; weight: number };
+    };
+    const own = await created(750);
+    const none = await created(undefined);
+    expect([own.weight, none.weight]).toEqual([750, 0]);
+    /** Books one fresh order with each account and answers the weights the saved bookings hold. */
+    const booked = async () => {
+      const orders = freshOrders(2);
+      const started = await call(world.deps, 'booking.bulkFulfil', {
+        token: world.a.ownerToken, body: { ordersData: [{ order_id: orders[0]!.id, tracking_account: own._id }, { order_id: orders[1]!.id, tracking_account: none._id }] },
+      });
+      await world.deps.drainJobs();
+      const rows = (await progress(started.body.jobId)).rows as { state: string; tracking_number: string }[];
+      expect(rows.map((r) => r.state)).toEqual(['booked', 'booked']);
+      return Promise.all(rows.map(async (r) => (await world.deps.bookings.get(world.a.shop._id, r.tracking_number))!.weight));
+    };
+
+    // Act and Assess: no store weight saved yet
+    expect(await booked()).toEqual([750, 100]);
+    // the store saves its default weight
+    const saved = await call(world.deps, 'settings.save', { token: world.a.ownerToken, body: { free_shipping_value: 0, default_weight: 300 } });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(await booked()).toEqual([750, 300]);
+  });
+});
+
 describe('bulk booking: names from Shopify and the plan limit', () => {
   it('reads the names from Shopify in one cheap query, never the client\'s; an id Shopify does not know is a failed row at once', async () => {
     const orders = freshOrders(2);

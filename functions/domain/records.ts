@@ -155,6 +155,7 @@ export interface AccountRecord extends Partial<Record<AccountDetailKey, string>>
   name: string;
   company: CourierId;
   address_code: string;
+  /** Grams a booking starts from; 0 is not set (the store's default weight applies). Accounts saved before 0 was allowed keep what they hold. */
   weight: number;
   in_active: boolean;
   city: string;
