@@ -22,8 +22,10 @@ import {
 import { Redirect, ShopifyCallbackQuery, ShopifyInstallQuery, WebhookAck } from './schemas/shopify';
 import { SaveSettingsInput, SettingsOutput, SettingsSaved } from './schemas/settings';
 import { AppConfig } from './schemas/app-config';
+import { API_BASE } from './route-url';
 
-export const API_BASE = '/api/v1';
+/** Also here for the web build, which reads the route table's module alone (its route manifest). */
+export { API_BASE };
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -211,15 +213,6 @@ export const routeIds = Object.keys(routes) as RouteId[];
 
 export function routeDef(id: RouteId): RouteDef {
   return routes[id];
-}
-
-/** Fill `{name}` segments; values are URI-encoded so an id can never change the path. */
-export function buildPath(path: string, params: Record<string, string> = {}): string {
-  return path.replace(/\{(\w+)\}/g, (_, name: string) => {
-    const value = params[name];
-    if (value === undefined) throw new Error(`missing path parameter ${name}`);
-    return encodeURIComponent(value);
-  });
 }
 
 /**
