@@ -75,6 +75,11 @@ export const OrderLookup = z.object({
    * server starts from on every path.
    */
   weight: z.number(),
+  /**
+   * Grams: the order's own weight, from its products' weights in Shopify (`Order.totalWeight`); 0 when they
+   * carry none. It comes first: `proposedWeight({ orderWeight: order_weight, accountWeight, storeWeight: weight })`.
+   */
+  order_weight: z.number(),
   /** What the courier collects: Shopify's outstanding amount, less shipping when free shipping applies. */
   cod_amount: z.number(),
   shipping_price: z.number(),
@@ -135,8 +140,10 @@ export const MergeLookup = z.object({
   pieces: z.number().int(),
   productsList: z.string(),
   cod: z.number(),
-  /** Grams: the store's default weight, as in OrderLookup (the chosen account's weight comes first). */
+  /** Grams: the store's default weight, as in OrderLookup (the orders' and the chosen account's weights come first). */
   weight: z.number(),
+  /** Grams: the orders' weights together when Shopify weighs every one of them, else 0 (as in OrderLookup). */
+  order_weight: z.number(),
   consignee: z.object({
     name: z.string(), email: z.string(), phone1: z.string(), phone2: z.string(), phone3: z.string(), address: z.string(), city: z.string(),
   }),

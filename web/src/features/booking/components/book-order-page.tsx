@@ -66,7 +66,7 @@ function Ready({ lookup, accounts, canUpgrade }: { lookup: OrderLookup; accounts
     <Stack gap="5">
       <OrderSummary lookup={lookup} />
       {book.fulfilled && <LoadBanner tone="success" message={book.fulfilled} />}
-      <BookingForm initial={initial} accounts={accounts} storeWeight={lookup.weight} orderId={lookup.order_id} onSubmit={submit} submitLabel="Book order" />
+      <BookingForm initial={initial} accounts={accounts} storeWeight={lookup.weight} orderWeight={lookup.order_weight} orderId={lookup.order_id} onSubmit={submit} submitLabel="Book order" />
       <PlanLimitDialog message={book.planLimit} onClose={book.closePlanLimit} canUpgrade={canUpgrade} />
       <NoTrackingAccountDialog open={book.noAccount} onClose={book.closeNoAccount} />
     </Stack>
