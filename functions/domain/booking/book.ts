@@ -10,6 +10,7 @@ import type { ShopRecord, UserRecord } from '../records';
 import { bookingAccount, planBooking, type BookingAccount } from './plan';
 import { checkFulfillable, fulfilOrder, ordersToFulfil } from './shopify-order';
 import { countersOf, shopDay } from './counters';
+import { referenceOf } from './reference';
 import { monthlyUsage } from '../billing/usage';
 import type { Metrics } from '../../ground/metrics';
 
@@ -82,12 +83,6 @@ function alreadyBooked(claims: Map<string, OrderClaim>): void {
 
 const sameOrders = (a: string[], b: string[]) => a.length === b.length && [...a].sort().join() === [...b].sort().join();
 
-/** The courier's reference of an attempt: the order names, marked with the attempt after a cancel. */
-function referenceOf(names: string[], attempt: BookingAttempt): string {
-  const n = Math.max(...Object.values(attempt.attempts));
-  return `${names.join(',')}${n > 1 ? `-${n}` : ''}`;
-}
-
 function courierRequest(plan: BookingPlan): BookingRequest {
   return {
     reference: plan.reference,
@@ -130,7 +125,7 @@ async function runAttempt(
       return giveUp(error);
     }
     const names = orders.map((o) => o.name);
-    plan = { ...draft, orderNames: names, reference: referenceOf(names, attempt) };
+    plan = { ...draft, orderNames: names, reference: referenceOf(names, attempt.attemptId) };
     await ledger.advance(shop._id, attempt.attemptId, lease, { stage: 'calling', plan, reservations });
     trackingNumber = await callCourier(booking.adapter, plan, giveUp, deps.metrics);
   } else if (attempt.stage === 'calling') {
@@ -160,7 +155,7 @@ async function reserveAll(shop: ShopRecord, orderIds: string[], deps: Deps): Pro
 async function findLost(adapter: CourierAdapter, plan: BookingPlan): Promise<string | undefined> {
   if (!adapter.capabilities.findByReference) throw checkWithCourier(plan);
   try {
-    const found = await adapter.findByReference(plan.reference);
+    const found = await adapter.findByReference({ reference: plan.reference, phone: plan.consignee.phone, codAmount: plan.cod });
     if (found.kind === 'found') return found.trackingNumber;
     if (found.kind === 'not-found') return undefined;
   } catch (error) {
