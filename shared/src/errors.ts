@@ -74,6 +74,8 @@ export const ErrorBody = z.object({
   tracking_number: z.string().optional(),
   /** RATE_LIMITED by the sign-in slow-down: the seconds to wait before the next try (also the Retry-After header). */
   retry_after: z.number().int().positive().optional(),
+  /** COURIER_REFUSED, COURIER_CANCEL_REFUSED: the courier's own words, where the message says them plainly. */
+  details: z.array(z.string()).optional(),
   request_id: z.string().optional(),
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;

@@ -184,7 +184,7 @@ async function callCourier(adapter: CourierAdapter, plan: BookingPlan, giveUp: (
     if (result.ok) return result.trackingNumber;
     metrics.count('BookingsRefusedByCourier');
     const detail = result.messages.filter(Boolean).join('; ');
-    return giveUp(new AppError('COURIER_REFUSED', { msg: `The courier refused this booking${detail ? `: ${detail}` : ''}` }));
+    return giveUp(new AppError('COURIER_REFUSED', { msg: `The courier refused this booking${detail ? `: ${detail}` : ''}`, ...(result.raw ? { extra: { details: result.raw } } : {}) }));
   } catch (error) {
     if (!isCourierUnavailable(error)) throw error;
     metrics.count('CourierUnavailable');

@@ -69,7 +69,9 @@ async function cancelWithCourier(shop: ShopRecord, record: BookingRecord, deps: 
   }
   if (result.kind !== 'refused' || await cancelledByTracking(adapter, record.trackingNumber)) return;
   const detail = result.messages.filter(Boolean).join('; ');
-  throw new AppError('COURIER_CANCEL_REFUSED', { msg: `The courier refused to cancel this booking${detail ? `: ${detail}` : ''}` });
+  throw new AppError('COURIER_CANCEL_REFUSED', {
+    msg: `The courier refused to cancel this booking${detail ? `: ${detail}` : ''}`, ...(result.raw ? { extra: { details: result.raw } } : {}),
+  });
 }
 
 async function cancelledByTracking(adapter: CourierAdapter, trackingNumber: string): Promise<boolean> {

@@ -58,6 +58,8 @@ export type BookingResult =
   | {
       ok: false;
       messages: string[];
+      /** The courier's own words, when `messages` says them in plain words (the adapters' message table). */
+      raw?: string[];
       /**
        * Only in `bookBatch` answers (where one outage must not hide the other rows' results): the courier
        * was unavailable for this row. `ambiguous` = the booking may exist; do not re-send it blindly.
@@ -99,7 +101,7 @@ export interface CourierCity {
 
 export type Unsupported = { kind: 'unsupported' };
 /** A business "no" from the courier, as plain messages a person can read. */
-export type Refused = { kind: 'refused'; messages: string[] };
+export type Refused = { kind: 'refused'; messages: string[]; raw?: string[] };
 
 export type CredentialCheck = { ok: true } | { ok: false; messages: string[] };
 export type CitiesResult = { ok: true; cities: CourierCity[] } | { ok: false; messages: string[] };
