@@ -142,7 +142,7 @@ async function runAttempt(
   if (attempt.stage !== 'courier-booked') {
     await ledger.advance(shop._id, attempt.attemptId, lease, { stage: 'courier-booked', trackingNumber });
   }
-  return finish(attempt, { plan: plan!, trackingNumber: trackingNumber!, orders, booking, req }, deps);
+  return finishAttempt(attempt, { plan: plan!, trackingNumber: trackingNumber!, orders, booking, shop, user: req.user }, deps);
 }
 
 async function reserveAll(shop: ShopRecord, orderIds: string[], deps: Deps): Promise<UsageReservation[]> {
@@ -195,16 +195,19 @@ async function callCourier(adapter: CourierAdapter, plan: BookingPlan, giveUp: (
   }
 }
 
-interface Finishing {
+export interface Finishing {
   plan: BookingPlan;
   trackingNumber: string;
   orders: ShopifyOrderToFulfil[] | undefined;
   booking: BookingAccount;
-  req: BookOrdersRequest;
+  shop: ShopRecord;
+  /** Who finishes it (the booking's `bookedBy` stays the attempt's). */
+  user: UserRecord;
 }
 
-async function finish(attempt: BookingAttempt, f: Finishing, deps: Deps): Promise<BookingRecord> {
-  const { shop, user } = f.req;
+/** The courier booked the parcel (its tracking number is recorded on the attempt): fulfil on Shopify and save. */
+export async function finishAttempt(attempt: BookingAttempt, f: Finishing, deps: Deps): Promise<BookingRecord> {
+  const { shop, user } = f;
   const client = deps.shopifyFor(shop);
   const account = f.booking.account;
   const tracking = {

@@ -81,6 +81,8 @@ export interface BookingAttempt {
   plan?: BookingPlan;
   reservations?: UsageReservation[];
   trackingNumber?: string;
+  /** A person's answer to an attempt whose courier answer was lost and cannot be asked for: who, what, when. */
+  resolution?: { choice: 'booked' | 'not-booked'; by: string; at: string };
 }
 
 export interface DayCounterKey {

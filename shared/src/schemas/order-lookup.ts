@@ -65,6 +65,22 @@ export const OrderData = z.object({
 export type OrderData = z.infer<typeof OrderData>;
 
 /** GET /get-order-from-shopify/{id}: the booking form's starting values (spec §3 "Order lookup for booking"). */
+/**
+ * An order whose booking attempt lost the courier's answer at a courier that cannot be asked by
+ * reference (M&P, TCS): nobody knows whether it was booked until a person checks with the courier and
+ * says so ("It was booked" with the tracking number, or "It was not booked").
+ */
+export const BookingCheck = z.object({
+  /** What the courier keeps: the reference to look for on the courier's portal. */
+  reference: z.string(),
+  courier: z.string(),
+  account_name: z.string(),
+  /** When the attempt started (ISO). */
+  started_at: z.string(),
+  order_names: z.array(z.string()),
+});
+export type BookingCheck = z.infer<typeof BookingCheck>;
+
 export const OrderLookup = z.object({
   order_id: z.string(),
   order_name: z.string(),
@@ -94,6 +110,8 @@ export const OrderLookup = z.object({
   consignee_address: z.string(),
   consignee_city: z.string(),
   orderData: OrderData,
+  /** The order's last attempt needs a person's check before it can be booked again. */
+  check_needed: BookingCheck.optional(),
 });
 export type OrderLookup = z.infer<typeof OrderLookup>;
 
@@ -172,6 +190,8 @@ export const StoreOrder = z.object({
   customer: z.string(),
   phone: z.string(),
   city: z.string(),
+  /** The order's last attempt needs a person's check (BookingCheck) before it can be booked again. */
+  check_needed: BookingCheck.optional(),
 });
 export type StoreOrder = z.infer<typeof StoreOrder>;
 
