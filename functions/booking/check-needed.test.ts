@@ -88,9 +88,9 @@ describe('an order whose TCS booking answer was lost', () => {
     expect(claim.attemptId).not.toBe(attemptId);
   });
 
-  it('an order with nothing waiting is refused either answer', async () => {
+  it('an order Dakiya never booked is not found, for either answer', async () => {
     const order = world.shopify.control.orders(world.a.shop.domain).at(-1)!;
-    expect((await notBooked(order.id)).body.errors[0]).toMatchObject({ code: 'CHECK_NOT_NEEDED' });
-    expect((await booked(order.id, '779400000001')).status).toBe(409);
+    expect((await notBooked(order.id)).body.errors[0]).toEqual({ code: 'NOT_FOUND', msg: 'No booking of this order waits for a check', param: 'orderId' });
+    expect((await booked(order.id, '779400000001')).status).toBe(404);
   });
 });

@@ -15,7 +15,9 @@ import { ATTEMPT_LEASE_MS, finishAttempt } from './book';
  */
 async function stuckAttempt(shopId: string, orderId: string, deps: Deps): Promise<{ attempt: BookingAttempt; check: BookingCheck } | undefined> {
   const claim = (await deps.attempts.claims(shopId, [orderId])).get(orderId);
-  if (claim?.state !== 'booking' || !claim.attemptId) return undefined;
+  // an order this shop never booked (or another shop's) is not found, as any id of another shop is
+  if (!claim) throw new AppError('NOT_FOUND', { msg: 'No booking of this order waits for a check', param: 'orderId' });
+  if (claim.state !== 'booking' || !claim.attemptId) return undefined;
   return checkOf(shopId, claim.attemptId, deps);
 }
 
