@@ -59,15 +59,18 @@ describe.each(VIEWPORTS)('a lost courier answer is resolved (%s)', (size, viewpo
     const order = await bookingPage(page, 'PostEx COD');
     await page.getByTestId('book-submit').click();
     await page.waitForURL('**/dashboard/post-booking?tracking=*');
+    const tracking = new URL(page.url()).searchParams.get('tracking')!;
 
     // PostEx cancels the parcel, its answer is lost, and its tracking does not answer either
     await courierSim('POSTEX', 'fail', { mode: 'lose-response', count: 1, match: 'cancel-order' });
     await courierSim('POSTEX', 'fail', { mode: 'http-500', count: 5, match: 'track-' });
-    expectRefusal(page, 502, '/cancel-booking/');
+    expectRefusal(page, 502, `/cancel-booking/${tracking}`);
     await page.getByTestId('post-booking-cancel').click();
     await page.getByTestId('confirm-yes').click();
     await toastSays(page, 'The courier did not answer');
     await expect.poll(() => page.getByTestId('post-booking-refusal').count()).toBe(1);
+    // the refusal stays by the button once the toast is gone
+    await expect.poll(() => page.getByTestId('toast').count(), { timeout: 15_000 }).toBe(0);
     await topShot(page, `stuck-cancel-lost-${size}`);
     await courierSim('POSTEX', 'fail', {}, 'DELETE');
 
@@ -98,7 +101,7 @@ describe.each(VIEWPORTS)('a lost courier answer is resolved (%s)', (size, viewpo
     await page.getByTestId('booking-check').waitFor();
 
     // a number TCS does not show is refused by the field
-    expectRefusal(page, 400, '/booking-check/');
+    expectRefusal(page, 400, `/booking-check/${order.id}/booked`);
     await page.getByTestId('booking-check-tracking').fill('779400000001');
     await page.getByTestId('booking-check-booked').click();
     await expect.poll(() => page.getByTestId('booking-check-tracking-error').innerText()).toMatch(/^TCS does not show tracking number 779400000001\./);
