@@ -36,11 +36,11 @@ export async function courierSim(courier: string, path: string, body: object, me
   if (!res.ok) throw new Error(`${courier} ${path}: ${res.status} ${await res.text()}`);
 }
 
-/** The first order on the store-orders page that is not `taken`, by name. */
+/** The first order on the store-orders page that is not `taken` and has a Book link (not one needing a check), by name. */
 export async function freeOrderOnPage(page: Page, taken: Set<string> = new Set()): Promise<{ name: string; id: string }> {
   await page.locator('[data-testid^="store-order-#"]').first().waitFor();
-  const names = (await page.locator('[data-testid^="store-order-#"]').evaluateAll((els) => els.map((el) => el.getAttribute('data-testid') ?? '')))
-    .map((id) => id.replace('store-order-', ''));
+  const names = (await page.locator('[data-testid^="store-order-book-#"]').evaluateAll((els) => els.map((el) => el.getAttribute('data-testid') ?? '')))
+    .map((id) => id.replace('store-order-book-', ''));
   const name = names.find((n) => !taken.has(n));
   if (!name) throw new Error('no order left on the page');
   taken.add(name);

@@ -293,7 +293,8 @@ describe('the courier says no, or does not say', () => {
     const res = await book(await bodyFor(order.id, 'POSTEX'));
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const tn = res.body.booking.tracking_number;
-    expect(world.couriers.sims.POSTEX.control.shipments().filter((s) => (s.data as { orderRefNumber?: string }).orderRefNumber === order.name)).toHaveLength(1);
+    // the order's parcels: its reference is its name and the attempt's code
+    expect(world.couriers.sims.POSTEX.control.shipments().filter((s) => (s.data as { orderRefNumber?: string }).orderRefNumber?.startsWith(`${order.name}-`))).toHaveLength(1);
     expect(shipmentsOf('POSTEX', tn)).toHaveLength(1);
   });
 

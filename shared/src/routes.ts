@@ -17,7 +17,7 @@ import {
 } from './schemas/billing';
 import {
   BookOrderInput, BookOrderOutput, BookOrdersInput, BookingOutput, BookingParams, BulkFulfilmentInput, BulkJobParams, BulkProgress, BulkStarted,
-  CancelBookingOutput, DeleteOrderInput,
+  BookingCheckParams, CancelBookingOutput, DeleteOrderInput, ResolveBookedInput, ResolveBookedOutput, ResolveNotBookedInput,
 } from './schemas/booking';
 import { Redirect, ShopifyCallbackQuery, ShopifyInstallQuery, WebhookAck } from './schemas/shopify';
 import { SaveSettingsInput, SettingsOutput, SettingsSaved } from './schemas/settings';
@@ -172,6 +172,15 @@ export const routes = {
     method: 'PUT', path: '/cancel-booking/{trackingNumber}', group: 'booking', access: scope('WRITE_ORDERS'), params: BookingParams, output: CancelBookingOutput,
   },
   'booking.delete': { method: 'DELETE', path: '/delete-order', group: 'booking', access: scope('WRITE_ORDERS'), body: DeleteOrderInput, output: Ok },
+  /** A lost answer at a courier that cannot be asked (BookingCheck): a person says what the courier shows. */
+  'booking.checkBooked': {
+    method: 'POST', path: '/booking-check/{orderId}/booked', group: 'booking', access: scope('WRITE_ORDERS'),
+    params: BookingCheckParams, body: ResolveBookedInput, output: ResolveBookedOutput,
+  },
+  'booking.checkNotBooked': {
+    method: 'POST', path: '/booking-check/{orderId}/not-booked', group: 'booking', access: scope('WRITE_ORDERS'),
+    params: BookingCheckParams, body: ResolveNotBookedInput, output: Ok,
+  },
 
   'shopify.install': {
     method: 'GET', path: '/shopify/install', group: 'shopify', access: SHOPIFY,

@@ -34,14 +34,22 @@ function world(record: BookingRecord, { reach = true, courierSays = { kind: 'can
   const bookings: Partial<BookingRepo> = {
     get: async (_shop, tn) => (tn === record.trackingNumber ? record : undefined),
     trackingNumberOf: async (_shop, id) => (id === record.bookingId ? record.trackingNumber : undefined),
-    setCourierCancelled: async (_b, at) => { asked.push(`booking courier-cancelled at ${at}`); },
-    setStatus: async (b, status, at, extra) => { asked.push(`booking ${status} at ${at}, cancelledAt ${extra?.cancelledAt}`); return { ...b, status, ...extra }; },
+    recordCancelStep: async (_b, step) => { asked.push(`booking step ${Object.entries(step).map(([k, v]) => `${k} ${v}`).join()}`); },
+    setStatus: async (b, status, at, extra) => {
+      asked.push(`booking ${status} at ${at}, cancelledAt ${extra?.cancelledAt}, from ${extra?.cancelPendingFrom}`);
+      return { ...b, status, ...extra };
+    },
+    finishCancel: async (b) => { asked.push('booking cancel finished'); const { cancelPendingFrom: _from, ...rest } = b; return rest; },
     remove: async (b) => { asked.push(`booking ${b.trackingNumber} removed`); },
   };
   const reached = reach ? {
     accounts: { get: async () => account } as Partial<AccountRepo> as AccountRepo,
     secrets: { decrypt: async () => '{}' } as Partial<SecretBox> as SecretBox,
-    courier: () => ({ cancel: async (tn: string) => { asked.push(`courier cancel ${tn}`); return courierSays; } }) as Partial<CourierAdapter> as CourierAdapter,
+    courier: () => ({
+      cancel: async (tn: string) => { asked.push(`courier cancel ${tn}`); return courierSays; },
+      // the courier's tracking still shows the parcel moving: a refusal is not a cancel already done
+      track: async (tns: string[]) => { asked.push(`courier track ${tns.join()}`); return tns.map((tn) => ({ trackingNumber: tn, found: true, status: 'INPROCESS' })); },
+    }) as Partial<CourierAdapter> as CourierAdapter,
     shopifyFor: () => ({
       cancelFulfillment: async (id: string) => {
         asked.push(`shopify cancel ${id}`);
@@ -86,11 +94,13 @@ describe('cancelling a booking', () => {
     const cancelled = await cancelBooking(shop, 'LE123', deps);
     expect(asked).toEqual([
       'courier cancel LE123',
-      'booking courier-cancelled at 2026-11-26T10:00:00.000Z',
+      'booking step cancelledAt 2026-11-26T10:00:00.000Z',
       'shopify cancel gid://shopify/Fulfillment/1',
       'shopify cancel gid://shopify/Fulfillment/2',
-      'booking CANCELLED at 2026-11-26T10:00:00.000Z, cancelledAt 2026-11-26T10:00:00.000Z',
+      'booking step fulfillmentsCancelledAt 2026-11-26T10:00:00.000Z',
+      'booking CANCELLED at 2026-11-26T10:00:00.000Z, cancelledAt 2026-11-26T10:00:00.000Z, from INPROCESS',
       'orders 1001 free',
+      'booking cancel finished',
     ]);
     expect(counted).toEqual([
       { counter: { day: '2026-11-26', dimension: 'status', value: 'INPROCESS' }, delta: -1 },
@@ -105,7 +115,7 @@ describe('cancelling a booking', () => {
     await expect(cancelBooking(shop, 'LE123', deps)).rejects.toMatchObject({
       code: 'COURIER_CANCEL_REFUSED', message: 'The courier refused to cancel this booking: Already picked up',
     });
-    expect([asked, counted]).toEqual([['courier cancel LE123'], []]);
+    expect([asked, counted]).toEqual([['courier cancel LE123', 'courier track LE123'], []]);
   });
 
   it('goes on without the courier when it has no cancel, and past a fulfillment Shopify has cancelled already', async () => {
@@ -118,7 +128,7 @@ describe('cancelling a booking', () => {
     const { deps, asked } = world(booking('FULFILLED', { cancelledAt: '2026-11-26T09:00:00.000Z' }));
     await cancelBooking(shop, 'LE123', deps);
     expect(asked.filter((a) => a.startsWith('courier'))).toEqual([]);
-    expect(asked).toContain('booking CANCELLED at 2026-11-26T10:00:00.000Z, cancelledAt 2026-11-26T09:00:00.000Z');
+    expect(asked).toContain('booking CANCELLED at 2026-11-26T10:00:00.000Z, cancelledAt 2026-11-26T09:00:00.000Z, from FULFILLED');
   });
 
   it('answers NOT_FOUND for a tracking number the shop does not have', async () => {

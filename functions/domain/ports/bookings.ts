@@ -30,7 +30,15 @@ export interface BookingRecord {
   fulfillments: { orderId: string; fulfillmentId: string }[];
   attention: BookingAttention[];
   deliveredAt?: string;
+  /** The cancel's first step: the courier cancelled the parcel (or said it was cancelled already). */
   cancelledAt?: string;
+  /** The cancel's second step: the booking's Shopify fulfillments are cancelled. */
+  fulfillmentsCancelledAt?: string;
+  /**
+   * Written with the status CANCELLED and removed once the cancel's last steps (orders freed, counters
+   * moved from this status) are done: while it is there the cancel is unfinished and a retry finishes it.
+   */
+  cancelPendingFrom?: BookingStatus;
 }
 
 /**
@@ -73,6 +81,8 @@ export interface BookingAttempt {
   plan?: BookingPlan;
   reservations?: UsageReservation[];
   trackingNumber?: string;
+  /** A person's answer to an attempt whose courier answer was lost and cannot be asked for: who, what, when. */
+  resolution?: { choice: 'booked' | 'not-booked'; by: string; at: string };
 }
 
 export interface DayCounterKey {
@@ -139,10 +149,17 @@ export interface BookingRepo {
   get(shopId: string, trackingNumber: string): Promise<BookingRecord | undefined>;
   /** The tracking number of a booking's own id (`delete-order` names a booking by it). */
   trackingNumberOf(shopId: string, bookingId: string): Promise<string | undefined>;
-  /** The courier cancelled the parcel: recorded before Shopify is told, so a retry does not ask the courier again. */
-  setCourierCancelled(booking: BookingRecord, at: string): Promise<void>;
+  /**
+   * A step of a cancel (the courier's, then Shopify's), recorded as soon as it is done, so a retry
+   * resumes after it and asks neither again.
+   */
+  recordCancelStep(booking: BookingRecord, step: Partial<Pick<BookingRecord, 'cancelledAt' | 'fulfillmentsCancelledAt'>>): Promise<void>;
   /** A status change, only from the status the booking has in hand (its indexes follow). */
-  setStatus(booking: BookingRecord, status: BookingStatus, at: string, extra?: Partial<Pick<BookingRecord, 'cancelledAt' | 'deliveredAt'>>): Promise<BookingRecord>;
+  setStatus(
+    booking: BookingRecord, status: BookingStatus, at: string, extra?: Partial<Pick<BookingRecord, 'cancelledAt' | 'deliveredAt' | 'cancelPendingFrom'>>,
+  ): Promise<BookingRecord>;
+  /** The cancel's last steps are done: the booking no longer says it is unfinished. */
+  finishCancel(booking: BookingRecord): Promise<BookingRecord>;
   addAttention(booking: BookingRecord, mark: BookingRecord['attention'][number]): Promise<void>;
   /** Removes a cancelled booking with its pointers and timeline. */
   remove(booking: BookingRecord): Promise<void>;

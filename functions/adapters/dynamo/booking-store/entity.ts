@@ -86,7 +86,10 @@ export function bookingEntity(client: DynamoDBDocumentClient, table: string) {
         items: { type: 'map', properties: { reason: str, message: str, at: str, order_name: str } },
       },
       deliveredAt: optStr,
+      /** A cancel's steps: the courier's, Shopify's, and (until its orders are freed and counted) the status it left. */
       cancelledAt: optStr,
+      fulfillmentsCancelledAt: optStr,
+      cancelPendingFrom: { type: BOOKING_STATUSES },
     },
     indexes: {
       byTrackingNumber: {
