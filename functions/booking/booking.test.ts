@@ -384,6 +384,25 @@ describe('cancelled in the Shopify admin', () => {
     const page2 = await call(world.deps, 'booking.get', { token: world.a.ownerToken, params: { trackingNumber: tn2 } });
     expect(page2.body.booking.attention).toEqual([]);
   });
+
+  it('booking again after the order was cancelled in Shopify says it is cancelled there; the cancelled booking asks to cancel nothing', async () => {
+    const order = freshOrder();
+    const tn = (await book(await bodyFor(order.id))).body.booking.tracking_number;
+    // the reason as the webhook's REST body spells it
+    world.shopify.control.trigger(world.a.shop.domain, 'orders/cancelled', { order: order.id, reason: 'customer' });
+    expect((await deliver('orders/cancelled')).status).toBe(200);
+    const cancelled = await call(world.deps, 'booking.cancel', { token: world.a.ownerToken, params: { trackingNumber: tn } });
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    expect(cancelled.body.booking.attention).toEqual([{ reason: 'ORDER_CANCELLED_IN_SHOPIFY', order_name: order.name, at: expect.any(String), message: `Order ${order.name} was cancelled in Shopify.` }]);
+    const page = await call(world.deps, 'booking.get', { token: world.a.ownerToken, params: { trackingNumber: tn } });
+    expect(page.body.booking).toMatchObject({ status: 'CANCELLED', cancellable: false, attention: [{ message: `Order ${order.name} was cancelled in Shopify.` }] });
+
+    // Book again opens the booking form, whose lookup says why (not 'Shopify did not answer'), every time
+    for (let i = 0; i < 2; i++) {
+      const lookup = await call(world.deps, 'storeOrders.get', { token: world.a.ownerToken, params: { id: order.id } });
+      expect(lookup).toMatchObject({ status: 409, body: { errors: [{ code: 'ORDER_CANCELLED', param: 'id', msg: 'This order is cancelled on Shopify. Restore it in Shopify to book it.' }] } });
+    }
+  });
 });
 
 describe('the booking form\'s lookup of an order Dakiya booked', () => {

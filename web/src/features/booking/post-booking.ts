@@ -51,5 +51,13 @@ export function attentionForReader(mark: Pick<BookingAttention, 'reason' | 'orde
   return `${what} If the parcel should not go out, ask an admin, or a staff member allowed to cancel bookings, to cancel this booking.`;
 }
 
+/**
+ * What a mark says to this person: the server's words, which ask to cancel only while the booking can be
+ * cancelled; someone who may not cancel is asked to have it cancelled instead.
+ */
+export function attentionText(mark: Pick<BookingAttention, 'reason' | 'order_name' | 'message'>, booking: { status: BookingStatus; canWrite: boolean }): string {
+  return booking.canWrite || !canCancel(booking.status) ? mark.message : attentionForReader(mark);
+}
+
 /** Where a staff member may not cancel bookings (no WRITE_ORDERS): who can, in place of the Cancel button. */
 export const WHO_CAN_CANCEL = 'Cancelling a booking needs the Write orders permission: an admin, or a staff member allowed to cancel bookings, can cancel it.';
