@@ -116,6 +116,33 @@ describe('bulk booking', () => {
     expect(world.couriers.sims.LEOPARD.control.calls('bookPacket').length).toBe(calls);
   });
 
+  it('says why an order cannot be booked as Shopify has it: cancelled on Shopify, no shipping address, already booked (with its booking)', async () => {
+    const [cancelled, noAddress, booked, good] = freshOrders(4);
+    const leopard = await account('LEOPARD');
+    const first = await call(world.deps, 'booking.bookMany', { token: world.a.ownerToken, body: { tracking_account: leopard, order_id: booked!.id } });
+    await world.deps.drainJobs();
+    const tn = (await progress(first.body.jobId)).rows[0].tracking_number as string;
+    // cancelled in the Shopify admin, and without an address left: its cancellation is the reason, not the consignee's name
+    world.shopify.control.trigger(world.a.shop.domain, 'orders/cancelled', { order: cancelled!.id });
+    for (const order of [cancelled!, noAddress!]) world.shopify.control.orders(world.a.shop.domain).find((o) => o.id === order.id)!.shippingAddress = null;
+    const calls = world.couriers.sims.LEOPARD.control.calls('bookPacket').length;
+
+    const started = await call(world.deps, 'booking.bookMany', { token: world.a.ownerToken, body: { tracking_account: leopard, order_id: [cancelled!.id, noAddress!.id, booked!.id, good!.id] } });
+    await world.deps.drainJobs();
+    const result = await progress(started.body.jobId);
+    expect(result).toMatchObject({ status: 'done', booked: 1, failed: 3 });
+    expect(result.rows.slice(0, 3)).toEqual([
+      { order_id: cancelled!.id, order_name: cancelled!.name, state: 'failed', reason: 'cancelled', message: 'This order is cancelled on Shopify. Restore it in Shopify to book it.' },
+      {
+        order_id: noAddress!.id, order_name: noAddress!.name, state: 'failed', reason: 'no_address',
+        message: 'This order has no shipping address on Shopify. Book it on its own to enter the address, or add it in Shopify.',
+      },
+      { order_id: booked!.id, order_name: booked!.name, state: 'failed', reason: 'booked', tracking_number: tn, message: `This order is already booked (tracking number ${tn}).` },
+    ]);
+    expect(result.rows[3]).toMatchObject({ state: 'booked' });
+    expect(world.couriers.sims.LEOPARD.control.calls('bookPacket').length - calls).toBe(1);
+  });
+
   it('a busy Shopify (throttled past the port\'s own retries) makes a row wait and try again, not fail', async () => {
     const orders = freshOrders(2);
     const leopard = await account('LEOPARD');

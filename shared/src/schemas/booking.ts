@@ -186,6 +186,9 @@ export type BulkFulfilmentInput = z.infer<typeof BulkFulfilmentInput>;
 export const BulkRowState = z.enum(['queued', 'booked', 'failed', 'check']);
 export type BulkRowState = z.infer<typeof BulkRowState>;
 
+export const BulkRowReason = z.enum(['plan_limit', 'not_found', 'booked', 'cancelled', 'no_address', 'not_fulfillable']);
+export type BulkRowReason = z.infer<typeof BulkRowReason>;
+
 export const BulkRow = z.object({
   order_id: z.string(),
   order_name: z.string(),
@@ -194,9 +197,11 @@ export const BulkRow = z.object({
   message: z.string().optional(),
   /**
    * Why a failed row failed, where the web acts on it: `plan_limit` (the plan's monthly limit) links
-   * to Plans, `not_found` (Shopify does not know the id) offers nothing to book; others offer booking it on its own.
+   * to Plans; `booked` (Dakiya booked it already) links to that booking by `tracking_number`;
+   * `not_found`, `cancelled` (on Shopify) and `not_fulfillable` (fulfilled, on hold or another
+   * service's in Shopify) offer nothing to book; `no_address` and others offer booking it on its own.
    */
-  reason: z.enum(['plan_limit', 'not_found']).optional(),
+  reason: BulkRowReason.optional(),
 });
 export type BulkRow = z.infer<typeof BulkRow>;
 
