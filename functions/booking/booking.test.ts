@@ -433,6 +433,39 @@ describe('the booking form\'s lookup of an order Dakiya booked', () => {
   });
 });
 
+describe('the store-orders list of orders Dakiya booked', () => {
+  it('shows in "All open orders" the tracking number of an order Dakiya booked, from the claims in one read for the page', async () => {
+    const order = freshOrder();
+    const tn = (await book(await bodyFor(order.id))).body.booking.tracking_number as string;
+    // the table reads of orders' claims (keys.orderClaim's ORDER#), counted by request whatever they hold
+    let reads = 0;
+    const stack = world.deps.db.middlewareStack;
+    stack.add((next) => async (args) => {
+      const items = (args.input as { RequestItems?: Record<string, { Keys?: { sk?: string }[] }> }).RequestItems?.[world.deps.env.TABLE_NAME];
+      const key = (args.input as { Key?: { sk?: string } }).Key;
+      if (items?.Keys?.some((k) => k.sk?.startsWith('ORDER#')) || key?.sk?.startsWith('ORDER#')) reads += 1;
+      return next(args);
+    }, { step: 'initialize', name: 'countBatchReads' });
+    try {
+      const page = await call(world.deps, 'storeOrders.list', { token: world.a.ownerToken, query: { filter: 'all_open', search: order.name } });
+      expect(page.status, JSON.stringify(page.body)).toBe(200);
+      expect(page.body.orders.find((o: { id: string }) => o.id === order.id)?.booking).toEqual({ tracking_number: tn });
+      // a whole page of orders nobody booked: no booking named, still one read
+      const all = await call(world.deps, 'storeOrders.list', { token: world.a.ownerToken, query: { filter: 'all_open', limit: '50' } });
+      const rows = all.body.orders as { id: string; booking?: unknown }[];
+      expect(rows.length).toBeGreaterThan(10);
+      expect(rows.filter((o) => !taken.has(o.id)).every((o) => o.booking === undefined)).toBe(true);
+      expect(reads).toBe(2);
+    } finally {
+      stack.remove('countBatchReads');
+    }
+    // once its booking is cancelled the order is to book again
+    await call(world.deps, 'booking.cancel', { token: world.a.ownerToken, params: { trackingNumber: tn } });
+    const after = await call(world.deps, 'storeOrders.list', { token: world.a.ownerToken, query: { filter: 'all_open', search: order.name } });
+    expect(after.body.orders.find((o: { id: string }) => o.id === order.id)).not.toHaveProperty('booking');
+  });
+});
+
 describe('the plan limit and contention', () => {
   it('a free shop at its 5000 orders gets plan_limit_error before any courier call; concurrent bookings never pass the limit', async () => {
     const free = world.free.shop;

@@ -165,6 +165,8 @@ export const StoreOrder = z.object({
   customer: z.string(),
   phone: z.string(),
   city: z.string(),
+  /** Dakiya's booking of the order (from the order's claim), whose page the list links to instead of Book. */
+  booking: z.object({ tracking_number: z.string() }).optional(),
 });
 export type StoreOrder = z.infer<typeof StoreOrder>;
 
