@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bulkFreshness, progressOf, rowLabel } from './bulk';
+import { bulkFreshness, progressOf, rowAction, rowLabel } from './bulk';
 
 describe('bulk progress', () => {
   it('counts every order with an outcome, whatever it is', () => {
@@ -27,5 +27,21 @@ describe('bulk progress while offline', () => {
     expect(rowLabel('queued', true).label).toBe('Waiting when last seen');
     expect(rowLabel('queued', false).label).toBe('Waiting');
     expect(rowLabel('booked', true).label).toBe('Booked');
+  });
+});
+
+describe('what a row not booked offers', () => {
+  it('Plans, the booking made before, or booking it alone; nothing where Shopify would refuse it again', () => {
+    expect(rowAction({ state: 'failed', reason: 'plan_limit' })).toBe('plans');
+    expect(rowAction({ state: 'failed', reason: 'booked', tracking_number: 'KI1' })).toBe('booking');
+    expect(rowAction({ state: 'failed', reason: 'no_address' })).toBe('book-alone');
+    expect(rowAction({ state: 'failed' })).toBe('book-alone');
+    for (const reason of ['cancelled', 'not_found', 'not_fulfillable'] as const) expect(rowAction({ state: 'failed', reason })).toBeNull();
+    expect(rowAction({ state: 'booked', tracking_number: 'KI1' })).toBeNull();
+  });
+
+  it('an order booked before is said to be already booked, not a failure', () => {
+    expect(rowLabel('failed', false, 'booked')).toEqual({ label: 'Already booked', palette: 'blue' });
+    expect(rowLabel('failed', false, 'cancelled').label).toBe('Not booked');
   });
 });

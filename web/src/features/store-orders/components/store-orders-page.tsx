@@ -60,12 +60,14 @@ export function StoreOrdersPage({ timeZone }: { timeZone?: string }) {
     if (next.has(order.id)) next.delete(order.id); else next.set(order.id, order.name);
     return next;
   });
-  const pageIds = orders?.map((o) => o.id) ?? [];
+  // an order Dakiya booked is not to book again: the page's checkbox leaves it out
+  const toBook = orders?.filter((o) => !o.booking) ?? [];
+  const pageIds = toBook.map((o) => o.id);
   const allOnPage = pageIds.length > 0 && pageIds.every((id) => selected.has(id));
   const someOnPage = pageIds.some((id) => selected.has(id));
   const togglePage = () => setSelected((current) => {
     const next = new Map(current);
-    for (const order of orders ?? []) {
+    for (const order of toBook) {
       if (allOnPage) next.delete(order.id); else next.set(order.id, order.name);
     }
     return next;
@@ -252,14 +254,29 @@ export function StoreOrdersPage({ timeZone }: { timeZone?: string }) {
 
 function RowCheckbox({ order, checked, onToggle }: { order: StoreOrder; checked: boolean; onToggle(order: StoreOrder): void }) {
   return (
-    <Checkbox.Root size="sm" checked={checked} onCheckedChange={() => onToggle(order)} aria-label={`Select ${order.name}`} data-testid={`store-order-select-${order.name}`} mt={{ base: '0.5', md: '0' }}>
+    <Checkbox.Root
+      size="sm" checked={checked} onCheckedChange={() => onToggle(order)} disabled={!!order.booking}
+      aria-label={order.booking ? `${order.name} is booked` : `Select ${order.name}`} data-testid={`store-order-select-${order.name}`} mt={{ base: '0.5', md: '0' }}
+    >
       <Checkbox.HiddenInput />
       <Checkbox.Control />
     </Checkbox.Root>
   );
 }
 
+/** Book, or for an order Dakiya booked its tracking number, leading to the booking's page. */
 function BookLink({ order }: { order: StoreOrder }) {
+  if (order.booking) {
+    const tracking = order.booking.tracking_number;
+    return (
+      <Button asChild size="xs" variant="ghost" colorPalette="brand" data-testid={`store-order-booking-${order.name}`}>
+        <Link to={withQuery(paths.dashboard.postBooking(), { tracking })}>
+          <Text as="span" color="fg.muted" fontWeight="normal">Booked:</Text>
+          <Text as="span" fontFamily="mono">{tracking}</Text>
+        </Link>
+      </Button>
+    );
+  }
   return (
     <Button asChild size="xs" variant="outline" data-testid={`store-order-book-${order.name}`}>
       <Link to={withQuery(paths.dashboard.bookOrder(), { id: order.id })}>Book</Link>
