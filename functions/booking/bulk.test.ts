@@ -9,7 +9,8 @@ import { countersOf } from '../domain/booking/counters';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { parse, type OperationDefinitionNode } from 'graphql';
 import { keys } from '../adapters/dynamo/keys';
-import { ORDER_NAMES } from '../adapters/shopify/documents';
+import { ORDER_DUES, ORDER_NAMES } from '../adapters/shopify/documents';
+import { totals } from '../../local/simulators/shopify/order-math';
 import { schema as shopifySchema } from '../../local/simulators/shopify/graphql-endpoint';
 import { requestedQueryCost } from '../../local/simulators/shopify/cost';
 import { monthlyUsage } from '../domain/billing/usage';
@@ -160,6 +161,37 @@ describe('bulk booking', () => {
     expect(res.body.errors[0]).toMatchObject({ param: 'tracking_account' });
     const dup = await call(world.deps, 'booking.bookMany', { token: world.a.ownerToken, body: { tracking_account: inactive, order_id: '123456789012,123456789012' } });
     expect(dup.body.errors[0]).toMatchObject({ msg: 'An order is listed twice', param: 'order_id' });
+  });
+});
+
+describe('the bulk form\'s list of the selected orders', () => {
+  it('names each order with the COD the bulk will collect (0 when prepaid), totals the COD of those not cancelled, in one cheap query', async () => {
+    const all = bookableOrders(world.shopify, world.a.shop.domain).filter((o) => !taken.has(o.id) && o.shippingAddress);
+    const cod = all.find((o) => o.financialStatus === 'PENDING')!;
+    const prepaid = all.find((o) => o.financialStatus === 'PAID')!;
+    const cancelled = all.find((o) => o.financialStatus === 'PENDING' && o.id !== cod.id)!;
+    for (const o of [cod, prepaid, cancelled]) taken.add(o.id);
+    world.shopify.control.trigger(world.a.shop.domain, 'orders/cancelled', { order: cancelled.id });
+    world.shopify.control.clearCalls();
+    const res = await call(world.deps, 'storeOrders.selection', { token: world.a.ownerToken, query: { id: `${cod.id},${prepaid.id},99999999999994,${cancelled.id}` } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const owed = Math.round(totals(cod).outstanding * 100) / 100;
+    expect(owed).toBeGreaterThan(0);
+    expect(res.body).toEqual({
+      orders: [
+        { id: cod.id, name: cod.name, cod: owed, cancelled: false },
+        { id: prepaid.id, name: prepaid.name, cod: 0, cancelled: false },
+        { id: cancelled.id, name: cancelled.name, cod: 0, cancelled: true },
+      ],
+      missing: ['99999999999994'],
+      total_cod: owed,
+      currency: 'PKR',
+    });
+    expect(world.shopify.control.calls({ shop: world.a.shop.domain, kind: 'graphql' }).map((c) => c.operationName)).toEqual(['OrderDues']);
+    const document = parse(ORDER_DUES);
+    const ids = Array.from({ length: 100 }, (_, i) => `gid://shopify/Order/${1000 + i}`);
+    // the adapter asks 100 at a time: under the 1000-point cap
+    expect(requestedQueryCost(shopifySchema, document.definitions[0] as OperationDefinitionNode, [], { ids })).toBe(700);
   });
 });
 

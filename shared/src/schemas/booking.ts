@@ -183,6 +183,37 @@ export const BulkFulfilmentInput = z.object({
 });
 export type BulkFulfilmentInput = z.infer<typeof BulkFulfilmentInput>;
 
+/** GET /store-orders/selection?id=a,b,c: the orders a bulk booking is about to book (each checked, duplicates dropped). */
+export const BulkSelectionQuery = z.object({
+  id: z
+    .string({ error: 'Order ids are required' })
+    .max(MAX_BULK_ORDERS * 24, 'Too many order ids')
+    .transform((value) => value.split(',').map((part) => part.trim()).filter(Boolean))
+    .pipe(z.array(ShopifyOrderId).min(1, 'Select orders to book').max(MAX_BULK_ORDERS, `Book at most ${MAX_BULK_ORDERS} orders at once`))
+    .transform((ids) => [...new Set(ids)]),
+});
+export type BulkSelectionQuery = z.infer<typeof BulkSelectionQuery>;
+
+/** One order of the bulk form's list: its COD is what is still owed (0: prepaid). */
+export const BulkSelectionOrder = z.object({
+  id: z.string(),
+  name: z.string(),
+  cod: z.number(),
+  cancelled: z.boolean(),
+});
+export type BulkSelectionOrder = z.infer<typeof BulkSelectionOrder>;
+
+export const BulkSelection = z.object({
+  /** In the order asked, those Shopify knows. */
+  orders: z.array(BulkSelectionOrder),
+  /** Ids Shopify does not know. */
+  missing: z.array(z.string()),
+  /** COD of the orders not cancelled. */
+  total_cod: z.number(),
+  currency: z.string(),
+});
+export type BulkSelection = z.infer<typeof BulkSelection>;
+
 export const BulkRowState = z.enum(['queued', 'booked', 'failed', 'check']);
 export type BulkRowState = z.infer<typeof BulkRowState>;
 
