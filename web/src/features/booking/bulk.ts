@@ -1,4 +1,4 @@
-import type { BulkProgress, BulkRow, BulkRowState } from '@dakiya/shared';
+import type { BulkProgress, BulkRow, BulkRowState, BulkSelectionOrder } from '@dakiya/shared';
 import { formatTime } from '../../lib/format';
 
 /** How far the job is: every order with an outcome counts, whatever it is. */
@@ -58,4 +58,24 @@ export function rowAction(row: Pick<BulkRow, 'state' | 'reason' | 'tracking_numb
     default:
       return 'book-alone';
   }
+}
+
+const orders = (n: number) => `${n} ${n === 1 ? 'order' : 'orders'}`;
+
+/**
+ * For a courier that books cash on delivery only: how many of the selected orders are prepaid (nothing
+ * left to pay), so will not be booked with it. Cancelled orders are not counted: they are not booked at all.
+ */
+export function prepaidNote(selection: Pick<BulkSelectionOrder, 'cod' | 'cancelled'>[], courier: string): string {
+  const open = selection.filter((o) => !o.cancelled);
+  const prepaid = open.filter((o) => o.cod <= 0).length;
+  if (prepaid === 0) return open.length === 1 ? `The order is cash on delivery: ${courier} can book it.` : `All ${open.length} orders are cash on delivery: ${courier} can book each of them.`;
+  const verb = prepaid === 1 ? 'is' : 'are';
+  return `${prepaid} of the ${orders(open.length)} ${verb} prepaid and will not be booked with ${courier}.`;
+}
+
+/** What one selected order will collect, as its line on the bulk form says it. */
+export function selectionLine(order: Pick<BulkSelectionOrder, 'cod' | 'cancelled'>, formatCod: (cod: number) => string): string {
+  if (order.cancelled) return 'Cancelled on Shopify';
+  return order.cod > 0 ? formatCod(order.cod) : 'Prepaid';
 }
