@@ -42,6 +42,9 @@ async function bookAlone(page: Page, order: { id: string; name: string }): Promi
   return page.getByTestId(`bulk-link-${order.name}`).innerText();
 }
 
+/** An element's text, one line per block (a badge beside a name reads as a blank line between them otherwise). */
+const said = async (page: Page, testId: string) => (await page.getByTestId(testId).innerText()).replace(/\n+/g, '\n').trim();
+
 const codOnlyOption = async (page: Page) => {
   const options = await page.getByTestId('bulk-account').locator('option').evaluateAll((els) => els.map((el) => ({ value: el.getAttribute('value') ?? '', label: el.textContent ?? '' })));
   return { mnp: options.find((o) => o.label.includes('· M&P'))!, other: options.find((o) => o.label.includes('· Leopards'))! };
@@ -67,9 +70,9 @@ describe('bulk reasons and the store-orders list', () => {
     const picked = [cancelled, noAddress, booked, good, prepaid];
     await page.goto(`/dashboard/bulk-book?${picked.map((o) => `ids[]=${o.id}`).join('&')}`);
     await page.getByTestId('bulk-selection').waitFor();
-    expect(await page.getByTestId(`bulk-selected-${cancelled.name}`).innerText()).toBe(`${cancelled.name}\nCancelled on Shopify`);
-    expect(await page.getByTestId(`bulk-selected-${prepaid.name}`).innerText()).toBe(`${prepaid.name}\nPrepaid`);
-    expect(await page.getByTestId(`bulk-selected-${good.name}`).innerText()).toMatch(new RegExp(`^${good.name}\\nRs [\\d,.]+$`));
+    expect(await said(page, `bulk-selected-${cancelled.name}`)).toBe(`${cancelled.name}\nCancelled on Shopify`);
+    expect(await said(page, `bulk-selected-${prepaid.name}`)).toBe(`${prepaid.name}\nPrepaid`);
+    expect(await said(page, `bulk-selected-${good.name}`)).toMatch(new RegExp(`^${good.name}\\nRs [\\d,.]+$`));
     expect(await page.getByTestId('bulk-total-cod').innerText()).toMatch(/^Total COD Rs [\d,.]+$/);
     // M&P books cash on delivery only: the form says how many of these it will not book
     const { mnp, other } = await codOnlyOption(page);
@@ -83,12 +86,12 @@ describe('bulk reasons and the store-orders list', () => {
     await page.getByTestId('bulk-submit').click();
     await page.waitForURL('**/dashboard/bulk/*');
     await expect.poll(() => page.getByTestId('bulk-progress').getAttribute('data-percent'), { timeout: 60_000 }).toBe('100');
-    expect(await page.getByTestId(`bulk-detail-${cancelled.name}`).innerText()).toBe('This order is cancelled on Shopify. Restore it in Shopify to book it.');
+    expect(await said(page, `bulk-detail-${cancelled.name}`)).toBe('This order is cancelled on Shopify. Restore it in Shopify to book it.');
     expect(await page.getByTestId(`bulk-alone-${cancelled.name}`).count()).toBe(0);
-    expect(await page.getByTestId(`bulk-detail-${noAddress.name}`).innerText())
+    expect(await said(page, `bulk-detail-${noAddress.name}`))
       .toBe('This order has no shipping address on Shopify. Book it on its own to enter the address, or add it in Shopify.\nBook on its own');
     expect(await page.getByTestId(`bulk-row-${booked.name}`).innerText()).toContain('Already booked');
-    expect(await page.getByTestId(`bulk-detail-${booked.name}`).innerText()).toBe(`This order is already booked (tracking number ${tracking}).\nOpen the booking`);
+    expect(await said(page, `bulk-detail-${booked.name}`)).toBe(`This order is already booked (tracking number ${tracking}).\nOpen the booking`);
     expect(await page.getByTestId(`bulk-row-${good.name}`).getAttribute('data-state')).toBe('booked');
     expect(await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth')).toBe(true);
     await topShot(page, `reasons-bulk-rows-${size}`);
