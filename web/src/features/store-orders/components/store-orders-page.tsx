@@ -180,7 +180,7 @@ export function StoreOrdersPage({ timeZone }: { timeZone?: string }) {
                   <Stack gap="1" flex="1" minW="0">
                     <HStack justify="space-between" gap="2">
                       <Text fontWeight="semibold">{order.name}</Text>
-                      <Text fontWeight="medium">{formatCurrency(order.total)}</Text>
+                      <Text fontWeight="medium" whiteSpace="nowrap">{formatCurrency(order.total)}</Text>
                     </HStack>
                     <Text textStyle="sm" truncate>{order.customer || 'No name'}{order.city ? ` · ${order.city}` : ''}</Text>
                     <HStack gap="2" wrap="wrap">
