@@ -452,6 +452,25 @@ describe('cancelled in the Shopify admin', () => {
     const page2 = await call(world.deps, 'booking.get', { token: world.a.ownerToken, params: { trackingNumber: tn2 } });
     expect(page2.body.booking.attention).toEqual([]);
   });
+
+  it('booking again after the order was cancelled in Shopify says it is cancelled there; the cancelled booking asks to cancel nothing', async () => {
+    const order = freshOrder();
+    const tn = (await book(await bodyFor(order.id))).body.booking.tracking_number;
+    // the reason as the webhook's REST body spells it
+    world.shopify.control.trigger(world.a.shop.domain, 'orders/cancelled', { order: order.id, reason: 'customer' });
+    expect((await deliver('orders/cancelled')).status).toBe(200);
+    const cancelled = await call(world.deps, 'booking.cancel', { token: world.a.ownerToken, params: { trackingNumber: tn } });
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    expect(cancelled.body.booking.attention).toEqual([{ reason: 'ORDER_CANCELLED_IN_SHOPIFY', order_name: order.name, at: expect.any(String), message: `Order ${order.name} was cancelled in Shopify.` }]);
+    const page = await call(world.deps, 'booking.get', { token: world.a.ownerToken, params: { trackingNumber: tn } });
+    expect(page.body.booking).toMatchObject({ status: 'CANCELLED', cancellable: false, attention: [{ message: `Order ${order.name} was cancelled in Shopify.` }] });
+
+    // Book again opens the booking form, whose lookup says why (not 'Shopify did not answer'), every time
+    for (let i = 0; i < 2; i++) {
+      const lookup = await call(world.deps, 'storeOrders.get', { token: world.a.ownerToken, params: { id: order.id } });
+      expect(lookup).toMatchObject({ status: 409, body: { errors: [{ code: 'ORDER_CANCELLED', param: 'id', msg: 'This order is cancelled on Shopify. Restore it in Shopify to book it.' }] } });
+    }
+  });
 });
 
 describe('the booking form\'s lookup of an order Dakiya booked', () => {
@@ -479,6 +498,39 @@ describe('the booking form\'s lookup of an order Dakiya booked', () => {
     const after = await call(world.deps, 'storeOrders.get', { token: world.a.ownerToken, params: { id: order.id } });
     expect(after.body.errors?.[0]?.code).not.toBe('ORDER_ALREADY_BOOKED');
     expect(after.body.tracking_number).toBeUndefined();
+  });
+});
+
+describe('the store-orders list of orders Dakiya booked', () => {
+  it('shows in "All open orders" the tracking number of an order Dakiya booked, from the claims in one read for the page', async () => {
+    const order = freshOrder();
+    const tn = (await book(await bodyFor(order.id))).body.booking.tracking_number as string;
+    // the table reads of orders' claims (keys.orderClaim's ORDER#), counted by request whatever they hold
+    let reads = 0;
+    const stack = world.deps.db.middlewareStack;
+    stack.add((next) => async (args) => {
+      const items = (args.input as { RequestItems?: Record<string, { Keys?: { sk?: string }[] }> }).RequestItems?.[world.deps.env.TABLE_NAME];
+      const key = (args.input as { Key?: { sk?: string } }).Key;
+      if (items?.Keys?.some((k) => k.sk?.startsWith('ORDER#')) || key?.sk?.startsWith('ORDER#')) reads += 1;
+      return next(args);
+    }, { step: 'initialize', name: 'countBatchReads' });
+    try {
+      const page = await call(world.deps, 'storeOrders.list', { token: world.a.ownerToken, query: { filter: 'all_open', search: order.name } });
+      expect(page.status, JSON.stringify(page.body)).toBe(200);
+      expect(page.body.orders.find((o: { id: string }) => o.id === order.id)?.booking).toEqual({ tracking_number: tn });
+      // a whole page of orders nobody booked: no booking named, still one read
+      const all = await call(world.deps, 'storeOrders.list', { token: world.a.ownerToken, query: { filter: 'all_open', limit: '50' } });
+      const rows = all.body.orders as { id: string; booking?: unknown }[];
+      expect(rows.length).toBeGreaterThan(10);
+      expect(rows.filter((o) => !taken.has(o.id)).every((o) => o.booking === undefined)).toBe(true);
+      expect(reads).toBe(2);
+    } finally {
+      stack.remove('countBatchReads');
+    }
+    // once its booking is cancelled the order is to book again
+    await call(world.deps, 'booking.cancel', { token: world.a.ownerToken, params: { trackingNumber: tn } });
+    const after = await call(world.deps, 'storeOrders.list', { token: world.a.ownerToken, query: { filter: 'all_open', search: order.name } });
+    expect(after.body.orders.find((o: { id: string }) => o.id === order.id)).not.toHaveProperty('booking');
   });
 });
 

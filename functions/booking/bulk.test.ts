@@ -8,7 +8,8 @@ import type { CourierAdapter } from '../domain/ports/courier';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { parse, type OperationDefinitionNode } from 'graphql';
 import { keys } from '../adapters/dynamo/keys';
-import { ORDER_NAMES } from '../adapters/shopify/documents';
+import { ORDER_DUES, ORDER_NAMES } from '../adapters/shopify/documents';
+import { totals } from '../../local/simulators/shopify/order-math';
 import { schema as shopifySchema } from '../../local/simulators/shopify/graphql-endpoint';
 import { requestedQueryCost } from '../../local/simulators/shopify/cost';
 import { monthlyUsage } from '../domain/billing/usage';
@@ -118,6 +119,33 @@ describe('bulk booking', () => {
     expect(world.couriers.sims.LEOPARD.control.calls('bookPacket').length).toBe(calls);
   });
 
+  it('says why an order cannot be booked as Shopify has it: cancelled on Shopify, no shipping address, already booked (with its booking)', async () => {
+    const [cancelled, noAddress, booked, good] = freshOrders(4);
+    const leopard = await account('LEOPARD');
+    const first = await call(world.deps, 'booking.bookMany', { token: world.a.ownerToken, body: { tracking_account: leopard, order_id: booked!.id } });
+    await world.deps.drainJobs();
+    const tn = (await progress(first.body.jobId)).rows[0].tracking_number as string;
+    // cancelled in the Shopify admin, and without an address left: its cancellation is the reason, not the consignee's name
+    world.shopify.control.trigger(world.a.shop.domain, 'orders/cancelled', { order: cancelled!.id });
+    for (const order of [cancelled!, noAddress!]) world.shopify.control.orders(world.a.shop.domain).find((o) => o.id === order.id)!.shippingAddress = null;
+    const calls = world.couriers.sims.LEOPARD.control.calls('bookPacket').length;
+
+    const started = await call(world.deps, 'booking.bookMany', { token: world.a.ownerToken, body: { tracking_account: leopard, order_id: [cancelled!.id, noAddress!.id, booked!.id, good!.id] } });
+    await world.deps.drainJobs();
+    const result = await progress(started.body.jobId);
+    expect(result).toMatchObject({ status: 'done', booked: 1, failed: 3 });
+    expect(result.rows.slice(0, 3)).toEqual([
+      { order_id: cancelled!.id, order_name: cancelled!.name, state: 'failed', reason: 'cancelled', message: 'This order is cancelled on Shopify. Restore it in Shopify to book it.' },
+      {
+        order_id: noAddress!.id, order_name: noAddress!.name, state: 'failed', reason: 'no_address',
+        message: 'This order has no shipping address on Shopify. Book it on its own to enter the address, or add it in Shopify.',
+      },
+      { order_id: booked!.id, order_name: booked!.name, state: 'failed', reason: 'booked', tracking_number: tn, message: `This order is already booked (tracking number ${tn}).` },
+    ]);
+    expect(result.rows[3]).toMatchObject({ state: 'booked' });
+    expect(world.couriers.sims.LEOPARD.control.calls('bookPacket').length - calls).toBe(1);
+  });
+
   it('a busy Shopify (throttled past the port\'s own retries) makes a row wait and try again, not fail', async () => {
     const orders = freshOrders(2);
     const leopard = await account('LEOPARD');
@@ -170,6 +198,37 @@ describe('the weight a bulk booking books at', () => {
     const saved = await call(world.deps, 'settings.save', { token: world.a.ownerToken, body: { free_shipping_value: 0, default_weight: 300 } });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     expect(await booked()).toEqual([750, 300]);
+  });
+});
+
+describe('the bulk form\'s list of the selected orders', () => {
+  it('names each order with the COD the bulk will collect (0 when prepaid), totals the COD of those not cancelled, in one cheap query', async () => {
+    const all = bookableOrders(world.shopify, world.a.shop.domain).filter((o) => !taken.has(o.id) && o.shippingAddress);
+    const cod = all.find((o) => o.financialStatus === 'PENDING')!;
+    const prepaid = all.find((o) => o.financialStatus === 'PAID')!;
+    const cancelled = all.find((o) => o.financialStatus === 'PENDING' && o.id !== cod.id)!;
+    for (const o of [cod, prepaid, cancelled]) taken.add(o.id);
+    world.shopify.control.trigger(world.a.shop.domain, 'orders/cancelled', { order: cancelled.id });
+    world.shopify.control.clearCalls();
+    const res = await call(world.deps, 'storeOrders.selection', { token: world.a.ownerToken, query: { id: `${cod.id},${prepaid.id},99999999999994,${cancelled.id}` } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const owed = Math.round(totals(cod).outstanding * 100) / 100;
+    expect(owed).toBeGreaterThan(0);
+    expect(res.body).toEqual({
+      orders: [
+        { id: cod.id, name: cod.name, cod: owed, cancelled: false },
+        { id: prepaid.id, name: prepaid.name, cod: 0, cancelled: false },
+        { id: cancelled.id, name: cancelled.name, cod: 0, cancelled: true },
+      ],
+      missing: ['99999999999994'],
+      total_cod: owed,
+      currency: 'PKR',
+    });
+    expect(world.shopify.control.calls({ shop: world.a.shop.domain, kind: 'graphql' }).map((c) => c.operationName)).toEqual(['OrderDues']);
+    const document = parse(ORDER_DUES);
+    const ids = Array.from({ length: 100 }, (_, i) => `gid://shopify/Order/${1000 + i}`);
+    // the adapter asks 100 at a time: under the 1000-point cap
+    expect(requestedQueryCost(shopifySchema, document.definitions[0] as OperationDefinitionNode, [], { ids })).toBe(700);
   });
 });
 

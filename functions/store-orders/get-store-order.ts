@@ -32,6 +32,6 @@ export const getStoreOrder: Operation<'storeOrders.get'> = async ({ params }, ct
   if (order.cancelledAt) throw new AppError('ORDER_CANCELLED', { param: 'id' });
   if (order.displayFulfillmentStatus === 'FULFILLED') throw new AppError('ORDER_ALREADY_FULFILLED', { param: 'id' });
   // an attempt whose courier answer was lost, at a courier that cannot be asked: the page offers the person's check
-  const check = claim?.state === 'booking' ? (await checksNeeded(shop._id, [params.id], deps)).get(params.id) : undefined;
+  const check = claim?.state === 'booking' ? (await checksNeeded(shop._id, claims, deps)).get(params.id) : undefined;
   return { ...lookupOf(order, defaults), ...(check ? { check_needed: check } : {}) };
 };

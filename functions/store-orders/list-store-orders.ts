@@ -25,7 +25,7 @@ export function searchTerms(filter: StoreOrderFilter, search: string | undefined
 
 export const STALE_CURSOR = 'This page of orders is no longer valid. Start again from the first page.';
 
-/** One page of the store's orders still to book, newest first, read live from Shopify with its cursor. */
+/** One page of the store's orders still to book, newest first, read live from Shopify with its cursor; those Dakiya booked name their booking. */
 export const listStoreOrders: Operation<'storeOrders.list'> = async ({ query }, ctx, deps) => {
   const { shop } = requireAuth(ctx);
   const read = () => deps.shopifyFor({ _id: shop._id, domain: shop.domain }).listOrders({
@@ -40,11 +40,15 @@ export const listStoreOrders: Operation<'storeOrders.list'> = async ({ query }, 
       throw error;
     }
   });
-  const orders = page.orders.map(storeOrderOf);
-  // orders whose booking lost its courier answer where the courier cannot be asked show as needing a check
-  const checks = await checksNeeded(shop._id, orders.map((o) => o.id), deps);
-  return {
-    orders: orders.map((o) => (checks.has(o.id) ? { ...o, check_needed: checks.get(o.id)! } : o)),
-    next: page.pageInfo.hasNextPage ? page.pageInfo.endCursor : null,
-  };
+  // the orders Dakiya booked say so from their claims, and orders whose booking lost its courier answer where the
+  // courier cannot be asked show as needing a check: one batch read of claims for the page, not a read per row
+  const claims = await deps.attempts.claims(shop._id, page.orders.map((order) => order.legacyResourceId));
+  const checks = await checksNeeded(shop._id, claims, deps);
+  const orders = page.orders.map((order) => {
+    const claim = claims.get(order.legacyResourceId);
+    const row = storeOrderOf(order);
+    if (checks.has(row.id)) return { ...row, check_needed: checks.get(row.id)! };
+    return claim?.state === 'booked' && claim.trackingNumber ? { ...row, booking: { tracking_number: claim.trackingNumber } } : row;
+  });
+  return { orders, next: page.pageInfo.hasNextPage ? page.pageInfo.endCursor : null };
 };

@@ -139,6 +139,7 @@ export const routeFixtures: Record<RouteId, Fixture> = {
   'storeOrders.get': (w) => ({ params: { id: bookableOrders(w.shopify, w.a.shop.domain)[0]!.id } }),
   'storeOrders.getMany': (w) => ({ query: { id: bookableOrders(w.shopify, w.a.shop.domain).slice(0, 3).map((o) => o.id).join(',') } }),
   'storeOrders.list': () => ({ query: { filter: 'unfulfilled', limit: '10' } }),
+  'storeOrders.selection': (w) => ({ query: { id: bookableOrders(w.shopify, w.a.shop.domain).slice(0, 3).map((o) => o.id).join(',') } }),
   'billing.subscribe': () => ({ query: { users: 'false', accounts: 'false' }, body: { plan: 'YEARLY' } }),
   'billing.check': () => ({}),
   // the plan a page showed before the shop moved (A pays monthly): refused, so the matrix never ends A's plan
@@ -242,6 +243,7 @@ export const allowedAnswers: Record<RouteId, Answer> = {
   'storeOrders.get': { status: 200 },
   'storeOrders.getMany': { status: 200 },
   'storeOrders.list': { status: 200 },
+  'storeOrders.selection': { status: 200 },
   'billing.subscribe': { status: 200 },
   'billing.check': { status: 200 },
   'billing.cancel': { status: 400, code: 'VALIDATION_FAILED', onFree: { status: 400, code: 'NOT_SUBSCRIBED' } },

@@ -16,7 +16,7 @@ import {
   CancelSubscriptionInput, CancelSubscriptionOutput, CheckSubscriptionQuery, SubscribeInput, SubscribeOutput, SubscribeQuery, SubscriptionStatus,
 } from './schemas/billing';
 import {
-  BookOrderInput, BookOrderOutput, BookOrdersInput, BookingOutput, BookingParams, BulkFulfilmentInput, BulkJobParams, BulkProgress, BulkStarted,
+  BookOrderInput, BookOrderOutput, BookOrdersInput, BookingOutput, BookingParams, BulkFulfilmentInput, BulkJobParams, BulkProgress, BulkSelection, BulkSelectionQuery, BulkStarted,
   BookingCheckParams, CancelBookingOutput, DeleteOrderInput, ResolveBookedInput, ResolveBookedOutput, ResolveNotBookedInput,
 } from './schemas/booking';
 import { Redirect, ShopifyCallbackQuery, ShopifyInstallQuery, WebhookAck } from './schemas/shopify';
@@ -151,6 +151,10 @@ export const routes = {
     method: 'GET', path: '/get-orders-from-shopify', group: 'store-orders', access: scope('BOOK_ORDERS'), query: ShopifyOrdersQuery, output: MergeLookup,
   },
   'storeOrders.list': { method: 'GET', path: '/store-orders', group: 'store-orders', access: scope('BOOK_ORDERS'), query: StoreOrdersQuery, output: StoreOrdersPage },
+  // the bulk form's list: each selected order's name and COD, read in one cheap query
+  'storeOrders.selection': {
+    method: 'GET', path: '/store-orders/selection', group: 'store-orders', access: scope('BOOK_ORDERS'), query: BulkSelectionQuery, output: BulkSelection,
+  },
   // Pricing & plans is ADMIN only (spec 000 §6); each call asks Shopify, whose answer is the plan
   'billing.subscribe': {
     method: 'POST', path: '/subscribe', group: 'billing', access: ADMIN, query: SubscribeQuery, body: SubscribeInput, output: SubscribeOutput,

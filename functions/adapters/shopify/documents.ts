@@ -94,6 +94,18 @@ query OrderNames($ids: [ID!]!) {
   nodes(ids: $ids) { __typename ... on Order { legacyResourceId name } }
 }`;
 
+/** The bulk form's list: 7 points an order (the order, three money bags and their amounts). */
+export const ORDER_DUES = `
+query OrderDues($ids: [ID!]!) {
+  nodes(ids: $ids) {
+    __typename
+    ... on Order {
+      legacyResourceId name cancelledAt
+      currentTotalPriceSet { ${MONEY} } totalShippingPriceSet { ${MONEY} } totalOutstandingSet { ${MONEY} }
+    }
+  }
+}`;
+
 export const ORDERS = `
 query Orders($first: Int!, $after: String, $query: String, $sortKey: OrderSortKeys, $reverse: Boolean) {
   orders(first: $first, after: $after, query: $query, sortKey: $sortKey, reverse: $reverse) {

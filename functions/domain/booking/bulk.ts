@@ -1,4 +1,4 @@
-import { courierDefinition, type BookOrderInput, type BulkProgress } from '@dakiya/shared';
+import { courierDefinition, ERRORS, type BookOrderInput, type BulkProgress } from '@dakiya/shared';
 import type { ShopifyAdmin, ShopifyOrder } from '../ports/shopify';
 import type { Deps } from '../ports/deps';
 import { AppError, planLimitError } from '../../ground/errors';
@@ -6,7 +6,8 @@ import { newId } from '../../ground/ids';
 import { withShopify } from '../shopify/calls';
 import { lookupOf } from '../store-orders/order-lookup';
 import { startingWeight, storeDefaults, type StoreDefaults } from '../store-orders/store-defaults';
-import type { BulkRowRecord } from '../ports/bookings';
+import type { BulkRowRecord, OrderClaim } from '../ports/bookings';
+import { checkFulfillable } from './shopify-order';
 import type { ShopRecord, UserRecord } from '../records';
 import { planLimit } from '../billing/plan-check';
 import { bookOrders } from './book';
@@ -115,6 +116,29 @@ function inputFor(order: ShopifyOrder, account: BookingAccount, defaults: StoreD
   };
 }
 
+const alreadyBooked = (trackingNumber: string) => ({
+  state: 'failed' as const, reason: 'booked' as const, trackingNumber, message: `This order is already booked (tracking number ${trackingNumber}).`,
+});
+
+/**
+ * Why an order cannot be booked as Shopify has it, said before the form's fields are checked (a
+ * cancelled order has no consignee to check): Dakiya booked it already, Shopify will not let it be
+ * fulfilled (cancelled, fulfilled, on hold, another service's), or it has no address to send it to.
+ * An order whose attempt is under way is left to the booking, which resumes it.
+ */
+function refusedAsIs(read: OrderToBook, input: BookOrderInput, claim: OrderClaim | undefined): Partial<BulkRowRecord> | undefined {
+  if (claim?.state === 'booked' && claim.trackingNumber) return alreadyBooked(claim.trackingNumber);
+  if (claim?.state === 'booking') return undefined;
+  try {
+    checkFulfillable(read.fulfil);
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    return { message: error.message, reason: error.code === 'ORDER_CANCELLED' ? 'cancelled' : 'not_fulfillable' };
+  }
+  if (!input.consignee_address.trim()) return { message: ERRORS.ORDER_NO_SHIPPING_ADDRESS.msg, reason: 'no_address' };
+  return undefined;
+}
+
 /** Runs `work` over `items` with at most `limit` at once. */
 async function bounded<T>(items: T[], limit: number, work: (item: T, position: number) => Promise<void>): Promise<void> {
   let next = 0;
@@ -174,12 +198,16 @@ export async function runBulk(shopId: string, bulkId: string, userId: string, de
       if (ahead) readAhead.set(ahead.index, readOf(ahead).then((read) => ({ read: read ?? undefined }), (error: unknown) => ({ error })));
       for (let round = 0; ; round++) {
         try {
-          const read = round === 0 ? await readFirst(row) : await readOf(row);
+          const [read, claims] = await Promise.all([round === 0 ? readFirst(row) : readOf(row), deps.attempts.claims(shopId, [row.orderId])]);
           if (!read) throw new AppError('ORDER_NOT_FOUND');
           const { order } = read;
-          const record = await bookOrders({
-            shop, user, orderIds: [row.orderId], input: inputFor(order, account, defaults), account, prefetched: [read.fulfil],
-          }, deps);
+          const input = inputFor(order, account, defaults);
+          const refused = refusedAsIs(read, input, claims.get(row.orderId));
+          if (refused) {
+            await settle(row, { state: 'failed', orderName: order.name, ...refused });
+            return;
+          }
+          const record = await bookOrders({ shop, user, orderIds: [row.orderId], input, account, prefetched: [read.fulfil] }, deps);
           await settle(row, { state: 'booked', trackingNumber: record.trackingNumber, orderName: order.name });
           return;
         } catch (error) {
@@ -190,6 +218,7 @@ export async function runBulk(shopId: string, bulkId: string, userId: string, de
             continue;
           }
           if (error.code === 'PLAN_LIMIT_REACHED') await settle(row, { state: 'failed', message: PLAN_LIMIT_ROW, reason: 'plan_limit' });
+          else if (error.code === 'ORDER_ALREADY_BOOKED' && error.extra?.tracking_number) await settle(row, alreadyBooked(error.extra.tracking_number));
           else await settle(row, { state: error.code === 'COURIER_CHECK_NEEDED' ? 'check' : 'failed', message: error.message });
           return;
         }

@@ -2,7 +2,7 @@ import { courierDefinition, type BookingCheck } from '@dakiya/shared';
 import type { Deps } from '../ports/deps';
 import { AppError } from '../../ground/errors';
 import { isCourierUnavailable } from '../ports/courier';
-import type { BookingAttempt, BookingRecord } from '../ports/bookings';
+import type { BookingAttempt, BookingRecord, OrderClaim } from '../ports/bookings';
 import type { ShopRecord, UserRecord } from '../records';
 import { loadAccount } from '../accounts/load-account';
 import { openCredentials } from '../accounts/credentials';
@@ -36,8 +36,7 @@ async function checkOf(shopId: string, attemptId: string, deps: Deps): Promise<{
 }
 
 /** The orders among these whose last attempt needs a person's check, with what to look for at the courier. */
-export async function checksNeeded(shopId: string, orderIds: string[], deps: Deps): Promise<Map<string, BookingCheck>> {
-  const claims = await deps.attempts.claims(shopId, orderIds);
+export async function checksNeeded(shopId: string, claims: Map<string, OrderClaim>, deps: Deps): Promise<Map<string, BookingCheck>> {
   const attemptIds = [...new Set([...claims.values()].filter((c) => c.state === 'booking' && c.attemptId).map((c) => c.attemptId!))];
   const found = new Map<string, BookingCheck>();
   for (const attemptId of attemptIds) {

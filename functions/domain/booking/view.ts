@@ -1,4 +1,4 @@
-import type { BookingView, PostBookingData } from '@dakiya/shared';
+import type { BookingAttention, BookingView, PostBookingData } from '@dakiya/shared';
 import type { BookingRecord } from '../ports/bookings';
 
 /** Spec 001 §3 "Post-booking data". */
@@ -29,6 +29,19 @@ export function postBookingData(record: BookingRecord): PostBookingData {
 export const isCancellable = (record: Pick<BookingRecord, 'status' | 'cancelPendingFrom'>) =>
   Boolean(record.cancelPendingFrom) || (record.status !== 'CANCELLED' && record.status !== 'DELIVERED');
 
+/**
+ * A mark asks the merchant to cancel the booking only while it can be cancelled: once it is cancelled
+ * (or delivered) the mark says what Shopify did and asks nothing.
+ */
+function attentionOf(record: BookingRecord): BookingAttention[] {
+  const marks = record.attention ?? [];
+  if (isCancellable(record)) return marks;
+  return marks.map((mark) => ({
+    ...mark,
+    message: mark.reason === 'ORDER_CANCELLED_IN_SHOPIFY' ? `Order ${mark.order_name} was cancelled in Shopify.` : `The fulfillment of ${mark.order_name} was cancelled in Shopify.`,
+  }));
+}
+
 export function bookingView(record: BookingRecord): BookingView {
   return {
     _id: record.bookingId,
@@ -42,7 +55,7 @@ export function bookingView(record: BookingRecord): BookingView {
     booked_by: { _id: record.bookedBy, tag: record.bookedByTag },
     tracking_account: { _id: record.accountId, name: record.accountName, company: record.company },
     cancellable: isCancellable(record),
-    attention: record.attention ?? [],
+    attention: attentionOf(record),
     postBookingData: postBookingData(record),
   };
 }

@@ -1,4 +1,4 @@
-import type { BookingAttention, BookingStatus, CourierId, LineItemView, PaymentStatus } from '@dakiya/shared';
+import type { BookingAttention, BookingStatus, BulkRowReason, CourierId, LineItemView, PaymentStatus } from '@dakiya/shared';
 import type { UsageReservation } from './usage';
 
 /** One booking: one tracking number, covering one Shopify order or several merged (tag MERGED). */
@@ -92,7 +92,6 @@ export interface DayCounterKey {
 }
 
 /** One order of a bulk booking and its outcome (BulkRow on the wire). */
-export type BulkRowReason = 'plan_limit' | 'not_found';
 
 export interface BulkRowRecord {
   bulkId: string;
@@ -103,7 +102,7 @@ export interface BulkRowRecord {
   state: 'queued' | 'booked' | 'failed' | 'check';
   trackingNumber?: string;
   message?: string;
-  /** Why a failed row failed, when the web acts on it: `plan_limit` links to Plans, `not_found` offers nothing to book. */
+  /** Why a failed row failed, when the web acts on it (the shared `BulkRow`'s reason). */
   reason?: BulkRowReason;
   createdAt: string;
   updatedAt?: string;

@@ -149,3 +149,6 @@ export interface ShopifyOrderToFulfil {
   fulfillmentOrders: { id: string; status: string; supportedActions: string[]; remainingQuantity: number }[];
   fulfillments: { id: string; status: string; trackingNumbers: string[] }[];
 }
+
+/** What an order owes, as the bulk form lists it (the COD rule reads these). */
+export type ShopifyOrderDue = Pick<ShopifyOrder, 'legacyResourceId' | 'name' | 'cancelledAt' | 'currentTotalPrice' | 'totalShipping' | 'totalOutstanding'>;

@@ -4,7 +4,7 @@
  * (adapters/shopify/) pays for it in GraphQL documents, throttle pacing and token refreshes.
  */
 import type {
-  Money, PageInfo, PricingInterval, ShopifyFulfillment, ShopifyFulfillmentOrder, ShopifyOrder, ShopifyOrderSummary, ShopifyOrderToFulfil,
+  Money, PageInfo, PricingInterval, ShopifyFulfillment, ShopifyFulfillmentOrder, ShopifyOrder, ShopifyOrderDue, ShopifyOrderSummary, ShopifyOrderToFulfil,
   ShopifyShop, ShopifySubscription,
 } from './shopify-shapes';
 
@@ -53,6 +53,8 @@ export interface ShopifyAdmin {
   getOrders(ids: string[]): Promise<(ShopifyOrder | null)[]>;
   /** The names of orders (one point each), by numeric id; an id Shopify does not know (or that is not an order) is absent. */
   getOrderNames(ids: string[]): Promise<Map<string, string>>;
+  /** What each order owes (the bulk form's list), by numeric id; an id Shopify does not know is absent. */
+  getOrderDues(ids: string[]): Promise<Map<string, ShopifyOrderDue>>;
   /** Summaries, newest first by default; `first` is capped under the cost cap. */
   listOrders(input: { first: number; after?: string | null; query?: string; sortKey?: OrderSortKey; reverse?: boolean }): Promise<{ orders: ShopifyOrderSummary[]; pageInfo: PageInfo }>;
   getFulfillmentOrders(orderId: string): Promise<ShopifyFulfillmentOrder[]>;

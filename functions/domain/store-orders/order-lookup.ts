@@ -4,7 +4,7 @@ import { mergedWeight, startingWeight, type StoreDefaults } from './store-defaul
 
 /** Shopify sends decimal strings; money here is rupees with paisa, rounded once per step. */
 export const amount = (money: Money | null | undefined): number => round2(Number(money?.amount ?? 0) || 0);
-const round2 = (value: number) => Math.round(value * 100) / 100;
+export const round2 = (value: number) => Math.round(value * 100) / 100;
 
 /** Units still to ship: removed and refunded units (currentQuantity excludes them) are not packed. */
 const shippableItems = (order: ShopifyOrder) => order.lineItems.filter((item) => item.currentQuantity > 0);
@@ -18,14 +18,14 @@ export function productsList(order: ShopifyOrder): string {
 const pieces = (order: ShopifyOrder) => shippableItems(order).reduce((sum, item) => sum + item.currentQuantity, 0);
 
 /** What the merchandise is worth after discounts, before shipping: what the free-shipping value is compared with. */
-const goodsValue = (order: ShopifyOrder) => Math.max(0, amount(order.currentTotalPrice) - amount(order.totalShipping));
+const goodsValue = (order: Pick<ShopifyOrder, 'currentTotalPrice' | 'totalShipping'>) => Math.max(0, amount(order.currentTotalPrice) - amount(order.totalShipping));
 
 /**
  * The COD of one order: Shopify's outstanding amount (what the customer still owes; 0 for a prepaid
  * order). When the store's free-shipping value is set and the goods reach it, the shipping charge
  * is not collected.
  */
-export function codOf(order: ShopifyOrder, defaults: StoreDefaults): { cod: number; shipping: number; freeShipping: boolean } {
+export function codOf(order: Pick<ShopifyOrder, 'currentTotalPrice' | 'totalShipping' | 'totalOutstanding'>, defaults: StoreDefaults): { cod: number; shipping: number; freeShipping: boolean } {
   const outstanding = amount(order.totalOutstanding);
   const shipping = amount(order.totalShipping);
   const freeShipping = defaults.freeShippingValue > 0 && shipping > 0 && goodsValue(order) >= defaults.freeShippingValue;

@@ -89,7 +89,7 @@ export class ShopEvents {
       case 'orders/cancelled': {
         const order = this.findOrder(shop, orderRef);
         if (!order) throw new Error(`order ${orderRef ?? '(latest)'} not found`);
-        if (topic === 'orders/cancelled') this.cancelOrder(shop, order, (body.reason as OrderRecord['cancelReason']) ?? 'CUSTOMER');
+        if (topic === 'orders/cancelled') this.cancelOrder(shop, order, cancelReasonOf(body.reason));
         else this.updateOrder(shop, order, (body.patch ?? {}) as Parameters<ShopEvents['updateOrder']>[2]);
         return restOrder(order);
       }
@@ -206,3 +206,17 @@ export class ShopEvents {
   }
 }
 
+const CANCEL_REASONS = ['CUSTOMER', 'DECLINED', 'FRAUD', 'INVENTORY', 'OTHER', 'STAFF'] as const;
+
+/**
+ * A cancel reason as the GraphQL enum has it. The webhook's REST body says it in lower case
+ * ('customer'), so a caller copying that form is understood; anything else is refused here, since a
+ * stored value outside the enum would break every later GraphQL read of the order.
+ */
+function cancelReasonOf(value: unknown): NonNullable<OrderRecord['cancelReason']> {
+  if (value === undefined || value === null || value === '') return 'CUSTOMER';
+  const reason = String(value).toUpperCase();
+  const known = CANCEL_REASONS.find((r) => r === reason);
+  if (!known) throw new Error(`reason must be one of ${CANCEL_REASONS.join(', ')} (any case)`);
+  return known;
+}

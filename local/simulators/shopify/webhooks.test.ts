@@ -86,6 +86,14 @@ describe('webhook delivery', () => {
     expect(JSON.parse(cancelled?.rawBody ?? '{}')).toMatchObject({ name: open?.name, cancel_reason: 'customer', cancelled_at: expect.any(String) });
   });
 
+  it('takes a cancel reason in the webhook\'s lower case and keeps the GraphQL enum; an unknown reason is refused', async () => {
+    const [first, second] = h.sim.control.orders(SHOP).filter((o) => !o.cancelledAt);
+    h.sim.control.trigger(SHOP, 'orders/cancelled', { order: first?.name, reason: 'inventory' });
+    expect(h.sim.control.orders(SHOP).find((o) => o.id === first?.id)?.cancelReason).toBe('INVENTORY');
+    expect(() => h.sim.control.trigger(SHOP, 'orders/cancelled', { order: second?.name, reason: 'bored' })).toThrow(/^reason must be one of CUSTOMER, DECLINED/);
+    expect(h.sim.control.orders(SHOP).find((o) => o.id === second?.id)?.cancelledAt).toBeNull();
+  });
+
   it('injects faults the app must reject: bad HMAC (401), missing header (400), duplicates', async () => {
     h.sim.control.webhookFault({ kind: 'bad-hmac' });
     h.sim.control.webhookFault({ kind: 'missing-header', header: 'X-Shopify-Webhook-Id' });

@@ -201,8 +201,42 @@ export const BulkFulfilmentInput = z.object({
 });
 export type BulkFulfilmentInput = z.infer<typeof BulkFulfilmentInput>;
 
+/** GET /store-orders/selection?id=a,b,c: the orders a bulk booking is about to book (each checked, duplicates dropped). */
+export const BulkSelectionQuery = z.object({
+  id: z
+    .string({ error: 'Order ids are required' })
+    .max(MAX_BULK_ORDERS * 24, 'Too many order ids')
+    .transform((value) => value.split(',').map((part) => part.trim()).filter(Boolean))
+    .pipe(z.array(ShopifyOrderId).min(1, 'Select orders to book').max(MAX_BULK_ORDERS, `Book at most ${MAX_BULK_ORDERS} orders at once`))
+    .transform((ids) => [...new Set(ids)]),
+});
+export type BulkSelectionQuery = z.infer<typeof BulkSelectionQuery>;
+
+/** One order of the bulk form's list: its COD is what is still owed (0: prepaid). */
+export const BulkSelectionOrder = z.object({
+  id: z.string(),
+  name: z.string(),
+  cod: z.number(),
+  cancelled: z.boolean(),
+});
+export type BulkSelectionOrder = z.infer<typeof BulkSelectionOrder>;
+
+export const BulkSelection = z.object({
+  /** In the order asked, those Shopify knows. */
+  orders: z.array(BulkSelectionOrder),
+  /** Ids Shopify does not know. */
+  missing: z.array(z.string()),
+  /** COD of the orders not cancelled. */
+  total_cod: z.number(),
+  currency: z.string(),
+});
+export type BulkSelection = z.infer<typeof BulkSelection>;
+
 export const BulkRowState = z.enum(['queued', 'booked', 'failed', 'check']);
 export type BulkRowState = z.infer<typeof BulkRowState>;
+
+export const BulkRowReason = z.enum(['plan_limit', 'not_found', 'booked', 'cancelled', 'no_address', 'not_fulfillable']);
+export type BulkRowReason = z.infer<typeof BulkRowReason>;
 
 export const BulkRow = z.object({
   order_id: z.string(),
@@ -212,9 +246,11 @@ export const BulkRow = z.object({
   message: z.string().optional(),
   /**
    * Why a failed row failed, where the web acts on it: `plan_limit` (the plan's monthly limit) links
-   * to Plans, `not_found` (Shopify does not know the id) offers nothing to book; others offer booking it on its own.
+   * to Plans; `booked` (Dakiya booked it already) links to that booking by `tracking_number`;
+   * `not_found`, `cancelled` (on Shopify) and `not_fulfillable` (fulfilled, on hold or another
+   * service's in Shopify) offer nothing to book; `no_address` and others offer booking it on its own.
    */
-  reason: z.enum(['plan_limit', 'not_found']).optional(),
+  reason: BulkRowReason.optional(),
 });
 export type BulkRow = z.infer<typeof BulkRow>;
 

@@ -192,6 +192,8 @@ export const StoreOrder = z.object({
   city: z.string(),
   /** The order's last attempt needs a person's check (BookingCheck) before it can be booked again. */
   check_needed: BookingCheck.optional(),
+  /** Dakiya's booking of the order (from the order's claim), whose page the list links to instead of Book. */
+  booking: z.object({ tracking_number: z.string() }).optional(),
 });
 export type StoreOrder = z.infer<typeof StoreOrder>;
 

@@ -48,6 +48,7 @@ export const ROUTE_MANIFEST: { readonly [Id in RouteId]: { readonly method: Meth
   'storeOrders.get': { method: 'GET', path: '/get-order-from-shopify/{id}' },
   'storeOrders.getMany': { method: 'GET', path: '/get-orders-from-shopify' },
   'storeOrders.list': { method: 'GET', path: '/store-orders' },
+  'storeOrders.selection': { method: 'GET', path: '/store-orders/selection' },
   'billing.subscribe': { method: 'POST', path: '/subscribe' },
   'billing.check': { method: 'GET', path: '/check-subscription' },
   'billing.cancel': { method: 'POST', path: '/cancel-subscription' },

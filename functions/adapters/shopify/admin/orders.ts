@@ -1,8 +1,8 @@
 import * as doc from '../documents';
 import type { GraphqlRequester } from '../requester';
-import { ShopifyError, type PageInfo, type ShopifyAdmin, type ShopifyOrder } from '../../../domain/ports/shopify';
+import { ShopifyError, type PageInfo, type ShopifyAdmin, type ShopifyOrder, type ShopifyOrderDue } from '../../../domain/ports/shopify';
 import { orderGid } from './ids';
-import { mapOrder, mapToFulfil, type RawFulfillmentOrder, type RawOrder, type RawOrderSummary, type RawOrderToBook, type RawOrderToFulfil } from './shapes';
+import { mapOrder, mapToFulfil, type RawFulfillmentOrder, type RawOrder, type RawOrderDue, type RawOrderSummary, type RawOrderToBook, type RawOrderToFulfil } from './shapes';
 
 /** Line items per order: 50 on a single read, 20 on batch reads to stay under the 1000-point cap. */
 const SINGLE_ORDER_LINE_ITEMS = 50;
@@ -12,8 +12,10 @@ const ORDERS_PER_BATCH = 5;
 export const MAX_ORDERS_PAGE = 200;
 /** Shopify's `nodes(ids:)` takes at most 250 ids; at one point each that is 250 points. */
 export const MAX_ORDER_NAMES = 250;
+/** 7 points an order: 100 a query is 700, under the 1000-point cap. */
+const ORDER_DUES_PER_QUERY = 100;
 
-type OrderReads = Pick<ShopifyAdmin, 'getOrder' | 'getOrders' | 'getOrderNames' | 'listOrders' | 'getFulfillmentOrders' | 'getOrderToFulfil' | 'getOrderToBook'>;
+type OrderReads = Pick<ShopifyAdmin, 'getOrder' | 'getOrders' | 'getOrderNames' | 'getOrderDues' | 'listOrders' | 'getFulfillmentOrders' | 'getOrderToFulfil' | 'getOrderToBook'>;
 
 /** Reading orders: one, several, their names, a page of summaries, and as booking and fulfilling read them. */
 export function orderReads(client: GraphqlRequester): OrderReads {
@@ -52,6 +54,25 @@ export function orderReads(client: GraphqlRequester): OrderReads {
         }
       }
       return names;
+    },
+
+    async getOrderDues(ids) {
+      const dues = new Map<string, ShopifyOrderDue>();
+      for (let i = 0; i < ids.length; i += ORDER_DUES_PER_QUERY) {
+        const data = await client.request<{ nodes: (RawOrderDue | { __typename: string } | null)[] }>(doc.ORDER_DUES, {
+          ids: ids.slice(i, i + ORDER_DUES_PER_QUERY).map(orderGid),
+        });
+        for (const node of data.nodes) {
+          if (node?.__typename !== 'Order') continue;
+          const o = node as RawOrderDue;
+          dues.set(o.legacyResourceId, {
+            legacyResourceId: o.legacyResourceId, name: o.name, cancelledAt: o.cancelledAt,
+            currentTotalPrice: o.currentTotalPriceSet.presentmentMoney, totalShipping: o.totalShippingPriceSet.presentmentMoney,
+            totalOutstanding: o.totalOutstandingSet.presentmentMoney,
+          });
+        }
+      }
+      return dues;
     },
 
     async listOrders(input) {

@@ -51,6 +51,16 @@ export interface RawOrder extends OrderScalars {
   };
 }
 
+export interface RawOrderDue {
+  __typename: 'Order';
+  legacyResourceId: string;
+  name: string;
+  cancelledAt: string | null;
+  currentTotalPriceSet: MoneyBag;
+  totalShippingPriceSet: MoneyBag;
+  totalOutstandingSet: MoneyBag;
+}
+
 export interface RawOrderSummary extends Omit<ShopifyOrderSummary, 'currentTotalPrice'> {
   currentTotalPriceSet: MoneyBag;
 }

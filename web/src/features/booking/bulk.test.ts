@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bulkFreshness, progressOf, rowLabel } from './bulk';
+import { bulkFreshness, prepaidNote, progressOf, rowAction, rowLabel, selectionLine } from './bulk';
 
 describe('bulk progress', () => {
   it('counts every order with an outcome, whatever it is', () => {
@@ -27,5 +27,40 @@ describe('bulk progress while offline', () => {
     expect(rowLabel('queued', true).label).toBe('Waiting when last seen');
     expect(rowLabel('queued', false).label).toBe('Waiting');
     expect(rowLabel('booked', true).label).toBe('Booked');
+  });
+});
+
+describe('what a row not booked offers', () => {
+  it('Plans, the booking made before, or booking it alone; nothing where Shopify would refuse it again', () => {
+    expect(rowAction({ state: 'failed', reason: 'plan_limit' })).toBe('plans');
+    expect(rowAction({ state: 'failed', reason: 'booked', tracking_number: 'KI1' })).toBe('booking');
+    expect(rowAction({ state: 'failed', reason: 'no_address' })).toBe('book-alone');
+    expect(rowAction({ state: 'failed' })).toBe('book-alone');
+    for (const reason of ['cancelled', 'not_found', 'not_fulfillable'] as const) expect(rowAction({ state: 'failed', reason })).toBeNull();
+    expect(rowAction({ state: 'booked', tracking_number: 'KI1' })).toBeNull();
+  });
+
+  it('an order booked before is said to be already booked, not a failure', () => {
+    expect(rowLabel('failed', false, 'booked')).toEqual({ label: 'Already booked', palette: 'blue' });
+    expect(rowLabel('failed', false, 'cancelled').label).toBe('Not booked');
+  });
+});
+
+describe('the bulk form\'s list of the selected orders', () => {
+  it('says how many orders a cash-on-delivery-only courier will not book, leaving cancelled ones out', () => {
+    const cod = { cod: 2500, cancelled: false };
+    const prepaid = { cod: 0, cancelled: false };
+    const cancelled = { cod: 0, cancelled: true };
+    expect(prepaidNote([cod, prepaid, cancelled], 'M&P')).toBe('1 of the 2 orders is prepaid and will not be booked with M&P.');
+    expect(prepaidNote([prepaid, prepaid, cod], 'M&P')).toBe('2 of the 3 orders are prepaid and will not be booked with M&P.');
+    expect(prepaidNote([cod, cancelled], 'M&P')).toBe('The order is cash on delivery: M&P can book it.');
+    expect(prepaidNote([cod, cod], 'M&P')).toBe('All 2 orders are cash on delivery: M&P can book each of them.');
+  });
+
+  it('each line says the COD, Prepaid, or that Shopify cancelled it', () => {
+    const rs = (n: number) => `Rs ${n}`;
+    expect(selectionLine({ cod: 2500, cancelled: false }, rs)).toBe('Rs 2500');
+    expect(selectionLine({ cod: 0, cancelled: false }, rs)).toBe('Prepaid');
+    expect(selectionLine({ cod: 0, cancelled: true }, rs)).toBe('Cancelled on Shopify');
   });
 });

@@ -1,4 +1,4 @@
-import type { BulkProgress, BulkRowState } from '@dakiya/shared';
+import type { BulkProgress, BulkRow, BulkRowState, BulkSelectionOrder } from '@dakiya/shared';
 import { formatTime } from '../../lib/format';
 
 /** How far the job is: every order with an outcome counts, whatever it is. */
@@ -30,7 +30,52 @@ export function bulkFreshness(input: { running: boolean; online: boolean; lastAs
   return { stale: true, message: `${why} ${when} The booking goes on on the server; this page catches up when the connection is back.` };
 }
 
-/** A row's badge: a waiting row seen before the connection went says when, not that it waits now. */
-export function rowLabel(state: BulkRowState, stale: boolean): { label: string; palette: string } {
+/**
+ * A row's badge: a waiting row seen before the connection went says when, not that it waits now; an
+ * order Dakiya had booked before is not a failure of this booking.
+ */
+export function rowLabel(state: BulkRowState, stale: boolean, reason?: BulkRow['reason']): { label: string; palette: string } {
+  if (state === 'failed' && reason === 'booked') return { label: 'Already booked', palette: 'blue' };
   return stale && state === 'queued' ? { label: 'Waiting when last seen', palette: 'gray' } : ROW_LABELS[state];
+}
+
+/**
+ * What a row not booked offers: Plans for the plan's limit, the booking Dakiya already made, or the
+ * booking form for this order alone, where the person can mend what the courier did not take (an address
+ * included). An order cancelled, fulfilled or held on Shopify, or unknown to it, would be refused there too.
+ */
+export function rowAction(row: Pick<BulkRow, 'state' | 'reason' | 'tracking_number'>): 'plans' | 'booking' | 'book-alone' | null {
+  if (row.state !== 'failed') return null;
+  switch (row.reason) {
+    case 'plan_limit':
+      return 'plans';
+    case 'booked':
+      return row.tracking_number ? 'booking' : null;
+    case 'not_found':
+    case 'cancelled':
+    case 'not_fulfillable':
+      return null;
+    default:
+      return 'book-alone';
+  }
+}
+
+const orders = (n: number) => `${n} ${n === 1 ? 'order' : 'orders'}`;
+
+/**
+ * For a courier that books cash on delivery only: how many of the selected orders are prepaid (nothing
+ * left to pay), so will not be booked with it. Cancelled orders are not counted: they are not booked at all.
+ */
+export function prepaidNote(selection: Pick<BulkSelectionOrder, 'cod' | 'cancelled'>[], courier: string): string {
+  const open = selection.filter((o) => !o.cancelled);
+  const prepaid = open.filter((o) => o.cod <= 0).length;
+  if (prepaid === 0) return open.length === 1 ? `The order is cash on delivery: ${courier} can book it.` : `All ${open.length} orders are cash on delivery: ${courier} can book each of them.`;
+  const verb = prepaid === 1 ? 'is' : 'are';
+  return `${prepaid} of the ${orders(open.length)} ${verb} prepaid and will not be booked with ${courier}.`;
+}
+
+/** What one selected order will collect, as its line on the bulk form says it. */
+export function selectionLine(order: Pick<BulkSelectionOrder, 'cod' | 'cancelled'>, formatCod: (cod: number) => string): string {
+  if (order.cancelled) return 'Cancelled on Shopify';
+  return order.cod > 0 ? formatCod(order.cod) : 'Prepaid';
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { attentionForReader, parcelPayment, STATUS_LABELS } from './post-booking';
+import { attentionForReader, attentionText, parcelPayment, STATUS_LABELS } from './post-booking';
 
 describe('the attention mark for someone who may not cancel bookings', () => {
   it('asks them to have the booking cancelled, for either mark', () => {
@@ -9,6 +9,16 @@ describe('the attention mark for someone who may not cancel bookings', () => {
     expect(attentionForReader({ reason: 'FULFILLMENT_CANCELLED_IN_SHOPIFY', order_name: '#1275' })).toBe(
       'The fulfillment of #1275 was cancelled in Shopify. If the parcel should not go out, ask an admin, or a staff member allowed to cancel bookings, to cancel this booking.',
     );
+  });
+});
+
+describe('the attention mark on a booking that can no longer be cancelled', () => {
+  it('says the server\'s words to everyone, with no ask to cancel', () => {
+    const mark = { reason: 'ORDER_CANCELLED_IN_SHOPIFY' as const, order_name: '#1274', message: 'Order #1274 was cancelled in Shopify.' };
+    expect(attentionText(mark, { status: 'CANCELLED', canWrite: false })).toBe('Order #1274 was cancelled in Shopify.');
+    expect(attentionText(mark, { status: 'DELIVERED', canWrite: true })).toBe('Order #1274 was cancelled in Shopify.');
+    expect(attentionText({ ...mark, message: 'asks' }, { status: 'FULFILLED', canWrite: true })).toBe('asks');
+    expect(attentionText(mark, { status: 'FULFILLED', canWrite: false })).toBe(attentionForReader(mark));
   });
 });
 

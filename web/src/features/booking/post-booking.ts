@@ -19,6 +19,11 @@ export function parcelPayment(cod: number): { label: string; value: string } {
   return cod > 0 ? { label: 'Cash on delivery', value: formatCurrency(cod) } : { label: 'Payment', value: 'Prepaid' };
 }
 
+/** Whether the booking's status still lets it be cancelled (spec §4): what the Shopify-cancellation notes ask depends on it. */
+export function canCancel(status: BookingStatus): boolean {
+  return status !== 'CANCELLED' && status !== 'DELIVERED';
+}
+
 /** One line saying what happened to the booking, for the page's subtitle. */
 export function bookingHeadline(booking: Pick<BookingView, 'status' | 'order_names' | 'postBookingData'>): string {
   const courier = COURIER_BY_ID[booking.postBookingData.courier].name;
@@ -44,6 +49,14 @@ export function bookingHeadline(booking: Pick<BookingView, 'status' | 'order_nam
 export function attentionForReader(mark: Pick<BookingAttention, 'reason' | 'order_name'>): string {
   const what = mark.reason === 'ORDER_CANCELLED_IN_SHOPIFY' ? `Order ${mark.order_name} was cancelled in Shopify.` : `The fulfillment of ${mark.order_name} was cancelled in Shopify.`;
   return `${what} If the parcel should not go out, ask an admin, or a staff member allowed to cancel bookings, to cancel this booking.`;
+}
+
+/**
+ * What a mark says to this person: the server's words, which ask to cancel only while the booking can be
+ * cancelled; someone who may not cancel is asked to have it cancelled instead.
+ */
+export function attentionText(mark: Pick<BookingAttention, 'reason' | 'order_name' | 'message'>, booking: { status: BookingStatus; canWrite: boolean }): string {
+  return booking.canWrite || !canCancel(booking.status) ? mark.message : attentionForReader(mark);
 }
 
 /** Where a staff member may not cancel bookings (no WRITE_ORDERS): who can, in place of the Cancel button. */

@@ -1,5 +1,5 @@
-import { Alert, Box, Button, Field, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
-import { MAX_BULK_ORDERS, type TrackingAccount } from '@dakiya/shared';
+import { Alert, Badge, Box, Button, Field, HStack, NativeSelect, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { MAX_BULK_ORDERS, type BulkSelection, type TrackingAccount } from '@dakiya/shared';
 import { COURIER_BY_ID } from '@dakiya/shared/couriers';
 import { useRef, useState } from 'react';
 import { LuTruck } from 'react-icons/lu';
@@ -16,6 +16,8 @@ import { SectionCard } from '../../../components/ui/section-card';
 import { RefusalAlert } from '../../../components/ui/refusal-alert';
 import { PageSkeleton } from '../../../components/ui/skeletons';
 import { bookableAccounts, preselectedAccount } from '../book-form';
+import { prepaidNote, selectionLine } from '../bulk';
+import { formatCurrency } from '../../../lib/format';
 import { LoadBanner, NoAccount } from './book-order-page';
 
 /**
@@ -55,6 +57,8 @@ function Start({ ids, accounts, canUpgrade }: { ids: string[]; accounts: Trackin
   const [accountId, setAccountId] = useState(preselectedAccount(accounts));
   const [noAccountOpen, setNoAccountOpen] = useState(!accountId);
   const [busy, setBusy] = useState(false);
+  const onError = useUnauthorizedOnly();
+  const selection = useApi('storeOrders.selection', { query: { id: ids.join(',') } }, { onError, revalidateOnFocus: false, shouldRetryOnError: false });
   const [planLimit, setPlanLimit] = useState<string | null>(null);
   const handle = useHandleApiError();
   const navigate = useNavigate();
@@ -98,6 +102,7 @@ function Start({ ids, accounts, canUpgrade }: { ids: string[]; accounts: Trackin
               <NativeSelect.Indicator />
             </NativeSelect.Root>
           </Field.Root>
+          <SelectedOrders selection={selection.data} failed={!!selection.error} />
           {codOnly && (
             <Alert.Root status="warning" borderRadius="lg" data-testid="bulk-cod-only">
               <Alert.Indicator />
@@ -108,6 +113,9 @@ function Start({ ids, accounts, canUpgrade }: { ids: string[]; accounts: Trackin
                 </Alert.Description>
               </Alert.Content>
             </Alert.Root>
+          )}
+          {codOnly && selection.data && (
+            <Text textStyle="sm" fontWeight="medium" data-testid="bulk-prepaid-count">{prepaidNote(selection.data.orders, courier.name)}</Text>
           )}
           <Alert.Root status="info" borderRadius="lg">
             <Alert.Indicator />
@@ -127,6 +135,44 @@ function Start({ ids, accounts, canUpgrade }: { ids: string[]; accounts: Trackin
         </Stack>
       </SectionCard>
       <PlanLimitDialog message={planLimit} onClose={() => setPlanLimit(null)} canUpgrade={canUpgrade} />
+    </Stack>
+  );
+}
+
+/**
+ * The selected orders as Shopify has them: each with what it collects (or Prepaid, or cancelled on
+ * Shopify), and the total COD. A long selection scrolls inside its own box, which the keyboard reaches too.
+ */
+function SelectedOrders({ selection, failed }: { selection: BulkSelection | undefined; failed: boolean }) {
+  if (failed) return <Text textStyle="sm" color="fg.muted" data-testid="bulk-selection-failed">The orders' amounts could not be read from Shopify. The booking still reads each order as it books it.</Text>;
+  if (!selection) return <Skeleton h="24" borderRadius="lg" />;
+  return (
+    <Stack gap="2" data-testid="bulk-selection">
+      <HStack justify="space-between" wrap="wrap" gap="2">
+        <Text fontWeight="medium">Orders to book</Text>
+        <Text textStyle="sm" data-testid="bulk-total-cod">Total COD <Text as="span" fontWeight="semibold">{formatCurrency(selection.total_cod)}</Text></Text>
+      </HStack>
+      <Box
+        as="ul" listStyleType="none" m="0" p="0" maxH="64" overflowY="auto" borderWidth="1px" borderColor="border.muted" borderRadius="lg"
+        tabIndex={0} aria-label="Selected orders"
+      >
+        {selection.orders.map((order) => (
+          <HStack as="li" key={order.id} justify="space-between" gap="3" px="3" py="2" borderTopWidth="1px" borderColor="border.muted" _first={{ borderTopWidth: '0' }} data-testid={`bulk-selected-${order.name}`}>
+            <Text fontWeight="semibold" textStyle="sm">{order.name}</Text>
+            {order.cancelled || order.cod <= 0 ? (
+              <Badge variant="subtle" colorPalette={order.cancelled ? 'red' : 'green'}>{selectionLine(order, formatCurrency)}</Badge>
+            ) : (
+              <Text textStyle="sm">{selectionLine(order, formatCurrency)}</Text>
+            )}
+          </HStack>
+        ))}
+        {selection.missing.map((id) => (
+          <HStack as="li" key={id} justify="space-between" gap="3" px="3" py="2" borderTopWidth="1px" borderColor="border.muted" _first={{ borderTopWidth: '0' }} data-testid={`bulk-selected-${id}`}>
+            <Text textStyle="sm" overflowWrap="anywhere">{id}</Text>
+            <Badge variant="subtle" colorPalette="gray">Not found on Shopify</Badge>
+          </HStack>
+        ))}
+      </Box>
     </Stack>
   );
 }

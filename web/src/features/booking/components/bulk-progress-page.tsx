@@ -9,7 +9,7 @@ import { useApi } from '../../../lib/swr';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { PageHeader } from '../../../components/ui/page-header';
 import { PageSkeleton } from '../../../components/ui/skeletons';
-import { bulkFreshness, POLL_MS, progressOf, rowLabel } from '../bulk';
+import { bulkFreshness, POLL_MS, progressOf, rowAction, rowLabel } from '../bulk';
 
 /**
  * /dashboard/bulk/{jobId}: where a bulk booking stands, read from the job's own records on the server,
@@ -112,7 +112,8 @@ function useOnline(): boolean {
 }
 
 function Row({ row, stale }: { row: BulkRow; stale: boolean }) {
-  const label = rowLabel(row.state, stale);
+  const label = rowLabel(row.state, stale, row.reason);
+  const action = rowAction(row);
   const name = row.order_name || row.order_id;
   return (
     <Grid
@@ -123,17 +124,21 @@ function Row({ row, stale }: { row: BulkRow; stale: boolean }) {
       <Text fontWeight="semibold" textStyle="sm" overflowWrap="anywhere">{name}</Text>
       <Box justifySelf={{ base: 'end', md: 'start' }}><Badge colorPalette={label.palette} variant="subtle">{label.label}</Badge></Box>
       <Box gridColumn={{ base: '1 / -1', md: 'auto' }} minW="0" data-testid={`bulk-detail-${name}`}>
-        {row.tracking_number ? (
+        {row.state === 'booked' && row.tracking_number ? (
           <Link to={withQuery(paths.dashboard.postBooking(), { tracking: row.tracking_number })} data-testid={`bulk-link-${name}`}>
             <Text as="span" fontFamily="mono" color="brand.fg" textDecoration="underline" overflowWrap="anywhere">{row.tracking_number}</Text>
           </Link>
         ) : row.state === 'failed' ? (
           <Stack direction={{ base: 'column', sm: 'row' }} gap="2" align={{ base: 'flex-start', sm: 'center' }}>
             <Text color="fg.muted" textStyle="sm" overflowWrap="anywhere">{row.message}</Text>
-            {row.reason === 'plan_limit' ? (
+            {action === 'plans' ? (
               <Button asChild size="xs" variant="outline" flexShrink="0" data-testid={`bulk-plans-${name}`}><Link to={paths.dashboard.plans()}>See plans</Link></Button>
-            ) : row.reason !== 'not_found' ? (
-              <Button asChild size="xs" variant="outline" flexShrink="0"><Link to={withQuery(paths.dashboard.bookOrder(), { id: row.order_id })}>Book on its own</Link></Button>
+            ) : action === 'booking' ? (
+              <Button asChild size="xs" variant="outline" flexShrink="0" data-testid={`bulk-booking-${name}`}>
+                <Link to={withQuery(paths.dashboard.postBooking(), { tracking: row.tracking_number! })}>Open the booking</Link>
+              </Button>
+            ) : action === 'book-alone' ? (
+              <Button asChild size="xs" variant="outline" flexShrink="0" data-testid={`bulk-alone-${name}`}><Link to={withQuery(paths.dashboard.bookOrder(), { id: row.order_id })}>Book on its own</Link></Button>
             ) : null}
           </Stack>
         ) : (

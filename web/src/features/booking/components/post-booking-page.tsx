@@ -17,7 +17,7 @@ import { RefusalAlert } from '../../../components/ui/refusal-alert';
 import { SectionCard } from '../../../components/ui/section-card';
 import { PageSkeleton } from '../../../components/ui/skeletons';
 import { notifySuccess } from '../../../components/ui/toaster';
-import { attentionForReader, bookingHeadline, CANCELLED_TOAST, parcelPayment, STATUS_LABELS, WHO_CAN_CANCEL } from '../post-booking';
+import { attentionText, bookingHeadline, canCancel, CANCELLED_TOAST, parcelPayment, STATUS_LABELS, WHO_CAN_CANCEL } from '../post-booking';
 
 /**
  * /dashboard/post-booking?tracking= : the booking's page (spec's success page with its fulfilled
@@ -101,10 +101,10 @@ function BookingDetails({ booking, canWrite, timeZone, onChanged }: { booking: B
   return (
     <Stack gap="5">
       {booking.attention.map((mark) => (
-        <Alert.Root key={`${mark.reason}-${mark.at}`} status="warning" borderRadius="lg" data-testid="post-booking-attention">
+        <Alert.Root key={`${mark.reason}-${mark.at}`} status={canCancel(booking.status) ? 'warning' : 'info'} borderRadius="lg" data-testid="post-booking-attention">
           <Alert.Indicator><LuTriangleAlert /></Alert.Indicator>
           <Alert.Content>
-            <Alert.Title>{canWrite ? mark.message : attentionForReader(mark)}</Alert.Title>
+            <Alert.Title>{attentionText(mark, { status: booking.status, canWrite })}</Alert.Title>
             <Alert.Description>{mark.order_name} · {formatDateTime(mark.at, { timeZone })}</Alert.Description>
           </Alert.Content>
         </Alert.Root>

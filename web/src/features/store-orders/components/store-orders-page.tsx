@@ -60,12 +60,14 @@ export function StoreOrdersPage({ timeZone }: { timeZone?: string }) {
     if (next.has(order.id)) next.delete(order.id); else next.set(order.id, order.name);
     return next;
   });
-  const pageIds = orders?.map((o) => o.id) ?? [];
+  // an order Dakiya booked is not to book again: the page's checkbox leaves it out
+  const toBook = orders?.filter((o) => !o.booking) ?? [];
+  const pageIds = toBook.map((o) => o.id);
   const allOnPage = pageIds.length > 0 && pageIds.every((id) => selected.has(id));
   const someOnPage = pageIds.some((id) => selected.has(id));
   const togglePage = () => setSelected((current) => {
     const next = new Map(current);
-    for (const order of orders ?? []) {
+    for (const order of toBook) {
       if (allOnPage) next.delete(order.id); else next.set(order.id, order.name);
     }
     return next;
@@ -178,7 +180,7 @@ export function StoreOrdersPage({ timeZone }: { timeZone?: string }) {
                   <Stack gap="1" flex="1" minW="0">
                     <HStack justify="space-between" gap="2">
                       <Text fontWeight="semibold">{order.name}</Text>
-                      <Text fontWeight="medium">{formatCurrency(order.total)}</Text>
+                      <Text fontWeight="medium" whiteSpace="nowrap">{formatCurrency(order.total)}</Text>
                     </HStack>
                     <Text textStyle="sm" truncate>{order.customer || 'No name'}{order.city ? ` · ${order.city}` : ''}</Text>
                     <HStack gap="2" wrap="wrap">
@@ -252,19 +254,34 @@ export function StoreOrdersPage({ timeZone }: { timeZone?: string }) {
 
 function RowCheckbox({ order, checked, onToggle }: { order: StoreOrder; checked: boolean; onToggle(order: StoreOrder): void }) {
   return (
-    <Checkbox.Root size="sm" checked={checked} onCheckedChange={() => onToggle(order)} aria-label={`Select ${order.name}`} data-testid={`store-order-select-${order.name}`} mt={{ base: '0.5', md: '0' }}>
+    <Checkbox.Root
+      size="sm" checked={checked} onCheckedChange={() => onToggle(order)} disabled={!!order.booking}
+      aria-label={order.booking ? `${order.name} is booked` : `Select ${order.name}`} data-testid={`store-order-select-${order.name}`} mt={{ base: '0.5', md: '0' }}
+    >
       <Checkbox.HiddenInput />
       <Checkbox.Control />
     </Checkbox.Root>
   );
 }
 
+/** Book, or for an order Dakiya booked its tracking number, leading to the booking's page. */
 function BookLink({ order }: { order: StoreOrder }) {
   // the courier's answer to its booking was lost: its page asks a person what the courier shows
   if (order.check_needed) {
     return (
       <Button asChild size="xs" variant="subtle" colorPalette="orange" data-testid={`store-order-check-${order.name}`}>
         <Link to={withQuery(paths.dashboard.bookOrder(), { id: order.id })} title={`Check with ${order.check_needed.courier} whether it was booked`}>Needs a check</Link>
+      </Button>
+    );
+  }
+  if (order.booking) {
+    const tracking = order.booking.tracking_number;
+    return (
+      <Button asChild size="xs" variant="ghost" colorPalette="brand" data-testid={`store-order-booking-${order.name}`}>
+        <Link to={withQuery(paths.dashboard.postBooking(), { tracking })}>
+          <Text as="span" color="fg.muted" fontWeight="normal">Booked:</Text>
+          <Text as="span" fontFamily="mono">{tracking}</Text>
+        </Link>
       </Button>
     );
   }
