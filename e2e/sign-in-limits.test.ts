@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { expectRefusal, launch, newPage, shot } from './support/browser';
-import { newStaff, VIEWPORTS } from './support/failures';
+import { generate } from 'otplib';
+import { expectRefusal, launch, newPage, shot, signIn } from './support/browser';
+import { enableTwoFactor, newStaff, VIEWPORTS } from './support/failures';
 import { callFrom } from './support/from-address';
 import { codeFromInbox } from './support/inbox';
 
@@ -16,12 +17,49 @@ beforeAll(async () => { browser = await launch(); });
 afterAll(async () => { await browser?.close(); });
 
 /** Submits the form and answers the status of the sign-in call it made. */
-async function submit(page: Page): Promise<number> {
+async function submit(page: Page, button = 'login-submit', path = '/login-user'): Promise<number> {
   const [response] = await Promise.all([
-    page.waitForResponse((r) => r.url().endsWith('/api/v1/login-user') && r.request().method() === 'POST'),
-    page.getByTestId('login-submit').click(),
+    page.waitForResponse((r) => r.url().endsWith(`/api/v1${path}`) && r.request().method() === 'POST'),
+    page.getByTestId(button).click(),
   ]);
   return response.status();
+}
+
+/** Submits again as soon as the button allows, until an answer is a slow-down (a try after a served wait is checked). */
+async function submitUntilSlowed(page: Page, button: string, path: string): Promise<void> {
+  let status = 400;
+  for (let i = 0; i < 4 && status !== 429; i++) {
+    await expect.poll(() => page.getByTestId(button).isEnabled()).toBe(true);
+    status = await submit(page, button, path);
+  }
+  expect(status).toBe(429);
+}
+
+/**
+ * Wrong answers from the browsers' network (127.0.0.1) until its next try waits 16 s: five are checked at
+ * once, then one after each served wait (2, 4, 8 s). Long enough for the screenshots and axe to see the
+ * countdown still running on a busy machine.
+ */
+async function slowDownThisNetwork(wrongAnswer: () => Promise<{ status: number }>): Promise<void> {
+  for (let i = 0; i < 5; i++) expect((await wrongAnswer()).status).toBe(400);
+  for (const wait of [2, 4, 8]) {
+    await new Promise((resolve) => setTimeout(resolve, wait * 1000 + 200));
+    expect((await wrongAnswer()).status).toBe(400);
+  }
+}
+
+/** Every step says a slow-down the same way: the heading, the live countdown under it, the button waiting. */
+async function expectSlowedDown(page: Page, alert: string, button: string): Promise<void> {
+  await expect.poll(() => page.getByTestId(alert).innerText()).toMatch(/^Too many failed attempts\.\nYou can try again in \d+ seconds?\.$/);
+  expect(await page.getByTestId(button).isDisabled()).toBe(true);
+  expect(await page.getByTestId(button).innerText()).toMatch(/^Try again in \d+ s$/);
+}
+
+/** The countdown ends: the button works again and the alert says so. */
+async function expectWaitOver(page: Page, alert: string, button: string, label: string): Promise<void> {
+  await expect.poll(() => page.getByTestId(button).innerText(), { timeout: 70_000 }).toBe(label);
+  expect(await page.getByTestId(button).isEnabled()).toBe(true);
+  expect(await page.getByTestId(alert).innerText()).toBe('Too many failed attempts.\nYou can try again now.');
 }
 
 describe.each(VIEWPORTS)('sign-in limits (%s)', (name, viewport) => {
@@ -99,5 +137,68 @@ describe.each(VIEWPORTS)('sign-in limits (%s)', (name, viewport) => {
     await again.getByTestId('login-password').fill(person.password);
     expect(await submit(again)).toBe(200);
     await again.waitForURL('**/dashboard**');
+  });
+  it('the two-factor step, in both its views, counts a slow-down down like the password page, then takes the code', async () => {
+    const person = await newStaff('USER', ['READ_ORDERS']);
+    const secret = await enableTwoFactor(person);
+    // wrong codes already came from this network, on another sign-in
+    const other = await callFrom('127.0.0.1', 'auth.login', { email: person.email, password: person.password });
+    await slowDownThisNetwork(() => callFrom('127.0.0.1', 'auth.verifyAuthenticator', { code: '000000', twoFactorToken: other.body.auth_token }));
+    const page = await newPage(browser, viewport);
+    expectRefusal(page, 400, '/verify-authenticator-code');
+    expectRefusal(page, 429, '/verify-authenticator-code');
+    await signIn(page, person.email, person.password);
+    await page.waitForURL('**/two-factor');
+    await page.getByTestId('two-factor-code').fill('000000');
+    await submitUntilSlowed(page, 'two-factor-submit', '/verify-authenticator-code');
+    await expectSlowedDown(page, 'two-factor-error', 'two-factor-submit');
+    // said once, above the form: no toast repeats the server's fixed 'Wait N seconds'
+    expect(await page.getByTestId('toast').allInnerTexts()).not.toEqual(expect.arrayContaining([expect.stringContaining('Wait')]));
+    await shot(page, `two-factor-slowed-${name}`);
+
+    // the recovery-code view is the same step of the same network: it waits too
+    await page.getByTestId('two-factor-switch').click();
+    await page.getByTestId('two-factor-recovery-code').waitFor();
+    await expectSlowedDown(page, 'two-factor-error', 'two-factor-submit');
+    await shot(page, `two-factor-recovery-slowed-${name}`);
+    await page.getByTestId('two-factor-switch').click();
+
+    await expectWaitOver(page, 'two-factor-error', 'two-factor-submit', 'Verify');
+    await page.getByTestId('two-factor-code').fill(await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 }));
+    await page.getByTestId('two-factor-submit').click();
+    await page.waitForURL('**/dashboard**');
+    await page.getByTestId('role-badge').waitFor();
+  });
+
+  it('the emailed-code step counts a slow-down down under one heading, and the code works after it', async () => {
+    const person = await newStaff('USER', ['READ_ORDERS']);
+    const networks = Array.from({ length: 10 }, (_, i) => `127.0.0.${(name === 'phone' ? 40 : 30) + i}`);
+    await Promise.all(networks.map(async (address) => {
+      for (let n = 0; n < 5; n++) expect((await callFrom(address, 'auth.login', { email: person.email, password: `spread-${n}` })).status).toBe(400);
+    }));
+    // wrong codes already came from this network, on a sign-in whose password was wrong (it gets no mail; after five codes it is over)
+    const guess = await callFrom('127.0.0.1', 'auth.login', { email: person.email, password: 'not-the-password' });
+    await slowDownThisNetwork(() => callFrom('127.0.0.1', 'auth.verifySignInCode', { token: guess.body.email_code_token, code: '000000' }));
+
+    const since = Math.floor(Date.now() / 1000) - 1;
+    const page = await newPage(browser, viewport);
+    expectRefusal(page, 400, '/verify-sign-in-code');
+    expectRefusal(page, 429, '/verify-sign-in-code');
+    await page.goto('/login');
+    await page.getByTestId('login-email').fill(person.email);
+    await page.getByTestId('login-password').fill(person.password);
+    expect(await submit(page)).toBe(200);
+    await page.getByTestId('email-code-step').waitFor();
+    const code = await codeFromInbox(person.email, since);
+    await page.getByTestId('email-code').fill(code === '000000' ? '111111' : '000000');
+    await submitUntilSlowed(page, 'email-code-submit', '/verify-sign-in-code');
+    await expectSlowedDown(page, 'email-code-error', 'email-code-submit');
+    await shot(page, `sign-in-email-code-slowed-${name}`);
+
+    await expectWaitOver(page, 'email-code-error', 'email-code-submit', 'Verify');
+    await page.getByTestId('email-code').fill(code);
+    await page.getByTestId('email-code-submit').click();
+    await page.waitForURL('**/dashboard**');
+    await page.getByTestId('role-badge').waitFor();
   });
 });

@@ -77,8 +77,19 @@ describe('URL length, as CloudFront counts it (issue 17 item 2)', () => {
       expect([res.status, res.headers.get('content-type')], `${length}`).toEqual([414, 'application/json; charset=utf-8']);
       expect(await res.json()).toEqual(TOO_LONG);
     }
-    const page = await fetch(`${gateway.url}/dashboard/store-orders?search=${'a'.repeat(70_000)}`);
-    expect([page.status, await page.json()]).toEqual([414, TOO_LONG]);
+  });
+
+  it('a page address over the limit gets a small page saying so with a link to the dashboard, not the API’s JSON', async () => {
+    for (const path of [`/dashboard/store-orders?search=${'a'.repeat(70_000)}`, `/dashboard/shopify/orders?q=${'a'.repeat(9000)}`, `/${'a'.repeat(MAX_URL_BYTES)}`]) {
+      const page = await fetch(`${gateway.url}${path}`);
+      expect([page.status, page.headers.get('content-type')], path.slice(0, 30)).toEqual([414, 'text/html; charset=utf-8']);
+      const html = await page.text();
+      expect(html).toContain('<h1>This address is too long</h1>');
+      expect(html).toContain('<a href="/dashboard">Go to the dashboard</a>');
+    }
+    // the API keeps the catalogue's JSON, even for a path just past /api/v1
+    const api = await fetch(`${gateway.url}/api/v1?q=${'a'.repeat(MAX_URL_BYTES)}`);
+    expect([api.status, await api.json()]).toEqual([414, TOO_LONG]);
   });
 
   it('refuses a URL over 8,192 bytes and passes one of exactly 8,192', async () => {

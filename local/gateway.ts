@@ -10,6 +10,7 @@ import {
 import { groupHandler } from '@dakiya/functions/platform/chain';
 import type { Deps } from '@dakiya/functions/domain/ports/deps';
 import { operationsByGroup } from '@dakiya/functions/registry';
+import { TOO_LONG_PAGE } from './too-long-page';
 
 /**
  * Node refuses a request line and headers above its max header size (16 KiB) with an empty 431, or
@@ -53,9 +54,11 @@ export async function startGateway(opts: GatewayOptions): Promise<{ url: string;
 
   const server = http.createServer({ maxHeaderSize: MAX_HEADER_BYTES }, async (req, res) => {
     const started = Date.now();
-    // CloudFront's part: a URL over its limit is refused before anything else, SPA paths included
+    // CloudFront's part: a URL over its limit is refused before anything else, SPA paths included.
+    // The API keeps the catalogue's JSON; a page gets a page, since a person would be stranded on JSON.
     if (Buffer.byteLength(req.url ?? '') > MAX_URL_BYTES) {
-      sendJson(res, 414, { errors: [{ msg: ERRORS.URI_TOO_LONG.msg, code: 'URI_TOO_LONG' }] });
+      if (isApiPath((req.url ?? '/').split('?')[0]!)) sendJson(res, 414, { errors: [{ msg: ERRORS.URI_TOO_LONG.msg, code: 'URI_TOO_LONG' }] });
+      else sendHtml(res, 414, TOO_LONG_PAGE);
       opts.onRequest?.({ method: req.method ?? 'GET', path: '(too long)', status: 414, ms: Date.now() - started });
       return;
     }
@@ -64,7 +67,7 @@ export async function startGateway(opts: GatewayOptions): Promise<{ url: string;
       const localJob = /^\/_local\/jobs\/([\w.]+)$/.exec(url.pathname);
       if (localJob && req.method === 'POST' && opts.runScheduled) {
         await runJob(res, localJob[1]!);
-      } else if (url.pathname === API_BASE || url.pathname.startsWith(`${API_BASE}/`)) {
+      } else if (isApiPath(url.pathname)) {
         await serveApi(req, res, url);
       } else {
         serveStatic(req, res, url.pathname);
@@ -215,6 +218,13 @@ function writeResult(res: ServerResponse, result: APIGatewayProxyStructuredResul
   if (result.cookies?.length) headers['set-cookie'] = result.cookies;
   res.writeHead(result.statusCode ?? 200, headers);
   res.end(result.body ? Buffer.from(result.body, result.isBase64Encoded ? 'base64' : 'utf8') : undefined);
+}
+
+const isApiPath = (pathname: string) => pathname === API_BASE || pathname.startsWith(`${API_BASE}/`);
+
+function sendHtml(res: ServerResponse, status: number, html: string) {
+  res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' });
+  res.end(html);
 }
 
 function sendJson(res: ServerResponse, status: number, body: unknown) {

@@ -17,7 +17,11 @@ const ADDRESS_WINDOW_SECONDS = 15 * 60;
  * addresses, ask a new address for an emailed code: that answer is the same whatever the password.
  */
 export const loginUser: Operation<'auth.login'> = async ({ body }, ctx, deps) => {
-  if (!(await deps.limiter.hit(`login-ip:${ctx.addressKey}`, deps.env.SIGN_IN_LIMIT_PER_ADDRESS, ADDRESS_WINDOW_SECONDS))) throw new AppError('RATE_LIMITED');
+  if (!(await deps.limiter.hit(`login-ip:${ctx.addressKey}`, deps.env.SIGN_IN_LIMIT_PER_ADDRESS, ADDRESS_WINDOW_SECONDS))) {
+    // fixed windows: the ceiling lifts when this one ends, so the page can count down to it
+    const seconds = deps.limiter.secondsLeft(ADDRESS_WINDOW_SECONDS);
+    throw new AppError('RATE_LIMITED', { extra: { retry_after: seconds }, headers: { 'retry-after': String(seconds) } });
+  }
   const attempt = await beginTry(deps, body.email, ctx.addressKey, 'password');
   const person = await deps.people.findByEmail(body.email);
   const verdict = await checkPassword(person, body.email, body.password, deps);

@@ -114,6 +114,24 @@ describe('per address: 100 sign-ins per 15 minutes, as before', () => {
     expect(await signIn(shop.owner.email, shop.password, address)).toMatchObject(ceiling);
     expect((await signIn(person.email, person.password, '203.0.113.13')).status).toBe(200);
   });
+
+  it('its 429 says when the fixed window ends: retry_after and Retry-After, and the ceiling lifts then', async () => {
+    const person = await staffMember();
+    const address = '203.0.113.14';
+    // ten minutes into a fifteen-minute window: five are left
+    later((900 + 600 - (Math.floor(clock.ms / 1000) % 900)) % 900);
+    for (let i = 0; i < 100; i++) await deps.limiter.hit(`login-ip:${address}`, 100, 15 * 60);
+    const ceiling = (seconds: number) => ({
+      status: 429,
+      body: { errors: [{ msg: 'Too many attempts. Please wait a few minutes and try again.', code: 'RATE_LIMITED' }], retry_after: seconds },
+      headers: { 'retry-after': String(seconds) },
+    });
+    expect(await signIn(person.email, person.password, address)).toMatchObject(ceiling(300));
+    later(299);
+    expect(await signIn(person.email, person.password, address)).toMatchObject(ceiling(1));
+    later(1);
+    expect((await signIn(person.email, person.password, address)).status).toBe(200);
+  });
 });
 
 // fifty scrypt checks a case: slow on a busy machine
@@ -218,6 +236,31 @@ describe('per account across addresses: guesses from many addresses bring a step
     }
     const late = await call(deps, 'auth.verifySignInCode', { body: { token: stepped.body.email_code_token, code }, headers: from('198.51.100.50') });
     expect(late).toMatchObject({ status: 400, body: { errors: [{ msg: 'This sign-in has expired. Sign in again to get a new code.', code: 'VALIDATION_FAILED', param: 'token' }] } });
+  });
+
+  it('more than five wrong emailed codes from one address wait like wrong passwords; the right code after the wait works', async () => {
+    const owner = await staffMember();
+    await guessesFrom(owner.email, 50, '192.0.8');
+    const address = '198.51.100.80';
+    // two waiting sign-ins from one address: the wait is the address's, whichever sign-in the codes are for
+    const first = await signIn(owner.email, owner.password, address);
+    await deps.drainJobs();
+    const firstCode = mailCode(sentTo(owner.email).at(-1));
+    const second = await signIn(owner.email, owner.password, address);
+    await deps.drainJobs();
+    const code = mailCode(sentTo(owner.email).at(-1));
+    const wrongCode = ['000000', '111111', '222222'].find((c) => c !== code && c !== firstCode)!;
+    const verify = (token: string, c: string) => call(deps, 'auth.verifySignInCode', { body: { token, code: c }, headers: from(address) });
+    for (const token of [first, first, first, second, second].map((s) => s.body.email_code_token as string)) {
+      expect((await verify(token, wrongCode)).body.errors[0]).toMatchObject({ code: 'VALIDATION_FAILED', param: 'code' });
+    }
+    expect(await verify(second.body.email_code_token, wrongCode)).toMatchObject({ status: 429, body: waitBody(2), headers: { 'retry-after': '2' } });
+    // refused unchecked while it waits, even the right code
+    expect(await verify(second.body.email_code_token, code)).toMatchObject({ status: 429, body: waitBody(2) });
+    later(2);
+    const passed = await verify(second.body.email_code_token, code);
+    expect(passed.status).toBe(200);
+    expect((await call(deps, 'auth.me', { token: passed.body.auth_token })).body.data.email).toBe(owner.email);
   });
 
   it('a waiting sign-in ends after fifteen minutes', async () => {

@@ -24,6 +24,10 @@ export class DynamoRateLimiter implements RateLimiter {
     return (Attributes?.count as number) <= limit;
   }
 
+  secondsLeft(windowSeconds: number): number {
+    return this.window(windowSeconds).start + windowSeconds - this.nowSeconds();
+  }
+
   async reset(key: string, windowSeconds: number): Promise<void> {
     const { start } = this.window(windowSeconds);
     await this.db.send(new DeleteCommand({ TableName: this.table, Key: keys.rate(key, start) }));

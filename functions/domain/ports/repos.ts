@@ -139,6 +139,8 @@ export interface MemberRepo {
 export interface RateLimiter {
   /** Counts one hit for `key` in the current window; true while the count is within `limit`. */
   hit(key: string, limit: number, windowSeconds: number): Promise<boolean>;
+  /** Seconds until the current window of this length ends, when a refused hit may count again (at least 1). */
+  secondsLeft(windowSeconds: number): number;
   reset(key: string, windowSeconds: number): Promise<void>;
 }
 

@@ -172,12 +172,15 @@ export const STORE_ORDER_FILTERS = ['unfulfilled', 'cod', 'paid', 'all_open'] as
 export const StoreOrderFilter = z.enum(STORE_ORDER_FILTERS);
 export type StoreOrderFilter = z.infer<typeof StoreOrderFilter>;
 
+/** The longest search a store-orders query takes: the search fields stop there, so a page's address stays loadable. */
+export const ORDER_SEARCH_MAX = 100;
+
 /** GET /store-orders: one page of the store's orders still to book, read live from Shopify. */
 export const StoreOrdersQuery = z.object({
   /** Shopify's opaque cursor (base64) of the page before. */
   after: z.string().max(512).regex(/^[A-Za-z0-9+/=_-]+$/, 'This page of orders is no longer valid').optional(),
   /** Order number, customer name or city; a leading # is ignored. */
-  search: z.string().trim().max(100).optional(),
+  search: z.string().trim().max(ORDER_SEARCH_MAX).optional(),
   filter: StoreOrderFilter.default('unfulfilled'),
   limit: z.coerce.number().int().min(1).max(100).default(25),
 });

@@ -1,7 +1,7 @@
 import { LoginInput } from '@dakiya/shared';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api';
-import { loginErrorDetail, loginErrorMessage, retryAfterSeconds, validateLogin, waitLine } from './login-form';
+import { loginErrorDetail, loginErrorMessage, retryAfterSeconds, signInProblem, submitLabel, validateLogin, waitLine } from './login-form';
 
 describe('login validation (spec 000 §5)', () => {
   it('exact messages', () => {
@@ -52,5 +52,18 @@ describe('a slowed-down sign-in says how long to wait (issue 17)', () => {
     expect([8, 2, 1, 0, -1].map(waitLine)).toEqual([
       'You can try again in 8 seconds.', 'You can try again in 2 seconds.', 'You can try again in 1 second.', 'You can try again now.', 'You can try again now.',
     ]);
+  });
+  it('every step heads a slow-down without the server’s fixed seconds, which the countdown under it says', () => {
+    expect(signInProblem(slowed)).toEqual({ message: 'Too many failed attempts.', wait: true });
+    const one = new ApiError(429, { errors: [{ msg: 'Too many failed attempts. Wait 1 second and try again.', code: 'RATE_LIMITED' }], retry_after: 1 }, 'Too many failed attempts. Wait 1 second and try again.');
+    expect(signInProblem(one)).toEqual({ message: 'Too many failed attempts.', wait: true });
+    // the per-address ceiling says minutes, not a count of seconds: its words stay, with the countdown under them
+    const ceiling = 'Too many attempts. Please wait a few minutes and try again.';
+    expect(signInProblem(new ApiError(429, { errors: [{ msg: ceiling, code: 'RATE_LIMITED' }], retry_after: 300 }, ceiling))).toEqual({ message: ceiling, wait: true });
+    const wrong = new ApiError(400, { errors: [{ msg: 'Email or password is incorrect', code: 'INVALID_CREDENTIALS' }] }, 'Email or password is incorrect');
+    expect(signInProblem(wrong)).toEqual({ message: 'Email or password is incorrect', detail: undefined });
+  });
+  it('the button waits with the seconds left, then says its own words', () => {
+    expect([submitLabel('Verify', 12), submitLabel('Verify', 1), submitLabel('Verify', 0)]).toEqual(['Try again in 12 s', 'Try again in 1 s', 'Verify']);
   });
 });

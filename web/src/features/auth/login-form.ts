@@ -48,10 +48,32 @@ export function retryAfterSeconds(error: unknown): number | undefined {
 }
 
 /**
- * The heading of a slow-down: the server's message names the seconds at the moment it answered, and the
- * countdown under it names them now, so the two would disagree after a second.
+ * The heading of a slow-down: the server's message without its 'Wait N seconds and try again.', which
+ * names the seconds at the moment it answered while the countdown under it names them now, so the two
+ * would disagree after a second. The slow-down's heading is then SLOWED_DOWN.
  */
+export function slowDownHeading(message: string): string {
+  return message.replace(/\s*Wait \d+ seconds? and try again\.$/, '');
+}
+
 export const SLOWED_DOWN = 'Too many failed attempts.';
+
+/** Why a sign-in step (password, emailed code, two-factor code) did not go through; `wait`: slowed down, counting down. */
+export interface SignInProblem {
+  message: string;
+  detail?: string;
+  wait?: boolean;
+}
+
+export function signInProblem(error: unknown): SignInProblem {
+  if (retryAfterSeconds(error)) return { message: slowDownHeading(loginErrorMessage(error)), wait: true };
+  return { message: loginErrorMessage(error), detail: loginErrorDetail(error) };
+}
+
+/** The submit button's words: its own, or the seconds left while slowed down (it is disabled then). */
+export function submitLabel(label: string, secondsLeft: number): string {
+  return secondsLeft > 0 ? `Try again in ${secondsLeft} s` : label;
+}
 
 /** The line under a slow-down, counting down to the next try. */
 export function waitLine(secondsLeft: number): string {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ORDER_SEARCH_MAX } from '@dakiya/shared';
 import { appliedFilters, applyView, DEFAULT_SORT, headerState, MONEY_SPENT, paramsFrom, SORT_OPTIONS, toggleAll, viewFrom, type OrdersView } from './orders-view';
 import { ACCOUNT_STATUS_LABELS, SAMPLE_ORDERS } from './sample-orders';
 
@@ -45,6 +46,14 @@ describe('the sample store orders', () => {
     expect(paramsFrom(base).toString()).toBe('');
     expect(viewFrom(new URLSearchParams('sort=price&status=banned,enabled&spent=900-100'))).toEqual({ ...base, statuses: ['enabled'] });
     expect(viewFrom(new URLSearchParams('spent=0-2001')).spent).toBeNull();
+  });
+
+  it('keeps a search and a tag no longer than the store-orders search in the address', () => {
+    const huge = 'y'.repeat(9000);
+    const params = paramsFrom({ ...base, query: huge, tag: huge });
+    expect(params.get('q')).toHaveLength(ORDER_SEARCH_MAX);
+    expect(params.get('tag')).toHaveLength(ORDER_SEARCH_MAX);
+    expect(viewFrom(new URLSearchParams({ q: huge, tag: huge }))).toMatchObject({ query: 'y'.repeat(ORDER_SEARCH_MAX), tag: 'y'.repeat(ORDER_SEARCH_MAX) });
   });
 
   it('names the filters in force', () => {

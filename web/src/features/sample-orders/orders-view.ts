@@ -1,3 +1,4 @@
+import { ORDER_SEARCH_MAX } from '@dakiya/shared';
 import { ACCOUNT_STATUSES, type AccountStatus, type SampleOrder } from './sample-orders';
 
 /** Spec 000 §9: money spent from 0 to 2000 in steps of 1; the slider starts at 0 to 500. Page Up/Down move 100. */
@@ -43,24 +44,27 @@ function parseSpent(text: string | null): readonly [number, number] | null {
   return [low, high];
 }
 
+/** The search and the tag stop where the store-orders search does, so the address stays short enough to load again. */
+const capped = (text: string | null) => (text ?? '').slice(0, ORDER_SEARCH_MAX);
+
 /** A link with anything odd in it still opens: what cannot be read is left at its default. */
 export function viewFrom(params: URLSearchParams): OrdersView {
   const sort = params.get('sort');
   return {
-    query: params.get('q') ?? '',
+    query: capped(params.get('q')),
     sort: isSort(sort) ? sort : DEFAULT_SORT,
     statuses: ACCOUNT_STATUSES.filter((s) => (params.get('status') ?? '').split(',').includes(s)),
-    tag: params.get('tag') ?? '',
+    tag: capped(params.get('tag')),
     spent: parseSpent(params.get('spent')),
   };
 }
 
 export function paramsFrom(view: OrdersView): URLSearchParams {
   const params = new URLSearchParams();
-  if (view.query) params.set('q', view.query);
+  if (view.query) params.set('q', capped(view.query));
   if (view.sort !== DEFAULT_SORT) params.set('sort', view.sort);
   if (view.statuses.length) params.set('status', view.statuses.filter(isStatus).join(','));
-  if (view.tag) params.set('tag', view.tag);
+  if (view.tag) params.set('tag', capped(view.tag));
   if (view.spent) params.set('spent', `${view.spent[0]}-${view.spent[1]}`);
   return params;
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { StoreOrdersQuery } from '@dakiya/shared';
 import { selectionActions, viewFrom, viewSearch } from './store-orders';
 
 describe('store orders page state', () => {
@@ -7,6 +8,16 @@ describe('store orders page state', () => {
     expect(viewFrom(new URLSearchParams('filter=everything'))).toEqual({ search: '', filter: 'unfulfilled' });
     expect(viewSearch({ search: '#1001', filter: 'unfulfilled' })).toBe('search=1001');
     expect(viewSearch({ search: '', filter: 'paid' })).toBe('filter=paid');
+  });
+
+  it('never puts into the address a search longer than the server takes, nor reads one from it', () => {
+    const longest = StoreOrdersQuery.shape.search.unwrap().maxLength!;
+    expect(longest).toBe(100);
+    const huge = 'x'.repeat(9000);
+    expect(viewSearch({ search: huge, filter: 'unfulfilled' })).toBe(`search=${'x'.repeat(longest)}`);
+    expect(viewFrom(new URLSearchParams({ search: huge })).search).toBe('x'.repeat(longest));
+    // what the address keeps, the server accepts
+    expect(StoreOrdersQuery.safeParse({ search: viewFrom(new URLSearchParams(viewSearch({ search: huge, filter: 'cod' }))).search }).success).toBe(true);
   });
 
   it('offers Book for one order, Merge for two to ten, Bulk book for any selection', () => {

@@ -1,4 +1,4 @@
-import { MAX_BULK_ORDERS, MAX_MERGE_ORDERS, STORE_ORDER_FILTERS, type StoreOrderFilter } from '@dakiya/shared';
+import { MAX_BULK_ORDERS, MAX_MERGE_ORDERS, ORDER_SEARCH_MAX, STORE_ORDER_FILTERS, type StoreOrderFilter } from '@dakiya/shared';
 import { paths, withIds, withQuery } from '../../lib/paths';
 
 export const FILTER_LABELS: Record<StoreOrderFilter, string> = {
@@ -13,17 +13,21 @@ export interface StoreOrdersView {
   filter: StoreOrderFilter;
 }
 
-/** The page's search and filter live in the URL, so a shared link reproduces the view. */
+/**
+ * The page's search and filter live in the URL, so a shared link reproduces the view. A search is cut
+ * to what the server takes (ORDER_SEARCH_MAX): a longer one would be refused, and kept in the address it
+ * made a page too long to load again.
+ */
 export function viewFrom(search: URLSearchParams): StoreOrdersView {
   const filter = search.get('filter');
   return {
-    search: (search.get('search') ?? '').trim(),
+    search: (search.get('search') ?? '').slice(0, ORDER_SEARCH_MAX).trim(),
     filter: (STORE_ORDER_FILTERS as readonly string[]).includes(filter ?? '') ? (filter as StoreOrderFilter) : 'unfulfilled',
   };
 }
 
 export function viewSearch(view: StoreOrdersView): string {
-  const query = withQuery('', { search: view.search.replace(/^#/, '') || undefined, filter: view.filter === 'unfulfilled' ? undefined : view.filter });
+  const query = withQuery('', { search: view.search.slice(0, ORDER_SEARCH_MAX).replace(/^#/, '').trim() || undefined, filter: view.filter === 'unfulfilled' ? undefined : view.filter });
   return query.startsWith('?') ? query.slice(1) : query;
 }
 

@@ -1,12 +1,13 @@
-import { Alert, Button, Center, chakra, Heading, Stack, Text } from '@chakra-ui/react';
+import { Button, Center, chakra, Heading, Stack, Text } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { LuArrowLeft, LuMailCheck } from 'react-icons/lu';
 import { CodeInput } from '../../../components/ui/code-input';
 import { serverFieldErrors } from '../../../lib/validate';
 import { useSession } from '../session/session-context';
 import type { LoginResult } from '../session/session-context';
-import { loginErrorDetail, loginErrorMessage, retryAfterSeconds, waitLine } from '../login-form';
-import { useSecondsLeft } from '../use-seconds-left';
+import { signInProblem, submitLabel, type SignInProblem } from '../login-form';
+import { useSlowDown } from '../use-slow-down';
+import { SignInAlert } from './sign-in-alert';
 
 export interface EmailCodeStepProps {
   email: string;
@@ -26,13 +27,14 @@ export function EmailCodeStep({ email, token, onSignedIn, onBack }: EmailCodeSte
   const session = useSession();
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string | undefined>();
-  const [problem, setProblem] = useState<{ message: string; detail?: string; wait?: boolean; expired?: boolean } | null>(null);
-  const [waitUntil, setWaitUntil] = useState<number | null>(null);
+  const [problem, setProblem] = useState<(SignInProblem & { expired?: boolean }) | null>(null);
   const [verifying, setVerifying] = useState(false);
-  const secondsLeft = useSecondsLeft(waitUntil);
+  const slowDown = useSlowDown();
+  const secondsLeft = slowDown.secondsLeft;
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
+    if (secondsLeft > 0) return;
     if (!/^\d{6}$/.test(code)) {
       setCodeError('Enter the 6-digit code from the email');
       return;
@@ -44,10 +46,9 @@ export function EmailCodeStep({ email, token, onSignedIn, onBack }: EmailCodeSte
       onSignedIn(await session.verifySignInCode(token, code));
     } catch (error) {
       const fields = serverFieldErrors(error);
-      const wait = retryAfterSeconds(error);
-      if (wait) setWaitUntil(Date.now() + wait * 1000);
+      slowDown.follow(error);
       if (fields.code) setCodeError(fields.code);
-      else setProblem({ message: loginErrorMessage(error), detail: loginErrorDetail(error), wait: !!wait, expired: !!fields.token });
+      else setProblem({ ...signInProblem(error), expired: !!fields.token });
     } finally {
       setVerifying(false);
     }
@@ -69,15 +70,7 @@ export function EmailCodeStep({ email, token, onSignedIn, onBack }: EmailCodeSte
           Enter it to finish signing in.
         </Text>
       </Stack>
-      {problem && (
-        <Alert.Root status="error" borderRadius="md" data-testid="email-code-error">
-          <Alert.Indicator />
-          <Alert.Content>
-            <Alert.Title>{problem.message}</Alert.Title>
-            {(problem.wait || problem.detail) && <Alert.Description>{problem.wait ? waitLine(secondsLeft) : problem.detail}</Alert.Description>}
-          </Alert.Content>
-        </Alert.Root>
-      )}
+      {problem && <SignInAlert problem={problem} secondsLeft={secondsLeft} testId="email-code-error" />}
       <Stack gap="1.5">
         <CodeInput
           value={code}
@@ -107,7 +100,7 @@ export function EmailCodeStep({ email, token, onSignedIn, onBack }: EmailCodeSte
           </Button>
         ) : (
           <Button type="submit" colorPalette="brand" size="lg" loading={verifying} loadingText="Verifying" disabled={waiting} data-testid="email-code-submit">
-            {waiting ? `Try again in ${secondsLeft} s` : 'Verify'}
+            {submitLabel('Verify', secondsLeft)}
           </Button>
         )}
         <Text textStyle="xs" color="fg.muted">

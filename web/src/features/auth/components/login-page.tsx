@@ -1,5 +1,5 @@
 import {
-  Alert, Box, Button, Card, Field, Flex, Heading, HStack, Input, Link as ChakraLink,
+  Box, Button, Card, Field, Flex, Heading, HStack, Input, Link as ChakraLink,
   Separator, Stack, Text,
 } from '@chakra-ui/react';
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
@@ -19,10 +19,11 @@ import { paths } from '../../../lib/paths';
 import { perTab } from '../../../lib/storage';
 import { useSession, type LoginResult } from '../session/session-context';
 import { LOAD_USER_ERROR } from '../session/session-reducer';
-import { loginErrorDetail, loginErrorMessage, retryAfterSeconds, SLOWED_DOWN, validateLogin, waitLine, type FieldErrors } from '../login-form';
-import { useSecondsLeft } from '../use-seconds-left';
+import { loginErrorDetail, loginErrorMessage, signInProblem, submitLabel, validateLogin, type FieldErrors, type SignInProblem } from '../login-form';
+import { useSlowDown } from '../use-slow-down';
 import { BrandPanel } from './brand-panel';
 import { EmailCodeStep } from './email-code-step';
+import { SignInAlert } from './sign-in-alert';
 import { StorePicker } from './store-picker';
 
 // The dialog machinery loads when the button is first pressed, or before when the browser is idle.
@@ -71,10 +72,10 @@ export function LoginPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<{ message: string; detail?: string; wait?: boolean } | null>(null);
+  const [formError, setFormError] = useState<SignInProblem | null>(null);
   // a slowed-down sign-in (issue 17): the next try waits, and the page counts down to it
-  const [waitUntil, setWaitUntil] = useState<number | null>(null);
-  const secondsLeft = useSecondsLeft(waitUntil);
+  const slowDown = useSlowDown();
+  const secondsLeft = slowDown.secondsLeft;
   const [submitting, setSubmitting] = useState(false);
   const [choice, setChoice] = useState<{ input: LoginInput; stores: StoreOption[]; notice?: string } | null>(null);
   const [pendingStore, setPendingStore] = useState<string | null>(null);
@@ -119,7 +120,7 @@ export function LoginPage() {
     event.preventDefault();
     if (secondsLeft > 0) return;
     setFormError(null);
-    setWaitUntil(null);
+    slowDown.clear();
     // The schema (and zod) load with the API contract on the first submit, not with the page. That
     // download can fail: offline (say so), or after a deploy renamed the file (reload once, as screens do).
     let schema: typeof import('@dakiya/shared').LoginInput;
@@ -149,9 +150,8 @@ export function LoginPage() {
     try {
       follow(input, await session.login(input));
     } catch (error) {
-      const wait = retryAfterSeconds(error);
-      if (wait) setWaitUntil(Date.now() + wait * 1000);
-      setFormError({ message: wait ? SLOWED_DOWN : loginErrorMessage(error), detail: loginErrorDetail(error), wait: !!wait });
+      slowDown.follow(error);
+      setFormError(signInProblem(error));
     }
   }
 
@@ -213,7 +213,7 @@ export function LoginPage() {
                 />
               ) : choice ? (
                 <Stack gap="4">
-                  {formError && <LoginError {...formError} />}
+                  {formError && <SignInAlert problem={formError} secondsLeft={secondsLeft} testId="login-error" />}
                   <StorePicker
                     email={choice.input.email}
                     stores={choice.stores}
@@ -230,7 +230,7 @@ export function LoginPage() {
               ) : (
                 <form onSubmit={onSubmit} noValidate data-testid="login-form">
                   <Stack gap="5">
-                    {formError && <LoginError message={formError.message} detail={formError.wait ? waitLine(secondsLeft) : formError.detail} />}
+                    {formError && <SignInAlert problem={formError} secondsLeft={secondsLeft} testId="login-error" />}
                     <Field.Root invalid={!!fieldErrors.email} required>
                       <Field.Label>Email</Field.Label>
                       <Input
@@ -268,7 +268,7 @@ export function LoginPage() {
                         disabled={secondsLeft > 0}
                         data-testid="login-submit"
                       >
-                        {secondsLeft > 0 ? `Try again in ${secondsLeft} s` : 'Login'}
+                        {submitLabel('Login', secondsLeft)}
                       </Button>
                       <Button variant="outline" size="lg" onClick={() => navigate(paths.home())} data-testid="login-cancel">
                         <LuArrowLeft /> Cancel
@@ -306,18 +306,5 @@ export function LoginPage() {
         </Stack>
       </Flex>
     </Flex>
-  );
-}
-
-/** Why sign-in did not go through, above the form or the store picker. */
-function LoginError({ message, detail }: { message: string; detail?: string }) {
-  return (
-    <Alert.Root status="error" borderRadius="md" data-testid="login-error">
-      <Alert.Indicator />
-      <Alert.Content>
-        <Alert.Title>{message}</Alert.Title>
-        {detail && <Alert.Description>{detail}</Alert.Description>}
-      </Alert.Content>
-    </Alert.Root>
   );
 }

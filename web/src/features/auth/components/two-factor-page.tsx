@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Center, chakra, Heading, Input, Stack, Text } from '@chakra-ui/react';
+import { Button, Card, Center, chakra, Heading, Input, Stack, Text } from '@chakra-ui/react';
 import { RECOVERY_CODE_MAX, VerifyAuthenticatorInput, VerifyRecoveryCodeInput } from '@dakiya/shared';
 import { useState, type FormEvent } from 'react';
 import { LuKeyRound, LuShieldCheck, LuTimerOff } from 'react-icons/lu';
@@ -13,6 +13,9 @@ import { PublicFrame } from '../../../components/ui/public-frame';
 import { useSession } from '../session/session-context';
 import { LOAD_USER_ERROR } from '../session/session-reducer';
 import { notifySuccess } from '../../../components/ui/toaster';
+import { retryAfterSeconds, signInProblem, submitLabel, type SignInProblem } from '../login-form';
+import { useSlowDown } from '../use-slow-down';
+import { SignInAlert } from './sign-in-alert';
 
 /** /two-factor (spec 001 §2): the authenticator code after a password sign-in; success goes to /dashboard. */
 export function TwoFactorPage() {
@@ -22,8 +25,11 @@ export function TwoFactorPage() {
   const [mode, setMode] = useState<'app' | 'recovery'>('app');
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | undefined>();
-  const [formError, setFormError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<SignInProblem | null>(null);
   const [verifying, setVerifying] = useState(false);
+  // wrong codes slow this network down like wrong passwords (issue 17): both modes wait, counting down
+  const slowDown = useSlowDown();
+  const secondsLeft = slowDown.secondsLeft;
   const pending = session.pendingTwoFactorToken;
   const recovery = mode === 'recovery';
 
@@ -39,11 +45,12 @@ export function TwoFactorPage() {
   async function signIn(token: string) {
     const ok = await session.signInWithToken(token);
     if (ok) navigate(paths.dashboard.home(), { replace: true });
-    else setFormError(LOAD_USER_ERROR);
+    else setFormError({ message: LOAD_USER_ERROR });
   }
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
+    if (secondsLeft > 0) return;
     const result = recovery
       ? validate(VerifyRecoveryCodeInput, { recovery_code: code, twoFactorToken: pending ?? '' })
       : validate(VerifyAuthenticatorInput, { code, twoFactorToken: pending ?? '' });
@@ -66,7 +73,10 @@ export function TwoFactorPage() {
     } catch (err) {
       const fields = serverFieldErrors(err);
       setError(fields.code ?? fields.recovery_code);
-      handleError(err);
+      slowDown.follow(err);
+      // a slow-down is said above the form with its countdown, as sign-in says it; anything else as everywhere
+      if (retryAfterSeconds(err)) setFormError(signInProblem(err));
+      else handleError(err);
     } finally {
       setVerifying(false);
     }
@@ -102,12 +112,7 @@ export function TwoFactorPage() {
                     : 'Open your authenticator app and enter the 6-digit code it shows for Dakiya.'}
                 </Text>
               </Stack>
-              {formError && (
-                <Alert.Root status="error" borderRadius="md" data-testid="two-factor-error">
-                  <Alert.Indicator />
-                  <Alert.Title>{formError}</Alert.Title>
-                </Alert.Root>
-              )}
+              {formError && <SignInAlert problem={formError} secondsLeft={secondsLeft} testId="two-factor-error" />}
               <Stack gap="1.5">
                 {recovery ? (
                   <Input
@@ -153,8 +158,16 @@ export function TwoFactorPage() {
                 )}
               </Stack>
               <Stack gap="3">
-                <Button type="submit" colorPalette="brand" size="lg" loading={verifying} loadingText="Verifying" data-testid="two-factor-submit">
-                  Verify
+                <Button
+                  type="submit"
+                  colorPalette="brand"
+                  size="lg"
+                  loading={verifying}
+                  loadingText="Verifying"
+                  disabled={secondsLeft > 0}
+                  data-testid="two-factor-submit"
+                >
+                  {submitLabel('Verify', secondsLeft)}
                 </Button>
                 <Button variant="plain" size="sm" color="brand.fg" onClick={switchMode} data-testid="two-factor-switch">
                   <LuKeyRound /> {recovery ? 'Use the code from your authenticator app' : 'Lost your phone? Use a recovery code'}

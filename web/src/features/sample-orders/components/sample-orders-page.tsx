@@ -3,6 +3,7 @@ import {
   useBreakpointValue, Wrap,
 } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
+import { ORDER_SEARCH_MAX } from '@dakiya/shared';
 import { LuArrowDownUp, LuFilter, LuSearch, LuSearchX } from 'react-icons/lu';
 import { useSearchParams } from 'react-router-dom';
 import { formatDateTime } from '../../../lib/format';
@@ -73,7 +74,8 @@ export function SampleOrdersPage({ timeZone }: { timeZone?: string }) {
               <InputGroup startElement={<LuSearch />} flex="1" minW={{ base: 'full', md: '0' }}>
                 <Input
                   value={draft.query}
-                  onChange={(e) => update({ query: e.target.value })}
+                  onChange={(e) => update({ query: e.target.value.slice(0, ORDER_SEARCH_MAX) })}
+                  maxLength={ORDER_SEARCH_MAX}
                   placeholder="Search orders, customers and tags"
                   aria-label="Search orders"
                   data-testid="sample-search"
@@ -192,7 +194,7 @@ function FiltersPanel({ view, draft, setDraft, update }: FiltersPanelProps) {
       </Stack>
       <Stack gap="2">
         <Heading as="h3" size="xs">Tagged with</Heading>
-        <Input size="sm" bg="bg" value={draft.tag} onChange={(e) => update({ tag: e.target.value })} placeholder="A tag, e.g. VIP" aria-label="Tagged with" data-testid="sample-tag" />
+        <Input size="sm" bg="bg" value={draft.tag} onChange={(e) => update({ tag: e.target.value.slice(0, ORDER_SEARCH_MAX) })} maxLength={ORDER_SEARCH_MAX} placeholder="A tag, e.g. VIP" aria-label="Tagged with" data-testid="sample-tag" />
         <Wrap gap="1.5">
           {TAGS.map((tag) => (
             <Button key={tag} size="2xs" variant="outline" bg="bg" onClick={() => update({ tag })} data-testid={`sample-tag-${tag.replace(/\s+/g, '-')}`}>

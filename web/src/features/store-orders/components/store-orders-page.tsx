@@ -1,5 +1,5 @@
 import { Badge, Box, Button, Checkbox, Flex, HStack, Input, InputGroup, NativeSelect, Stack, Table, Text, useBreakpointValue } from '@chakra-ui/react';
-import { STORE_ORDER_FILTERS, type StoreOrder, type StoreOrderFilter } from '@dakiya/shared';
+import { ORDER_SEARCH_MAX, STORE_ORDER_FILTERS, type StoreOrder, type StoreOrderFilter } from '@dakiya/shared';
 import { useEffect, useMemo, useState } from 'react';
 import { LuChevronLeft, LuChevronRight, LuLayers, LuPackageCheck, LuSearch, LuShoppingBag, LuTruck } from 'react-icons/lu';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -95,7 +95,8 @@ export function StoreOrdersPage({ timeZone }: { timeZone?: string }) {
         <InputGroup startElement={<LuSearch />} flex="1" minW={{ base: 'full', sm: '64' }} maxW={{ md: 'md' }}>
           <Input
             value={typed}
-            onChange={(e) => setTyped(e.target.value)}
+            onChange={(e) => setTyped(e.target.value.slice(0, ORDER_SEARCH_MAX))}
+            maxLength={ORDER_SEARCH_MAX}
             placeholder="Search by order number (e.g. #1001) or email"
             aria-label="Search store orders"
             bg="bg"
