@@ -34,7 +34,8 @@ export async function makeWorld(): Promise<World> {
   const deps = await testDeps({}, { COURIER_BASE_URLS: JSON.stringify(couriers.urls), COURIER_TIMEOUT_MS: '3000', ...shopifyTestEnv(shopify) });
   // every shop on FREE, installed on its simulator store; A and B then pay through an approved charge
   const [a, b, free] = [await seedShop(deps), await seedShop(deps), await seedShop(deps)];
-  for (const seeded of [a, b, free]) await connectShop(shopify, deps, seeded.shop);
+  // 60 orders: the authorization matrix books one fresh order per case of every booking route
+  for (const seeded of [a, b, free]) await connectShop(shopify, deps, seeded.shop, { orders: 60 });
   for (const paid of [a, b]) paid.shop = await subscribeShop(deps, paid.shop, 'MONTHLY');
   return { deps, couriers, shopify, stop: async () => { await couriers.stop(); await shopify.stop(); }, a, b, free };
 }
