@@ -19,6 +19,7 @@ export * from './schemas/settings';
 export * from './schemas/app-config';
 export * from './schemas/order-lookup';
 export * from './schemas/booking';
+export * from './schemas/orders';
 export * from './cities';
 export * from './couriers';
 export { z } from './zod';

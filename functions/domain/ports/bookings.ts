@@ -31,6 +31,17 @@ export interface BookingRecord {
   attention: BookingAttention[];
   deliveredAt?: string;
   cancelledAt?: string;
+  /** The courier's own status text as last read (the tracking modal's current courier status). */
+  courierStatus?: string;
+}
+
+/** One courier scan of a parcel, as its timeline keeps it. */
+export interface TimelineEvent {
+  at: string;
+  /** The courier's status text (or BOOKED, Dakiya's own first event). */
+  status: string;
+  message: string;
+  location?: string;
 }
 
 /**
@@ -144,6 +155,8 @@ export interface BookingRepo {
   /** A status change, only from the status the booking has in hand (its indexes follow). */
   setStatus(booking: BookingRecord, status: BookingStatus, at: string, extra?: Partial<Pick<BookingRecord, 'cancelledAt' | 'deliveredAt'>>): Promise<BookingRecord>;
   addAttention(booking: BookingRecord, mark: BookingRecord['attention'][number]): Promise<void>;
+  /** The parcel's timeline, oldest first. */
+  timeline(shopId: string, trackingNumber: string): Promise<TimelineEvent[]>;
   /** Removes a cancelled booking with its pointers and timeline. */
   remove(booking: BookingRecord): Promise<void>;
   /** A page of a shop's bookings, newest first, with an opaque cursor to the next. */

@@ -1,6 +1,6 @@
 import { GetCommand, QueryCommand, type DynamoDBDocumentClient, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { BookingStatus } from '@dakiya/shared';
-import type { BookingRecord, BookingRepo, CountedBooking } from '../../../domain/ports/bookings';
+import type { BookingRecord, BookingRepo, CountedBooking, TimelineEvent } from '../../../domain/ports/bookings';
 import { batchDelete, batchGet, batchWrite } from '../batch';
 import { isConditionFailure } from '../errors';
 import { keys } from '../keys';
@@ -88,6 +88,11 @@ export class DynamoBookingRepo implements BookingRepo {
 
   async addAttention(record: BookingRecord, mark: BookingRecord['attention'][number]): Promise<void> {
     await this.bookings.patch({ shopId: record.shopId, trackingNumber: record.trackingNumber }).append({ attention: [mark] }).go({ response: 'none' });
+  }
+
+  async timeline(shopId: string, trackingNumber: string): Promise<TimelineEvent[]> {
+    const { data } = await this.events.query.timeline({ shopId, trackingNumber }).go({ pages: 'all' });
+    return data.map((e) => ({ at: e.at, status: e.status, message: e.message, ...(e.location ? { location: e.location } : {}) }));
   }
 
   async remove(record: BookingRecord): Promise<void> {

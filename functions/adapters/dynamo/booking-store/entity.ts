@@ -87,6 +87,7 @@ export function bookingEntity(client: DynamoDBDocumentClient, table: string) {
       },
       deliveredAt: optStr,
       cancelledAt: optStr,
+      courierStatus: optStr,
     },
     indexes: {
       byTrackingNumber: {
