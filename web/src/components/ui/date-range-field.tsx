@@ -1,6 +1,7 @@
-import { Button, DatePicker, HStack, parseDate, Portal, Stack, Text, type DateValue } from '@chakra-ui/react';
+import { Button, DatePicker, Grid, parseDate, Portal, Stack, Text, type DateValue } from '@chakra-ui/react';
 import { useState } from 'react';
 import { LuCalendar } from 'react-icons/lu';
+import { dayRangeLabel, isDay } from '../../lib/days';
 
 /** Calendar days (YYYY-MM-DD); either end may be open. */
 export interface DayRange {
@@ -24,26 +25,13 @@ const PRESETS = [
   { value: 'lastMonth', label: 'Last month' },
 ] as const;
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
 function dayValue(day: string | undefined): DateValue | undefined {
-  if (!day || !DAY.test(day)) return undefined;
+  if (!isDay(day)) return undefined;
   try {
     return parseDate(day);
   } catch {
     return undefined;
   }
-}
-
-const shortDate = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
-
-/** 'Nov 3, 2026 – Nov 9, 2026', 'From Nov 3, 2026', or null when no end is set. */
-export function rangeLabel(range: DayRange): string | null {
-  const text = (day: string) => (DAY.test(day) ? shortDate.format(new Date(`${day}T00:00:00Z`)) : day);
-  if (range.from && range.to) return range.from === range.to ? text(range.from) : `${text(range.from)} – ${text(range.to)}`;
-  if (range.from) return `From ${text(range.from)}`;
-  if (range.to) return `Until ${text(range.to)}`;
-  return null;
 }
 
 /**
@@ -56,7 +44,7 @@ export function DateRangeField({ label, value, onChange, timeZone, testId }: Dat
   const committed = from && to ? [from, to] : from ? [from] : [];
   // the first end of a new range, while the second is being picked
   const [picking, setPicking] = useState<DateValue[] | null>(null);
-  const shown = rangeLabel(value);
+  const shown = dayRangeLabel(value);
 
   return (
     <DatePicker.Root
@@ -107,13 +95,13 @@ export function DateRangeField({ label, value, onChange, timeZone, testId }: Dat
         <DatePicker.Positioner>
           <DatePicker.Content data-testid={testId ? `${testId}-calendar` : undefined}>
             <Stack direction={{ base: 'column', sm: 'row' }} gap="3">
-              <HStack as="div" gap="1" wrap="wrap" flexDirection={{ base: 'row', sm: 'column' }} alignItems="stretch" minW={{ sm: '28' }}>
+              <Grid templateColumns={{ base: 'repeat(2, 1fr)', sm: '1fr' }} gap="1" alignContent="start" minW={{ sm: '28' }}>
                 {PRESETS.map((preset) => (
                   <DatePicker.PresetTrigger key={preset.value} value={preset.value} asChild>
                     <Button size="xs" variant="ghost" justifyContent="flex-start">{preset.label}</Button>
                   </DatePicker.PresetTrigger>
                 ))}
-              </HStack>
+              </Grid>
               <Stack gap="2">
                 <DatePicker.View view="day">
                   <DatePicker.Header />

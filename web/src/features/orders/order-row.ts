@@ -1,5 +1,5 @@
 import { CHECK_WITH_COURIER, type OrderRow, type OrdersPage } from '@dakiya/shared';
-import { formatCurrency, formatDate } from '../../lib/format';
+import { formatCurrency } from '../../lib/format';
 
 /** Spec §9: booked days are highlighted past this many. */
 export const BOOKED_DAYS_HIGHLIGHT = 3;
@@ -11,6 +11,14 @@ export function dayIn(instant: Date, timeZone?: string): string {
   const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(instant);
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   return `${get('year')}-${get('month')}-${get('day')}`;
+}
+
+const shortDate = (timeZone?: string) => new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone });
+
+/** 'Nov 27, 2026' in the shop's time zone (a table of fifteen columns has no room for 'November'); N/A when missing. */
+export function shortDay(value: string | null | undefined, timeZone?: string): string {
+  const date = value ? new Date(value) : null;
+  return date && !Number.isNaN(date.getTime()) ? shortDate(timeZone).format(date) : 'N/A';
 }
 
 const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
@@ -55,10 +63,10 @@ export function rowText(row: OrderRow, now: Date, timeZone?: string): RowText {
     struck: row.booked_packet_status === 'CANCELLED',
     trackNumber: awaitingCheck ? CHECK_WITH_COURIER : row.tracking_number!,
     awaitingCheck,
-    bookingDate: formatDate(row.createdAt, { timeZone }),
+    bookingDate: shortDay(row.createdAt, timeZone),
     cod: formatCurrency(row.cod),
     destination: row.destination_city || 'N/A',
-    deliveredDate: formatDate(row.delivered_date, { timeZone }),
+    deliveredDate: shortDay(row.delivered_date, timeZone),
     bookedBy: row.booked_by.tag || 'N/A',
     bookedByName: row.booked_by.name,
     days: row.delivery_days === null ? 'N/A' : String(row.delivery_days),

@@ -3,7 +3,7 @@ import {
   type BookingStatus, type Courier, type DeliveryDaysOp, type OrdersApiField, type OrdersQueryInput, type PaymentStatus,
 } from '@dakiya/shared';
 import { COURIER_BY_ID, COURIER_IDS } from '@dakiya/shared/couriers';
-import { formatDate } from '../../lib/format';
+import { formatShortDay } from '../../lib/days';
 
 /**
  * The orders list's view lives in the address (spec §2 keys), read and written through the shared
@@ -88,15 +88,10 @@ export const COURIER_OPTIONS: Option<Courier>[] = COURIER_IDS.map((value) => ({ 
 export const OP_OPTIONS: Option<DeliveryDaysOp>[] = DELIVERY_DAYS_OPS.map((value) => ({ value, label: OP_LABELS[value] }));
 export const TAG_OPTIONS: Option[] = [{ value: MERGED_TAG, label: 'Merged parcels' }];
 
-/** A day of the shop (YYYY-MM-DD) as the screens write dates: 'November 3, 2026'. */
-export function formatDay(day: string): string {
-  return /^\d{4}-\d{2}-\d{2}$/.test(day) ? formatDate(`${day}T00:00:00Z`, { timeZone: 'UTC', fallback: day }) : day;
-}
-
+/** A range of the shop's days for a chip: 'Nov 3, 2026 – Nov 9, 2026', 'on Nov 3, 2026', 'from …', 'until …'. */
 function rangeText(from: string | undefined, to: string | undefined): string {
-  if (from && to) return from === to ? `on ${formatDay(from)}` : `${formatDay(from)} to ${formatDay(to)}`;
-  if (from) return `from ${formatDay(from)}`;
-  return `until ${formatDay(to!)}`;
+  if (from && to) return from === to ? `on ${formatShortDay(from)}` : `${formatShortDay(from)} – ${formatShortDay(to)}`;
+  return from ? `from ${formatShortDay(from)}` : `until ${formatShortDay(to!)}`;
 }
 
 export interface Chip {

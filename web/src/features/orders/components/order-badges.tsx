@@ -32,12 +32,12 @@ export function CourierBadge({ company }: { company: Courier }) {
 }
 
 /** Days since booking: highlighted past 3 (spec §9), nothing when hidden (cancelled, delivered). */
-export function BookedDays({ days }: { days: number | null }) {
+export function BookedDays({ days, long = false }: { days: number | null; long?: boolean }) {
   if (days === null) return null;
   const late = isLate(days);
   return (
     <Badge colorPalette={late ? 'red' : 'gray'} variant={late ? 'solid' : 'subtle'} size="sm" title={late ? 'Booked more than 3 days ago' : undefined} data-late={late || undefined}>
-      {days} {days === 1 ? 'day' : 'days'}
+      {days} {days === 1 ? 'day' : 'days'}{long ? ' since booking' : ''}
     </Badge>
   );
 }

@@ -49,7 +49,7 @@ export function OrderCards({ rows, now, timeZone, selectable, selected, onToggle
               <HStack gap="2" wrap="wrap" justify="space-between">
                 <HStack gap="1.5" wrap="wrap">
                   <PaymentBadge status={row.payment_status} />
-                  <BookedDays days={t.bookedDays} />
+                  <BookedDays days={t.bookedDays} long />
                   {row.tag && <Tags row={row} />}
                 </HStack>
                 <HStack gap="2" onClick={own}>

@@ -42,7 +42,8 @@ export function OrdersPage({ canCancel, canBook, timeZone }: OrdersPageProps) {
   const members = useMembers();
   const compact = useBreakpointValue({ base: true, md: false }, { ssr: false }) ?? false;
   const chips = chipsOf(api, members.names);
-  const [filtersOpen, setFiltersOpen] = useState(() => chips.some((c) => c.id !== 'attention'));
+  // open where filters are applied, except on a phone, where the panel would push the orders off the screen
+  const [filtersOpen, setFiltersOpen] = useState(() => !compact && chips.some((c) => c.id !== 'attention'));
   const [selected, setSelected] = useState<Map<string, OrderRow>>(new Map());
   const [opened, setOpened] = useState<OrderRow | null>(null);
   const refresh = () => void mutate();

@@ -37,21 +37,38 @@ export function OrdersTable({ rows, now, timeZone, selectable, selected, onToggl
   const keys = rows.map(rowKey);
   const all = keys.length > 0 && keys.every((k) => selected.has(k));
   const some = keys.some((k) => selected.has(k));
+  // the order's name stays in view while the other columns scroll under it
+  const sticky = { position: 'sticky', zIndex: 1, bg: 'inherit' } as const;
+  const nameLeft = selectable ? '10' : '0';
   return (
-    <Table.ScrollArea data-testid="orders-table-scroll">
-      <Table.Root size="sm" interactive data-testid="orders-table" css={{ '& td, & th': { px: '2.5', whiteSpace: 'nowrap' } }}>
+    // at most a screen high, so its sideways scrollbar is in view, with the column names kept above the rows
+    <Table.ScrollArea data-testid="orders-table-scroll" maxH="calc(100dvh - 14rem)">
+      <Table.Root
+        size="sm"
+        interactive
+        stickyHeader
+        data-testid="orders-table"
+        css={{ '& td, & th': { px: '2', whiteSpace: 'nowrap' }, '& th': { whiteSpace: 'normal', lineHeight: 'short', verticalAlign: 'bottom' } }}
+      >
         <Table.Header>
           <Table.Row bg="bg.muted">
             {selectable && (
-              <Table.ColumnHeader w="10">
+              <Table.ColumnHeader w="10" minW="10" left="0" {...sticky} zIndex={2}>
                 <Checkbox.Root size="sm" checked={all ? true : some ? 'indeterminate' : false} onCheckedChange={onTogglePage} aria-label="Select every order on this page" data-testid="orders-select-page">
                   <Checkbox.HiddenInput />
                   <Checkbox.Control />
                 </Checkbox.Root>
               </Table.ColumnHeader>
             )}
-            {COLUMNS.map((c) => (
-              <Table.ColumnHeader key={c} textAlign={c === 'Cash on delivery' || c === 'Days' ? 'end' : undefined} color="fg.muted" fontWeight="semibold">
+            {COLUMNS.map((c, i) => (
+              <Table.ColumnHeader
+                key={c}
+                textAlign={c === 'Cash on delivery' || c === 'Days' ? 'end' : undefined}
+                color="fg.muted"
+                fontWeight="semibold"
+                minW={c.length > 12 ? '20' : undefined}
+                {...(i === 0 ? { ...sticky, zIndex: 2, left: nameLeft, boxShadow: 'inset -1px 0 0 var(--chakra-colors-border-muted)' } : {})}
+              >
                 {c}
               </Table.ColumnHeader>
             ))}
@@ -69,13 +86,16 @@ export function OrdersTable({ rows, now, timeZone, selectable, selected, onToggl
                 data-selected={selected.has(key) || undefined}
                 onClick={opens ? () => onOpen(row) : undefined}
                 cursor={opens ? 'pointer' : undefined}
+                bg={selected.has(key) ? 'brand.subtle' : 'app.surface'}
               >
                 {selectable && (
-                  <Table.Cell onClick={own}>
+                  <Table.Cell onClick={own} left="0" {...sticky}>
                     <RowCheckbox row={row} checked={selected.has(key)} onToggle={onToggle} />
                   </Table.Cell>
                 )}
-                <Table.Cell><OrderName row={row} text={t} onOpen={opens ? () => onOpen(row) : undefined} /></Table.Cell>
+                <Table.Cell left={nameLeft} {...sticky} boxShadow="inset -1px 0 0 var(--chakra-colors-border-muted)">
+                  <OrderName row={row} text={t} onOpen={opens ? () => onOpen(row) : undefined} />
+                </Table.Cell>
                 <Table.Cell><TrackNumber text={t} /></Table.Cell>
                 <Table.Cell><CourierBadge company={row.tracking_account.company} /></Table.Cell>
                 <Table.Cell color="fg.muted">{t.bookingDate}</Table.Cell>
@@ -143,14 +163,14 @@ export function OrderName({ row, text, onOpen }: { row: OrderRow; text: RowText;
 export function TrackNumber({ text }: { text: RowText }) {
   return text.awaitingCheck
     ? <Text as="span" color="fg.warning" fontWeight="medium">{text.trackNumber}</Text>
-    : <Text as="span" fontFamily="mono" textStyle="sm">{text.trackNumber}</Text>;
+    : <Text as="span" fontFamily="mono" textStyle="xs">{text.trackNumber}</Text>;
 }
 
 /** Spec §2: Track goes to the public tracking page (/track/{tracking_number}), in a new tab. */
 export function TrackLink({ row }: { row: OrderRow }) {
   if (!row.tracking_number) return null;
   return (
-    <Button asChild size="xs" variant="outline" data-testid={`order-track-${row.tracking_number}`}>
+    <Button asChild size="2xs" variant="outline" data-testid={`order-track-${row.tracking_number}`}>
       <Link to={paths.track(row.tracking_number)} target="_blank" rel="noopener" aria-label={`Track ${row.tracking_number} (opens in a new tab)`}>
         Track <LuExternalLink aria-hidden />
       </Link>
@@ -160,7 +180,7 @@ export function TrackLink({ row }: { row: OrderRow }) {
 
 export function CancelButton({ row, busy, disabled, onCancel }: { row: OrderRow; busy: boolean; disabled: boolean; onCancel(row: OrderRow): void }) {
   return (
-    <Button size="xs" variant="outline" colorPalette="red" loading={busy} disabled={disabled} onClick={() => onCancel(row)} aria-label={`Cancel ${row.tracking_number}`} data-testid={`order-cancel-${row.tracking_number}`}>
+    <Button size="2xs" variant="outline" colorPalette="red" loading={busy} disabled={disabled} onClick={() => onCancel(row)} aria-label={`Cancel ${row.tracking_number}`} data-testid={`order-cancel-${row.tracking_number}`}>
       <LuPackageX aria-hidden /> Cancel
     </Button>
   );

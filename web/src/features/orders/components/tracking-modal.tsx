@@ -1,4 +1,4 @@
-import { Alert, Box, Button, CloseButton, DataList, Dialog, Portal, Skeleton, Stack, Steps, Text, Timeline } from '@chakra-ui/react';
+import { Alert, Box, Button, CloseButton, DataList, Dialog, Portal, Skeleton, Stack, Steps, Text, Timeline, useBreakpointValue } from '@chakra-ui/react';
 import type { BookingStatus, TrackOrderResult } from '@dakiya/shared';
 import { useEffect, type ReactNode } from 'react';
 import { LuCheck, LuExternalLink, LuMinus, LuPackage, LuRefreshCw, LuUndo2, LuX } from 'react-icons/lu';
@@ -24,6 +24,8 @@ export interface TrackingModalProps {
 export function TrackingModal({ trackingNumber, listedStatus, onMoved, onClose, timeZone }: TrackingModalProps) {
   const { data, error, isLoading, isValidating, mutate } = useOrderTracking(trackingNumber);
   const result = data && data.order.track_number === trackingNumber ? data : undefined;
+  // a phone gets the whole screen, and the steps one under another
+  const compact = useBreakpointValue({ base: true, md: false }, { ssr: false }) ?? false;
 
   useEffect(() => {
     if (result && listedStatus && result.status !== listedStatus) onMoved();
@@ -31,7 +33,7 @@ export function TrackingModal({ trackingNumber, listedStatus, onMoved, onClose, 
   }, [result]);
 
   return (
-    <Dialog.Root open={!!trackingNumber} onOpenChange={(e) => { if (!e.open) onClose(); }} size={{ base: 'full', md: 'lg' }} placement="center" scrollBehavior="inside">
+    <Dialog.Root open={!!trackingNumber} onOpenChange={(e) => { if (!e.open) onClose(); }} size={compact ? 'full' : 'lg'} placement="center" scrollBehavior="inside">
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
@@ -49,7 +51,7 @@ export function TrackingModal({ trackingNumber, listedStatus, onMoved, onClose, 
               ) : !result || isLoading ? (
                 <TrackingSkeleton />
               ) : (
-                <TrackingDetails result={result} timeZone={timeZone} />
+                <TrackingDetails result={result} timeZone={timeZone} compact={compact} />
               )}
             </Dialog.Body>
             <Dialog.Footer>
@@ -102,7 +104,7 @@ function TrackingSkeleton() {
   );
 }
 
-function TrackingDetails({ result, timeZone }: { result: TrackOrderResult; timeZone?: string }) {
+function TrackingDetails({ result, timeZone, compact }: { result: TrackOrderResult; timeZone?: string; compact: boolean }) {
   const note = courierCheckNote(result, timeZone);
   const steps = trackingSteps(result.order.current_status);
   const events = timelineOf(result.order.details);
@@ -132,7 +134,7 @@ function TrackingDetails({ result, timeZone }: { result: TrackOrderResult; timeZ
       </Text>
 
       {steps ? (
-        <ProgressSteps steps={steps} />
+        <ProgressSteps steps={steps} vertical={compact} />
       ) : (
         <Alert.Root status="warning" variant="subtle" borderRadius="lg" data-testid="tracking-modal-returned">
           <Alert.Indicator><LuUndo2 /></Alert.Indicator>
@@ -171,7 +173,7 @@ function TrackingDetails({ result, timeZone }: { result: TrackOrderResult; timeZ
 const STEP_ICONS = { done: <LuCheck />, skipped: <LuMinus />, current: null, upcoming: null } as const;
 
 /** The 4 steps of spec §4 on Chakra's Steps; a step that can no longer happen is crossed out, not 'to come'. */
-function ProgressSteps({ steps }: { steps: TrackingStep[] }) {
+function ProgressSteps({ steps, vertical }: { steps: TrackingStep[]; vertical: boolean }) {
   const current = steps.findIndex((s) => s.state === 'current');
   const cancelled = steps[3]!.state === 'current';
   return (
@@ -179,7 +181,9 @@ function ProgressSteps({ steps }: { steps: TrackingStep[] }) {
       step={current < 0 ? steps.length : current}
       count={steps.length}
       size="sm"
-      colorPalette={cancelled ? 'red' : 'brand'}
+      orientation={vertical ? 'vertical' : 'horizontal'}
+      gap={vertical ? '3' : undefined}
+      colorPalette="brand"
       data-testid="tracking-modal-steps"
     >
       <Steps.List>
@@ -187,6 +191,7 @@ function ProgressSteps({ steps }: { steps: TrackingStep[] }) {
           <Steps.Item key={step.label} index={index} data-state={step.state} data-testid={`tracking-step-${index + 1}`}>
             <Steps.Indicator
               {...(step.state === 'skipped' ? { bg: 'bg.muted', color: 'fg.muted', borderColor: 'border' } : {})}
+              {...(step.state === 'current' && cancelled ? { colorPalette: 'red' } : {})}
               aria-label={`${step.label}: ${step.state}`}
             >
               {step.state === 'current' && cancelled ? <LuX /> : STEP_ICONS[step.state] ?? <Steps.Number />}
@@ -194,7 +199,7 @@ function ProgressSteps({ steps }: { steps: TrackingStep[] }) {
             <Steps.Title textDecoration={step.state === 'skipped' ? 'line-through' : undefined} color={step.state === 'skipped' ? 'fg.muted' : undefined}>
               {step.label}
             </Steps.Title>
-            <Steps.Separator />
+            <Steps.Separator {...(steps[index + 1]?.state === 'skipped' || step.state === 'skipped' ? { bg: 'border' } : {})} />
           </Steps.Item>
         ))}
       </Steps.List>
