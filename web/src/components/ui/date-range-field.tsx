@@ -79,6 +79,8 @@ export function DateRangeField({ label, value, onChange, timeZone, testId }: Dat
             bg="bg"
             pe="8"
             color={shown ? 'fg' : 'fg.muted'}
+            // what it shows is part of its name (the kit's own name, 'Open calendar', would hide the range)
+            aria-label={`${label}: ${shown ?? 'Any date'}`}
             data-testid={testId ? `${testId}-trigger` : undefined}
           >
             <LuCalendar aria-hidden />

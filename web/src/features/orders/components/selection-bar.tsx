@@ -22,7 +22,7 @@ export function SelectionBar({ selected, onClear, canCancel, onCancel, progress 
     <ActionBar.Root open={selected.length > 0} onOpenChange={(details) => { if (!details.open) onClear(); }} closeOnInteractOutside={false}>
       <Portal>
         <ActionBar.Positioner>
-          <ActionBar.Content data-testid="orders-selection">
+          <ActionBar.Content aria-label="Selected orders" data-testid="orders-selection">
             <ActionBar.SelectionTrigger data-testid="orders-selected">{selected.length} selected</ActionBar.SelectionTrigger>
             <ActionBar.Separator />
             {canCancel && (

@@ -1,4 +1,4 @@
-import { Alert, Box, Button, CloseButton, DataList, Dialog, Portal, Skeleton, Stack, Steps, Text, Timeline, useBreakpointValue } from '@chakra-ui/react';
+import { Alert, Box, Button, CloseButton, DataList, Dialog, Flex, Portal, Skeleton, Stack, Steps, Text, Timeline, useBreakpointValue } from '@chakra-ui/react';
 import type { BookingStatus, TrackOrderResult } from '@dakiya/shared';
 import { useEffect, type ReactNode } from 'react';
 import { LuCheck, LuExternalLink, LuMinus, LuPackage, LuRefreshCw, LuUndo2, LuX } from 'react-icons/lu';
@@ -186,9 +186,10 @@ function ProgressSteps({ steps, vertical }: { steps: TrackingStep[]; vertical: b
       colorPalette="brand"
       data-testid="tracking-modal-steps"
     >
-      <Steps.List>
+      {/* a progress to read, not a wizard to click through: a list of its steps instead of the kit's tab list */}
+      <Flex as="ol" aria-label="Progress" direction={vertical ? 'column' : 'row'} justify="space-between" align={vertical ? 'stretch' : 'center'} gap={vertical ? '3' : '2'} listStyleType="none">
         {steps.map((step, index) => (
-          <Steps.Item key={step.label} index={index} data-state={step.state} data-testid={`tracking-step-${index + 1}`}>
+          <Steps.Item as="li" key={step.label} index={index} data-state={step.state} data-testid={`tracking-step-${index + 1}`}>
             <Steps.Indicator
               {...(step.state === 'skipped' ? { bg: 'bg.muted', color: 'fg.muted', borderColor: 'border' } : {})}
               {...(step.state === 'current' && cancelled ? { colorPalette: 'red' } : {})}
@@ -202,7 +203,7 @@ function ProgressSteps({ steps, vertical }: { steps: TrackingStep[]; vertical: b
             <Steps.Separator {...(steps[index + 1]?.state === 'skipped' || step.state === 'skipped' ? { bg: 'border' } : {})} />
           </Steps.Item>
         ))}
-      </Steps.List>
+      </Flex>
     </Steps.Root>
   );
 }
