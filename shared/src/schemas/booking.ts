@@ -101,7 +101,7 @@ export const PostBookingData = z.object({
   courier: Courier,
   courierAccount: z.string(),
   trackingNumber: z.string(),
-  consignee: z.object({ name: z.string(), email: z.string(), phone: z.string(), phone2: z.string(), address: z.string() }),
+  consignee: z.object({ name: z.string(), email: z.string(), phone: z.string(), phone2: z.string(), phone3: z.string(), address: z.string() }),
   destination: z.string(),
   cod: z.number(),
 });
