@@ -4,7 +4,8 @@ import type { CourierId } from '@dakiya/shared';
 import { call, seedAccount } from '../test-support/harness';
 import { bookableOrders } from '../test-support/shopify-shops';
 import { makeWorld, type World } from '../test-support/world';
-import { countersOf } from '../domain/booking/counters';
+import { count, monthOf } from '../domain/booking/counters';
+import { countersOfShop, countOf } from '../test-support/counters';
 import { ShopifyError } from '../domain/ports/shopify';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { keys } from '../adapters/dynamo/keys';
@@ -89,13 +90,21 @@ describe('POST /book-order', () => {
     expect(again.body.tracking_number).toBe(tn);
   });
 
-  it('counts the booking on its day by status, account, city, staff member and payment status', async () => {
+  it('counts the booking on its day and month by status, account, city, staff member and payment status', async () => {
     const order = freshOrder();
+    const before = await countersOfShop(world.deps, world.a.shop._id);
     const res = await book(await bodyFor(order.id));
     const record = (await world.deps.bookings.get(world.a.shop._id, res.body.booking.tracking_number))!;
-    const counters = await world.deps.counters.ofDay(world.a.shop._id, record.bookedDay);
-    for (const key of countersOf(record)) {
-      expect(counters.find((c) => c.dimension === key.dimension && c.value === key.value)?.n, key.dimension).toBeGreaterThanOrEqual(1);
+    const after = await countersOfShop(world.deps, world.a.shop._id);
+    const added = (name: string, key: string) => (after[name]?.[key] ?? 0) - (before[name]?.[key] ?? 0);
+    const account = record.accountId;
+    for (const [period, at] of [['DAY', record.bookedDay], ['MONTH', monthOf(record.bookedDay)]]) {
+      expect(added(`shop ${period} ${at}`, count.status('FULFILLED')), `${period} status`).toBe(1);
+      expect(added(`shop ${period} ${at}`, count.payment('UNPAID')), `${period} payment`).toBe(1);
+      expect(added(`shop ${period} ${at}`, count.account(account, 'FULFILLED')), `${period} account`).toBe(1);
+      expect(added(`shop ${period} ${at}`, count.codBooked), `${period} cod`).toBe(2500);
+      expect(added(`staff ${record.bookedBy} ${period} ${at}`, count.status('FULFILLED')), `${period} staff`).toBe(1);
+      expect(added(`city lahore ${period} ${at}`, count.courier('LEOPARD', 'FULFILLED')), `${period} city`).toBe(1);
     }
   });
 
@@ -295,17 +304,17 @@ describe('cancel, book again, delete', () => {
     const first = await book(await bodyFor(order.id));
     const tn = first.body.booking.tracking_number;
     const record = (await world.deps.bookings.get(world.a.shop._id, tn))!;
-    const countersBefore = await world.deps.counters.ofDay(world.a.shop._id, record.bookedDay);
-    const n = (status: string, list = countersBefore) => list.find((c) => c.dimension === 'status' && c.value === status)?.n ?? 0;
+    const day = { kind: 'shop', period: 'DAY', at: record.bookedDay } as const;
+    const fulfilled = await countOf(world.deps, world.a.shop._id, day, count.status('FULFILLED'));
+    const cancelled = await countOf(world.deps, world.a.shop._id, day, count.status('CANCELLED'));
 
     const cancel = await call(world.deps, 'booking.cancel', { token: world.a.ownerToken, params: { trackingNumber: tn } });
     expect(cancel.status, JSON.stringify(cancel.body)).toBe(200);
     expect(cancel.body).toMatchObject({ msg: 'Order has been cancelled from courier and unfulfilled from shopify', booking: { status: 'CANCELLED', cancellable: false } });
     expect(shipmentsOf('LEOPARD', tn)[0]?.cancelled).toBe(true);
     expect(simOrder(order.id).fulfillments.every((f) => f.status === 'CANCELLED')).toBe(true);
-    const after = await world.deps.counters.ofDay(world.a.shop._id, record.bookedDay);
-    expect(n('FULFILLED', after)).toBe(n('FULFILLED') - 1);
-    expect(n('CANCELLED', after)).toBe(n('CANCELLED') + 1);
+    expect(await countOf(world.deps, world.a.shop._id, day, count.status('FULFILLED'))).toBe(fulfilled - 1);
+    expect(await countOf(world.deps, world.a.shop._id, day, count.status('CANCELLED'))).toBe(cancelled + 1);
 
     const twice = await call(world.deps, 'booking.cancel', { token: world.a.ownerToken, params: { trackingNumber: tn } });
     expect(twice.status).toBe(400);
@@ -450,7 +459,7 @@ describe('the plan limit and contention', () => {
       return next(args);
     }, { step: 'initialize', name: 'injectTransactionConflicts' });
     const today = (await world.deps.bookings.get(world.a.shop._id, (await book(await bodyFor(freshOrder().id))).body.booking.tracking_number))!.bookedDay;
-    const fulfilledBefore = (await world.deps.counters.ofDay(world.a.shop._id, today)).find((c) => c.dimension === 'status' && c.value === 'FULFILLED')!.n;
+    const fulfilledBefore = await countOf(world.deps, world.a.shop._id, { kind: 'shop', period: 'DAY', at: today }, count.status('FULFILLED'));
     const before = bookCalls('LEOPARD');
     try {
       const results = await Promise.all(orders.map(async (o) => book(await bodyFor(o.id))));
@@ -460,7 +469,7 @@ describe('the plan limit and contention', () => {
     }
     expect(injected).toBe(6);
     expect(bookCalls('LEOPARD') - before).toBe(5);
-    const fulfilledAfter = (await world.deps.counters.ofDay(world.a.shop._id, today)).find((c) => c.dimension === 'status' && c.value === 'FULFILLED')!.n;
+    const fulfilledAfter = await countOf(world.deps, world.a.shop._id, { kind: 'shop', period: 'DAY', at: today }, count.status('FULFILLED'));
     expect(fulfilledAfter - fulfilledBefore).toBe(5);
   });
 });

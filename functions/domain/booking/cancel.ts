@@ -7,7 +7,7 @@ import { loadAccount } from '../accounts/load-account';
 import type { BookingRecord } from '../ports/bookings';
 import type { ShopRecord } from '../records';
 import { withShopify } from '../shopify/calls';
-import { countersOf, statusMove } from './counters';
+import { moveCounters } from './counters';
 import { isCancellable } from './view';
 
 export const CANCELLED_MESSAGE = 'Order has been cancelled from courier and unfulfilled from shopify';
@@ -52,9 +52,9 @@ export async function cancelBooking(shop: ShopRecord, trackingNumber: string, de
   }
   const cancelled = await deps.bookings.setStatus(record, 'CANCELLED', at, { cancelledAt: record.cancelledAt });
   await deps.attempts.freeOrders(record, deps.now().getTime());
-  const move = statusMove(record, record.status, 'CANCELLED');
-  await deps.counters.count(shop._id, [move.minus], -1);
-  await deps.counters.count(shop._id, [move.plus], 1);
+  await moveCounters(shop, record, cancelled, deps);
+  // cancelled: what the Shopify cancellation asked of the merchant is done
+  await deps.attention.resolve(shop._id, { kind: 'booking', trackingNumber: record.trackingNumber });
   return cancelled;
 }
 
@@ -64,8 +64,11 @@ export async function deleteBooking(shop: ShopRecord, bookingId: string, deps: D
   if (!trackingNumber) throw new AppError('NOT_FOUND', { msg: 'Order not found' });
   const record = await loadBooking(shop._id, trackingNumber, deps);
   if (record.status !== 'CANCELLED') throw new AppError('DELETE_NOT_ALLOWED');
+  // its counts go while the booking is still there and marked as changing: the recount leaves the
+  // day alone meanwhile, and a request that dies between the two leaves a booking it counts again
+  const marked = await deps.bookings.change(record, { changedAt: deps.now().toISOString() });
+  await moveCounters(shop, marked ?? record, undefined, deps);
   await deps.bookings.remove(record);
-  await deps.counters.count(shop._id, countersOf(record), -1);
 }
 
 /**
@@ -89,6 +92,8 @@ export async function markFromShopify(
   const message = reason === 'ORDER_CANCELLED_IN_SHOPIFY'
     ? `Order ${orderName} was cancelled in Shopify. If the parcel should not go out, cancel this booking.`
     : `The fulfillment of ${orderName} was cancelled in Shopify. If the parcel should not go out, cancel this booking.`;
-  await deps.bookings.addAttention(record, { reason, message, at: deps.now().toISOString(), order_name: orderName });
+  const at = deps.now().toISOString();
+  await deps.bookings.addAttention(record, { reason, message, at, order_name: orderName });
+  await deps.attention.raise(shop._id, { subject: { kind: 'booking', trackingNumber: record.trackingNumber }, reason, message, at, orderName });
   return record;
 }

@@ -1,10 +1,8 @@
-import { BOOKING_STATUSES, DELIVERY_DAYS_WINDOW, MERGED_TAG, normalisePkMobile, type BookingStatus, type CourierId, type DeliveryDaysOp, type OrdersQuery, type PaymentStatus } from '@dakiya/shared';
+import { BOOKING_STATUSES, cityKey, DELIVERY_DAYS_WINDOW, MERGED_TAG, normalisePkMobile, type BookingStatus, type CourierId, type DeliveryDaysOp, type OrdersQuery, type PaymentStatus } from '@dakiya/shared';
 import type { BookingRecord } from '../ports/bookings';
 import { shopDay } from '../booking/counters';
 import { daysBetween } from './row';
 
-/** A destination city as the indexes and counters key it: trimmed, lower-case, single spaces. */
-export const cityKeyOf = (city: string) => city.trim().replace(/\s+/g, ' ').toLowerCase();
 
 /** Words a person may search for a status (spec §2: 'search by ... status'). */
 const STATUS_WORDS: Record<string, BookingStatus> = {
@@ -48,7 +46,7 @@ export function toFilter(query: OrdersQuery, timeZone: string, now: Date): Order
   if (query.bookingTo) filter.bookingTo = query.bookingTo;
   if (query.deliveredFrom) filter.deliveredFrom = query.deliveredFrom;
   if (query.deliveredTo) filter.deliveredTo = query.deliveredTo;
-  if (query.dest) filter.cityKey = cityKeyOf(query.dest);
+  if (query.dest) filter.cityKey = cityKey(query.dest);
   if (query.tag === MERGED_TAG) filter.merged = true;
   if (query.track) filter.track = query.track.trim();
   if (query.phone) {
@@ -90,7 +88,7 @@ export function matches(record: BookingRecord, filter: OrdersFilter, timeZone: s
   if (filter.bookedBy && !filter.bookedBy.includes(record.bookedBy)) return false;
   if (filter.bookingFrom && record.bookedDay < filter.bookingFrom) return false;
   if (filter.bookingTo && record.bookedDay > filter.bookingTo) return false;
-  if (filter.cityKey && cityKeyOf(record.destinationCity) !== filter.cityKey) return false;
+  if (filter.cityKey && cityKey(record.destinationCity) !== filter.cityKey) return false;
   if (filter.merged && record.tag !== MERGED_TAG) return false;
   if (filter.track && record.trackingNumber !== filter.track) return false;
   if (filter.phone && record.consignee.phone !== filter.phone) return false;

@@ -1,4 +1,5 @@
-import type { OrderRow } from '@dakiya/shared';
+import { MERGED_TAG, type OrderAttention, type OrderRow } from '@dakiya/shared';
+import type { AttentionItem } from '../ports/attention';
 import type { BookingRecord } from '../ports/bookings';
 import type { UserRecord } from '../records';
 import { shopDay } from '../booking/counters';
@@ -15,8 +16,21 @@ export function deliveryDays(record: Pick<BookingRecord, 'bookedDay' | 'delivere
   return daysBetween(record.bookedDay, shopDay(new Date(record.deliveredAt), timeZone));
 }
 
-/** A booking as a row of the list: Booked by shows the member's current tag and name (absent for a member since removed). */
-export function orderRow(record: BookingRecord, member: UserRecord | undefined, timeZone: string): OrderRow {
+const bookedBy = (userId: string, member: UserRecord | undefined) => ({
+  _id: userId,
+  tag: member?.tag ?? '',
+  name: member ? `${member.first_name} ${member.last_name}`.trim() : '',
+});
+
+const markOf = (item: AttentionItem): OrderAttention => ({ reason: item.reason, message: item.message, at: item.at, order_name: item.orderName });
+
+/**
+ * A booking as a row of the list: Booked by shows the member's current tag and name (empty for a
+ * member since removed); its marks, with those of its open attention items.
+ */
+export function orderRow(record: BookingRecord, member: UserRecord | undefined, timeZone: string, open: AttentionItem[] = []): OrderRow {
+  const marks: OrderAttention[] = [...(record.attention ?? []).map((a) => ({ ...a }))];
+  for (const item of open) if (!marks.some((m) => m.reason === item.reason)) marks.push(markOf(item));
   return {
     _id: record.bookingId,
     kind: 'booking',
@@ -26,18 +40,38 @@ export function orderRow(record: BookingRecord, member: UserRecord | undefined, 
     payment_status: record.paymentStatus,
     destination_city: record.destinationCity,
     delivered_date: record.status === 'DELIVERED' ? (record.deliveredAt ?? null) : null,
-    delivery_days: record.status === 'DELIVERED' ? deliveryDays(record, timeZone) : null,
+    delivery_days: record.status === 'DELIVERED' ? (record.deliveryDays ?? deliveryDays(record, timeZone)) : null,
     tracking_account: { _id: record.accountId, name: record.accountName, company: record.company },
     order_name: record.orderNames.join(', '),
     cod: record.cod,
     createdAt: record.bookedAt,
-    booked_by: {
-      _id: record.bookedBy,
-      tag: member?.tag ?? '',
-      name: member ? `${member.first_name} ${member.last_name}`.trim() : '',
-    },
+    booked_by: bookedBy(record.bookedBy, member),
     tag: record.tag,
     cancellable: isCancellable(record),
-    attention: (record.attention ?? []).map((a) => ({ ...a })),
+    attention: marks,
+  };
+}
+
+/** An attempt waiting for a courier check: its order name, and no tracking number, status or delivery. */
+export function attemptRow(item: AttentionItem, member: UserRecord | undefined): OrderRow {
+  const attempt = item.attempt!;
+  return {
+    _id: attempt.attemptId,
+    kind: 'attempt',
+    tracking_number: null,
+    booking_date: attempt.createdAt,
+    booked_packet_status: null,
+    payment_status: 'UNPAID',
+    destination_city: attempt.destinationCity,
+    delivered_date: null,
+    delivery_days: null,
+    tracking_account: { _id: attempt.accountId, name: attempt.accountName, company: attempt.company },
+    order_name: attempt.orderNames.join(', '),
+    cod: attempt.cod,
+    createdAt: attempt.createdAt,
+    booked_by: bookedBy(attempt.userId, member),
+    tag: attempt.orderNames.length > 1 ? MERGED_TAG : '',
+    cancellable: false,
+    attention: [markOf(item)],
   };
 }
