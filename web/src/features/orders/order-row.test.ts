@@ -56,7 +56,9 @@ describe('the pager', () => {
 
   it('numbers the pages when the total is known, and says "at least" with Previous/Next when it is a lower bound', () => {
     expect(pagerOf(answer)).toEqual({ kind: 'numbers', page: 2, pages: 3, total: 120, limit: 50 });
-    expect(pagerOf({ ...answer, totalIsLowerBound: true, totalOrders: 100, nextCursor: 'abc' })).toEqual({ kind: 'cursor', page: 2, atLeast: 100, next: 'abc', limit: 50 });
+    expect(pagerOf({ ...answer, totalIsLowerBound: true, totalOrders: 100, nextCursor: 'abc' })).toEqual({ kind: 'cursor', page: 2, atLeast: 100, ended: false, next: 'abc', limit: 50 });
+    // the last page of a walk: the count is the total, and Previous still needs its cursor rather than a number
+    expect(pagerOf({ ...answer, page: 3, totalOrders: 112 }, true)).toEqual({ kind: 'cursor', page: 3, atLeast: 112, ended: true, next: null, limit: 50 });
     expect(pagerOf({ ...answer, totalOrders: 0, totalPages: 0 })).toMatchObject({ pages: 1 });
   });
 
@@ -66,6 +68,7 @@ describe('the pager', () => {
     expect(pastTheEnd({ ...answer, page: 4, data: [], totalIsLowerBound: true })).toEqual({ lastPage: 1 });
     expect(pastTheEnd({ ...answer, page: 1, data: [], totalOrders: 0, totalPages: 0 })).toBeNull();
     expect(pastTheEnd({ ...answer, page: 3, data: [row()] })).toBeNull();
+    expect(pastTheEnd({ ...answer, page: 4, data: [], totalIsLowerBound: true, nextCursor: 'abc' })).toBeNull();
   });
 
   it('counts orders in words', () => {

@@ -77,15 +77,19 @@ export function rowText(row: OrderRow, now: Date, timeZone?: string): RowText {
 /** The row's key in the list and in a selection: its tracking number, or its own id for an attempt. */
 export const rowKey = (row: Pick<OrderRow, '_id' | 'tracking_number'>) => row.tracking_number ?? `attempt-${row._id}`;
 
-/** The pager the answer calls for: page numbers when the total is known, else 'at least N' with Previous and Next. */
+/**
+ * The pager the answer calls for: page numbers when the total is known, else 'at least N' with
+ * Previous and Next. A list walked by cursor keeps Previous and Next on its last page too (`ended`:
+ * its count is now the total), since a page number there has no cursor to reach it by.
+ */
 export type Pager =
   | { kind: 'numbers'; page: number; pages: number; total: number; limit: number }
-  | { kind: 'cursor'; page: number; atLeast: number; next: string | null; limit: number };
+  | { kind: 'cursor'; page: number; atLeast: number; ended: boolean; next: string | null; limit: number };
 
-export function pagerOf(answer: Pick<OrdersPage, 'page' | 'totalOrders' | 'totalPages' | 'totalIsLowerBound' | 'nextCursor' | 'pagination'>): Pager {
+export function pagerOf(answer: Pick<OrdersPage, 'page' | 'totalOrders' | 'totalPages' | 'totalIsLowerBound' | 'nextCursor' | 'pagination'>, walked = false): Pager {
   const limit = answer.pagination.limit;
-  return answer.totalIsLowerBound
-    ? { kind: 'cursor', page: answer.page, atLeast: answer.totalOrders, next: answer.nextCursor, limit }
+  return answer.totalIsLowerBound || walked
+    ? { kind: 'cursor', page: answer.page, atLeast: answer.totalOrders, ended: !answer.totalIsLowerBound, next: answer.nextCursor, limit }
     : { kind: 'numbers', page: answer.page, pages: Math.max(1, answer.totalPages), total: answer.totalOrders, limit };
 }
 
@@ -93,8 +97,9 @@ export function pagerOf(answer: Pick<OrdersPage, 'page' | 'totalOrders' | 'total
  * A page past the end of the list (an old link, or orders cancelled and deleted since): the answer
  * has no rows although the list is not empty, or it is empty and this is not its first page.
  */
-export function pastTheEnd(answer: Pick<OrdersPage, 'data' | 'page' | 'totalOrders' | 'totalPages' | 'totalIsLowerBound'>): { lastPage: number } | null {
-  if (answer.data.length > 0 || answer.page <= 1) return null;
+export function pastTheEnd(answer: Pick<OrdersPage, 'data' | 'page' | 'totalOrders' | 'totalPages' | 'totalIsLowerBound' | 'nextCursor'>): { lastPage: number } | null {
+  // a walk that spent its read budget before finding a row has more to read: not the end
+  if (answer.data.length > 0 || answer.page <= 1 || answer.nextCursor) return null;
   if (answer.totalIsLowerBound) return { lastPage: 1 };
   return answer.page > answer.totalPages ? { lastPage: Math.max(1, answer.totalPages) } : null;
 }

@@ -76,7 +76,7 @@ export function OrdersPage({ canCancel, canBook, timeZone }: OrdersPageProps) {
 
   const rows = error ? null : data?.data ?? null;
   const past = data && !error ? pastTheEnd(data) : null;
-  const pager = data && !error ? pagerOf(data) : null;
+  const pager = data && !error ? pagerOf(data, !!api.cursor) : null;
   const selection = useMemo(() => [...selected.values()], [selected]);
   const toggle = (row: OrderRow) => setSelected((current) => {
     const next = new Map(current);
@@ -169,11 +169,21 @@ export function OrdersPage({ canCancel, canBook, timeZone }: OrdersPageProps) {
           testId="orders-past-end"
           icon={<LuPackageSearch />}
           title={`Page ${page} is past the end of this list`}
-          description={past.lastPage > 1 ? `These orders fit on ${past.lastPage} pages now.` : 'These orders fit on one page now.'}
+          description={api.cursor ? 'The list ended on the page before.' : past.lastPage > 1 ? `These orders fit on ${past.lastPage} pages now.` : 'These orders fit on one page now.'}
         >
-          <Button variant="outline" size="sm" onClick={() => goTo(past.lastPage)} data-testid="orders-past-end-go">
-            {past.lastPage > 1 ? `Go to page ${past.lastPage}` : 'Go to the first page'}
+          {/* a walked list's page before is reached by its cursor, not by its number */}
+          <Button variant="outline" size="sm" onClick={() => (api.cursor ? previous() : goTo(past.lastPage))} data-testid="orders-past-end-go">
+            {api.cursor ? `Back to page ${page - 1}` : past.lastPage > 1 ? `Go to page ${past.lastPage}` : 'Go to the first page'}
           </Button>
+        </EmptyState>
+      ) : rows.length === 0 && pager?.kind === 'cursor' && pager.next ? (
+        <EmptyState
+          testId="orders-keep-looking"
+          icon={<LuPackageSearch />}
+          title="None found in this stretch"
+          description="For these filters Dakiya reads your orders a few hundred at a time. Look further to read the next ones."
+        >
+          <Button variant="outline" size="sm" onClick={() => goTo(page + 1, pager.next!)} data-testid="orders-keep-looking-next">Look further</Button>
         </EmptyState>
       ) : rows.length === 0 ? (
         filtering ? (

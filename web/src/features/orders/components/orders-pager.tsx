@@ -27,7 +27,7 @@ export function OrdersPager({ pager, rows, onPage, onPrevious, compact }: Orders
     return (
       <HStack justify="space-between" gap="3" px="4" py="3" wrap="wrap" data-testid="orders-pager">
         <Text textStyle="sm" color="fg.muted" data-testid="orders-total">
-          Showing {shown} of at least {ordersCount(pager.atLeast)}
+          Showing {shown} of {pager.ended ? '' : 'at least '}{ordersCount(pager.atLeast)}
         </Text>
         <HStack gap="2">
           <Text textStyle="sm" color="fg.muted" data-testid="orders-page">Page {pager.page}</Text>
