@@ -1,6 +1,6 @@
 import { Badge, Box, Button, Flex, Input, InputGroup, Stack, Text, useBreakpointValue } from '@chakra-ui/react';
 import type { OrderRow } from '@dakiya/shared';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { LuFilter, LuPackageSearch, LuSearch, LuSearchX, LuTriangleAlert } from 'react-icons/lu';
 import { Link, useSearchParams } from 'react-router-dom';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -69,13 +69,10 @@ export function OrdersPage({ canCancel, canBook, timeZone }: OrdersPageProps) {
     goTo(page - 1 <= 1 || cursor ? page - 1 : 1, cursor);
   };
 
-  // a deep page named by number where the list can only be walked by cursor: its first page instead
-  useEffect(() => {
-    if (data?.totalIsLowerBound && page > 1 && !api.cursor) setParams((prev) => withPage(prev, 1), { replace: true });
-  }, [data, page, api.cursor]);
-
   const rows = error ? null : data?.data ?? null;
   const past = data && !error ? pastTheEnd(data) : null;
+  // a deep page named by number (a link typed by hand) where the list can only be walked by cursor
+  const byCursorOnly = !!data && !error && data.totalIsLowerBound && page > 1 && !api.cursor;
   const pager = data && !error ? pagerOf(data, !!api.cursor) : null;
   const selection = useMemo(() => [...selected.values()], [selected]);
   const toggle = (row: OrderRow) => setSelected((current) => {
@@ -164,6 +161,15 @@ export function OrdersPage({ canCancel, canBook, timeZone }: OrdersPageProps) {
 
       {!rows ? (
         !error && <TableSkeleton rows={8} columns={8} />
+      ) : byCursorOnly ? (
+        <EmptyState
+          testId="orders-cursor-only"
+          icon={<LuPackageSearch />}
+          title={`Page ${page} opens only with Next`}
+          description="For these filters Dakiya reads your orders a page at a time, so it cannot jump to a page by its number."
+        >
+          <Button variant="outline" size="sm" onClick={() => goTo(1)} data-testid="orders-cursor-only-go">Go to the first page</Button>
+        </EmptyState>
       ) : past ? (
         <EmptyState
           testId="orders-past-end"
@@ -227,7 +233,7 @@ export function OrdersPage({ canCancel, canBook, timeZone }: OrdersPageProps) {
           })()}
           {pager && (
             <Box borderTopWidth="1px" borderColor="border.muted">
-              <OrdersPager pager={pager} rows={rows.length} onPage={goTo} onPrevious={previous} compact={compact} />
+              <OrdersPager pager={pager} rows={rows.length} onPage={goTo} onPrevious={previous} compact={compact} current={page} loading={isValidating} />
             </Box>
           )}
         </Box>

@@ -12,13 +12,17 @@ export interface OrdersPagerProps {
   /** Previous, where the list pages by cursor (the cursor of the page before is the page's own memory). */
   onPrevious(): void;
   compact: boolean;
+  /** The page the address asks for, which the rows on screen may not have caught up with yet. */
+  current: number;
+  /** A page is loading: a cursor of the rows on screen would lead to the wrong page. */
+  loading: boolean;
 }
 
 /**
  * Page numbers when the total is known (any page is one click or a typed number away); where the
  * server could only count what it read, 'at least N' with Previous and Next (spec §2, issue 18).
  */
-export function OrdersPager({ pager, rows, onPage, onPrevious, compact }: OrdersPagerProps) {
+export function OrdersPager({ pager, rows, onPage, onPrevious, compact, current, loading }: OrdersPagerProps) {
   const first = (pager.page - 1) * pager.limit + (rows ? 1 : 0);
   const last = (pager.page - 1) * pager.limit + rows;
   const shown = rows ? `${first.toLocaleString('en-US')}–${last.toLocaleString('en-US')}` : 'none';
@@ -34,7 +38,7 @@ export function OrdersPager({ pager, rows, onPage, onPrevious, compact }: Orders
           <Button size="sm" variant="outline" disabled={pager.page <= 1} onClick={onPrevious} data-testid="orders-previous">
             <LuChevronLeft /> Previous
           </Button>
-          <Button size="sm" variant="outline" disabled={!pager.next} onClick={() => pager.next && onPage(pager.page + 1, pager.next)} data-testid="orders-next">
+          <Button size="sm" variant="outline" disabled={!pager.next || loading} onClick={() => pager.next && onPage(pager.page + 1, pager.next)} data-testid="orders-next">
             Next <LuChevronRight />
           </Button>
         </HStack>
@@ -51,7 +55,8 @@ export function OrdersPager({ pager, rows, onPage, onPrevious, compact }: Orders
         <Pagination.Root
           count={Math.max(pager.total, 1)}
           pageSize={pager.limit}
-          page={Math.min(pager.page, pager.pages)}
+          // the address's page: a second Next before the first page arrives goes one further, not to the same page
+          page={Math.min(current, pager.pages)}
           siblingCount={compact ? 0 : 1}
           onPageChange={(details) => onPage(details.page)}
         >
