@@ -96,6 +96,7 @@ describe.each(VIEWPORTS)('the orders list (%s)', (size, viewport) => {
     const url = new URL(page.url());
     expect(url.searchParams.get('courier')).toBe('POSTEX');
     expect(url.searchParams.get('bookedBy')).toBe(clerk.id);
+    expect(url.searchParams.get('query')).toBeNull();
     const postex = parcels.filter((p) => p.courier === 'POSTEX').map((p) => p.tracking);
     await expect.poll(async () => (await shownRows(page)).sort()).toEqual([...postex].sort());
     await topShot(page, `orders-filtered-${size}`);

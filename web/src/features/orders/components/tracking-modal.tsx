@@ -45,7 +45,8 @@ export function TrackingModal({ trackingNumber, listedStatus, onMoved, onClose, 
             <Dialog.CloseTrigger asChild>
               <CloseButton size="sm" aria-label="Close" />
             </Dialog.CloseTrigger>
-            <Dialog.Body>
+            {/* a long timeline scrolls: focusable, so a keyboard can scroll it too */}
+            <Dialog.Body tabIndex={0}>
               {error && !result ? (
                 <TrackingError error={error} retrying={isValidating} onRetry={() => void mutate()} />
               ) : !result || isLoading ? (
