@@ -52,6 +52,28 @@ describe('tracking accounts in the browser', () => {
     expect(await page.getByTestId(`account-row-${name}`).first().innerText()).toContain('750');
   });
 
+  it("shows an account left without a weight as 'Store default', in the list and on its edit form", async () => {
+    const name = 'E2E store weight';
+    await page.goto('/dashboard/accounts/create-account');
+    await page.getByTestId('company-LEOPARD').click();
+    for (const [key, value] of Object.entries(DEMO_CREDENTIALS.LEOPARD)) await set(key, String(value));
+    await set('account_name', name);
+    await set('city', 'Karachi');
+    const weight = page.getByTestId('field-weight');
+    expect([await weight.inputValue(), await weight.getAttribute('placeholder')]).toEqual(['', 'Store default']);
+    await page.getByTestId('account-submit').click();
+    await page.waitForURL('**/dashboard/accounts');
+    const row = page.getByTestId(`account-row-${name}`).first();
+    await row.waitFor();
+    expect(await row.innerText()).toContain('Store default');
+
+    await page.getByTestId(`account-edit-${name}`).first().click();
+    await page.waitForURL('**/dashboard/edit-account/**');
+    // the form holds the saved account once its name is in
+    await expect.poll(() => page.getByTestId('field-name').inputValue()).toBe(name);
+    expect([await page.getByTestId('field-weight').inputValue(), await page.getByTestId('field-weight').getAttribute('placeholder')]).toEqual(['', 'Store default']);
+  });
+
   it('refuses credentials the courier does not accept, saying so on the form', async () => {
     await page.goto('/dashboard/accounts/create-account');
     await page.getByTestId('company-LEOPARD').click();

@@ -36,7 +36,7 @@ describe.each(VIEWPORTS)('messages that ask for an action stay (%s)', (size, vie
     await page.getByTestId('book-submit').click();
     await toastSays(page, 'Check with the courier');
     const alert = page.getByTestId('book-refusal-message');
-    await expect.poll(() => alert.innerText()).toMatch(/^The courier did not say whether #\d+ was booked\. Check with the courier \(reference #\d+\) before booking it again\.$/);
+    await expect.poll(() => alert.innerText()).toMatch(/^The courier did not say whether #\d+ was booked\. Check with the courier \(reference #\d+-[0-9A-Z]{6}\) before booking it again\.$/);
 
     // the toast is gone after its six seconds; the alert is not
     await expect.poll(() => page.getByTestId('toast').count(), { timeout: 15_000 }).toBe(0);
@@ -46,13 +46,13 @@ describe.each(VIEWPORTS)('messages that ask for an action stay (%s)', (size, vie
     await page.getByTestId('book-refusal-close').click();
     await expect.poll(() => page.getByTestId('book-refusal').count()).toBe(0);
 
-    // leaving the page: the next visit starts without it
+    // leaving the page: the next visit starts without it, and asks for the check instead of the form (issue 16, point 2)
     expectRefusal(page, 409, '/book-order');
     await page.getByTestId('book-submit').click();
     await page.getByTestId('book-refusal').waitFor();
     await page.goto('/dashboard/store-orders');
     await page.goBack();
-    await page.getByTestId('book-form').waitFor();
+    await page.getByTestId('booking-check').waitFor();
     expect(await page.getByTestId('book-refusal').count()).toBe(0);
   });
 

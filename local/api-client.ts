@@ -1,4 +1,4 @@
-import { API_BASE, buildPath, routes, type RouteDef, type RouteId, type RouteInput, type RouteOutput } from '@dakiya/shared';
+import { routes, routeUrl, type RouteDef, type RouteId, type RouteInput, type RouteOutput } from '@dakiya/shared';
 
 /**
  * The API as a script calls it (the seed, the bench, end-to-end set-up): by route id, with method,
@@ -28,21 +28,8 @@ export interface ApiClient {
   url<Id extends RouteId>(id: Id, options?: Pick<CallOptions<Id>, 'params' | 'query'>): string;
 }
 
-function queryString(query: unknown): string {
-  if (!query || typeof query !== 'object') return '';
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(query as Record<string, unknown>)) {
-    if (value !== undefined && value !== null) search.append(key, String(value));
-  }
-  const text = search.toString();
-  return text ? `?${text}` : '';
-}
-
 export function apiClient(appUrl: string): ApiClient {
-  const url = <Id extends RouteId>(id: Id, options: Pick<CallOptions<Id>, 'params' | 'query'> = {}) => {
-    const route: RouteDef = routes[id];
-    return `${appUrl}${API_BASE}${buildPath(route.path, options.params as Record<string, string> | undefined)}${queryString(options.query)}`;
-  };
+  const url = <Id extends RouteId>(id: Id, options: Pick<CallOptions<Id>, 'params' | 'query'> = {}) => routeUrl(appUrl, routes[id], options);
   const send = async <Id extends RouteId>(id: Id, options: CallOptions<Id> = {}): Promise<ApiAnswer> => {
     const route: RouteDef = routes[id];
     const headers: Record<string, string> = {};

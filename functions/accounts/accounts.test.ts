@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { DEMO_CREDENTIALS } from '../../local/simulators/couriers';
-import { call, seedShop, type CallResult } from '../test-support/harness';
+import { call, seedAccount, seedShop, type CallResult } from '../test-support/harness';
 import { openCredentials } from '../domain/accounts/credentials';
 import { makeWorld, type World } from '../test-support/world';
 
@@ -48,6 +48,27 @@ describe('create account', () => {
     const down = await api(world.deps, 'accounts.create', { token: world.a.ownerToken, body: bodyFor('POSTEX') });
     world.couriers.sims.POSTEX.control.clearFaults();
     expect(down).toMatchObject({ status: 502, body: { errors: [{ msg: 'The courier did not answer. Please try again in a moment.', code: 'COURIER_UNAVAILABLE' }] } });
+  });
+
+  it("stores 0 for a weight left out (the store's default then applies) and keeps what an older account stored", async () => {
+    // Prepare: a shop with one account from before 0 was allowed, stored at 100 g
+    const shop = await seedShop(world.deps, { plan: 'MONTHLY' });
+    const older = await seedAccount(world.deps, shop.shop._id, { name: 'Older' });
+    // Act
+    const res = await api(world.deps, 'accounts.create', { token: shop.ownerToken, body: bodyFor('POSTEX', { weight: undefined }) });
+    // Assess
+    expect(res.body.account.weight).toBe(0);
+    const { Item } = await world.deps.db.send(new GetCommand({ TableName: world.deps.env.TABLE_NAME, Key: { pk: `SHOP#${shop.shop._id}`, sk: `ACCOUNT#${res.body.account._id}` } }));
+    expect(Item?.weight).toBe(0);
+    const listed = (await api(world.deps, 'accounts.list', { token: shop.ownerToken })).body.accounts as { name: string; weight: number }[];
+    expect(Object.fromEntries(listed.map((a) => [a.name, a.weight]))).toEqual({ Older: older.weight, 'POSTEX main': 0 });
+    expect(older.weight).toBe(100);
+
+    // a weight given, then taken back to the store's
+    const id = res.body.account._id as string;
+    expect((await api(world.deps, 'accounts.update', { token: shop.ownerToken, body: { id, weight: 750 } })).body.account.weight).toBe(750);
+    expect((await api(world.deps, 'accounts.update', { token: shop.ownerToken, body: { id, weight: 0 } })).body.account.weight).toBe(0);
+    expect((await world.deps.accounts.get(shop.shop._id, id))?.weight).toBe(0);
   });
 
   it('uses the spec messages', async () => {

@@ -1,4 +1,3 @@
-import { LIMITS } from '@dakiya/shared';
 import { planLimit } from '../domain/billing/plan-check';
 import type { Operation } from '../platform/operation';
 import { requireAuth } from '../platform/operation';
@@ -16,7 +15,8 @@ export const createAccount: Operation<'accounts.create'> = async ({ body }, ctx,
   const account: AccountRecord = {
     _id: newId(ctx.now), shopId: shop._id, name: body.account_name, company: body.company,
     address_code: '', ...accountDetailsOf(body.company, credentials),
-    weight: body.weight || LIMITS.defaultAccountWeightGrams, in_active: false, city: body.city,
+    // none given is 0, "not set": a booking then starts from the store's default weight (proposedWeight)
+    weight: body.weight ?? 0, in_active: false, city: body.city,
     credentials: await sealCredentials(shop._id, credentials, deps), saved_credentials: saved,
     createdAt: stamp, updatedAt: stamp,
   };

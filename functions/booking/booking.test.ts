@@ -4,8 +4,8 @@ import type { CourierId } from '@dakiya/shared';
 import { call, seedAccount } from '../test-support/harness';
 import { bookableOrders } from '../test-support/shopify-shops';
 import { makeWorld, type World } from '../test-support/world';
-import { count, monthOf } from '../domain/booking/counters';
-import { countersOfShop, countOf } from '../test-support/counters';
+import { count } from '../domain/booking/counters';
+import { counterDiff, countersOfShop, countOf } from '../test-support/counters';
 import { ShopifyError } from '../domain/ports/shopify';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { keys } from '../adapters/dynamo/keys';
@@ -90,22 +90,26 @@ describe('POST /book-order', () => {
     expect(again.body.tracking_number).toBe(tn);
   });
 
-  it('counts the booking on its day and month by status, account, city, staff member and payment status', async () => {
+  it('counts the booking on its day and month by status, account, city, staff member and payment status: one each, nothing else', async () => {
     const order = freshOrder();
+    const account = await accountOf('LEOPARD');
+    // the shop counts in its own time zone, Asia/Karachi: UTC+5 all year
+    const day = new Date(Date.now() + 5 * 3_600_000).toISOString().slice(0, 10);
+    const month = day.slice(0, 7);
     const before = await countersOfShop(world.deps, world.a.shop._id);
-    const res = await book(await bodyFor(order.id));
-    const record = (await world.deps.bookings.get(world.a.shop._id, res.body.booking.tracking_number))!;
+    const res = await book(await bodyFor(order.id, 'LEOPARD', { destination_city: 'Lahore' }));
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
     const after = await countersOfShop(world.deps, world.a.shop._id);
-    const added = (name: string, key: string) => (after[name]?.[key] ?? 0) - (before[name]?.[key] ?? 0);
-    const account = record.accountId;
-    for (const [period, at] of [['DAY', record.bookedDay], ['MONTH', monthOf(record.bookedDay)]]) {
-      expect(added(`shop ${period} ${at}`, count.status('FULFILLED')), `${period} status`).toBe(1);
-      expect(added(`shop ${period} ${at}`, count.payment('UNPAID')), `${period} payment`).toBe(1);
-      expect(added(`shop ${period} ${at}`, count.account(account, 'FULFILLED')), `${period} account`).toBe(1);
-      expect(added(`shop ${period} ${at}`, count.codBooked), `${period} cod`).toBe(2500);
-      expect(added(`staff ${record.bookedBy} ${period} ${at}`, count.status('FULFILLED')), `${period} staff`).toBe(1);
-      expect(added(`city lahore ${period} ${at}`, count.courier('LEOPARD', 'FULFILLED')), `${period} city`).toBe(1);
-    }
+    const shop = { [count.status('FULFILLED')]: 1, [count.payment('UNPAID')]: 1, [count.account(account, 'FULFILLED')]: 1, [count.codBooked]: 2500 };
+    const owner = world.a.owner._id;
+    expect(counterDiff(before, after)).toEqual({
+      [`shop DAY ${day}`]: shop,
+      [`shop MONTH ${month}`]: shop,
+      [`staff ${owner} DAY ${day}`]: { [count.status('FULFILLED')]: 1 },
+      [`staff ${owner} MONTH ${month}`]: { [count.status('FULFILLED')]: 1 },
+      [`city lahore DAY ${day}`]: { [count.courier('LEOPARD', 'FULFILLED')]: 1 },
+      [`city lahore MONTH ${month}`]: { [count.courier('LEOPARD', 'FULFILLED')]: 1 },
+    });
   });
 
   it('twenty concurrent bookings of one order make one shipment and one fulfillment per fulfillment order', async () => {
@@ -162,6 +166,56 @@ describe('POST /book-order', () => {
     const fulfillments = simOrder(order.id).fulfillments;
     expect(fulfillments).toHaveLength(order.fulfillmentOrders.length);
     expect(new Set(fulfillments.map((f) => f.tracking[0]?.number))).toEqual(new Set([retry.body.booking.tracking_number]));
+    // the saved booking knows the fulfillment made before the request died too: cancel reads its fulfillments from it
+    const saved = (await world.deps.bookings.get(world.a.shop._id, retry.body.booking.tracking_number))!;
+    expect(saved.fulfillments.map((f) => f.fulfillmentId).sort()).toEqual(fulfillments.map((f) => `gid://shopify/Fulfillment/${f.id}`).sort());
+    expect(saved.fulfillments.every((f) => f.orderId === order.id)).toBe(true);
+    const cancel = await call(world.deps, 'booking.cancel', { token: world.a.ownerToken, params: { trackingNumber: retry.body.booking.tracking_number } });
+    expect(cancel.status, JSON.stringify(cancel.body)).toBe(200);
+    expect(simOrder(order.id).fulfillments.map((f) => f.status)).toEqual(fulfillments.map(() => 'CANCELLED'));
+  });
+});
+
+describe('a request that died holding its attempt', () => {
+  it('keeps the attempt while it may still live (409), and a request after its lease passed takes it over: one parcel', async () => {
+    const order = freshOrder();
+    const body = await bodyFor(order.id);
+    const before = bookCalls('LEOPARD');
+    const real = world.deps.courier;
+    const clock = world.deps.now;
+    let reached!: () => void;
+    const inCourier = new Promise<void>((resolve) => { reached = resolve; });
+    let gone!: (error: Error) => void;
+    // Prepare: the first request hangs in the courier's booking call before reaching it, and never comes back (its Lambda timed out)
+    world.deps.courier = (company, credentials) => ({
+      ...real(company, credentials),
+      book: () => { reached(); return new Promise((_resolve, reject) => { gone = reject; }); },
+    });
+    const dead = book(body);
+    await inCourier;
+    world.deps.courier = real;
+    const later = (ms: number) => { world.deps.now = () => new Date(clock().getTime() + ms); };
+    try {
+      // Act and Assess: 29 s on, the request may still be alive (API Gateway waits 30 s): nobody takes its attempt
+      later(29_000);
+      const early = await book(body);
+      expect(early.status).toBe(409);
+      expect(early.body.errors[0].code).toBe('BOOKING_IN_PROGRESS');
+
+      // two minutes on, no request that held it can be alive: the attempt is taken over, and booked once
+      later(2 * 60_000);
+      const late = await book(body);
+      expect(late.status, JSON.stringify(late.body)).toBe(200);
+      const tn = late.body.booking.tracking_number as string;
+      expect(bookCalls('LEOPARD') - before).toBe(1);
+      expect(shipmentsOf('LEOPARD', tn)).toHaveLength(1);
+      expect(simOrder(order.id).fulfillments.map((f) => f.tracking[0]?.number)).toEqual(order.fulfillmentOrders.map(() => tn));
+      expect((await world.deps.attempts.claims(world.a.shop._id, [order.id])).get(order.id)).toMatchObject({ state: 'booked', attempt: 1, trackingNumber: tn });
+    } finally {
+      world.deps.now = clock;
+      gone(new Error('the process of the dead request is gone'));
+      await dead;
+    }
   });
 });
 
@@ -235,7 +289,8 @@ describe('the courier says no, or does not say', () => {
     const res = await book(await bodyFor(order.id, 'POSTEX'));
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const tn = res.body.booking.tracking_number;
-    expect(world.couriers.sims.POSTEX.control.shipments().filter((s) => (s.data as { orderRefNumber?: string }).orderRefNumber === order.name)).toHaveLength(1);
+    // the order's parcels: its reference is its name and the attempt's code
+    expect(world.couriers.sims.POSTEX.control.shipments().filter((s) => (s.data as { orderRefNumber?: string }).orderRefNumber?.startsWith(`${order.name}-`))).toHaveLength(1);
     expect(shipmentsOf('POSTEX', tn)).toHaveLength(1);
   });
 
@@ -307,6 +362,7 @@ describe('cancel, book again, delete', () => {
     const day = { kind: 'shop', period: 'DAY', at: record.bookedDay } as const;
     const fulfilled = await countOf(world.deps, world.a.shop._id, day, count.status('FULFILLED'));
     const cancelled = await countOf(world.deps, world.a.shop._id, day, count.status('CANCELLED'));
+    const countersBefore = await countersOfShop(world.deps, world.a.shop._id);
 
     const cancel = await call(world.deps, 'booking.cancel', { token: world.a.ownerToken, params: { trackingNumber: tn } });
     expect(cancel.status, JSON.stringify(cancel.body)).toBe(200);
@@ -315,6 +371,19 @@ describe('cancel, book again, delete', () => {
     expect(simOrder(order.id).fulfillments.every((f) => f.status === 'CANCELLED')).toBe(true);
     expect(await countOf(world.deps, world.a.shop._id, day, count.status('FULFILLED'))).toBe(fulfilled - 1);
     expect(await countOf(world.deps, world.a.shop._id, day, count.status('CANCELLED'))).toBe(cancelled + 1);
+    // one move of every item the booking counts in, from FULFILLED to CANCELLED; its COD and payment status stay
+    const month = record.bookedDay.slice(0, 7);
+    const moved = { [count.status('FULFILLED')]: -1, [count.status('CANCELLED')]: 1 };
+    const shopMoved = { ...moved, [count.account(record.accountId, 'FULFILLED')]: -1, [count.account(record.accountId, 'CANCELLED')]: 1 };
+    const cityMoved = { [count.courier('LEOPARD', 'FULFILLED')]: -1, [count.courier('LEOPARD', 'CANCELLED')]: 1 };
+    expect(counterDiff(countersBefore, await countersOfShop(world.deps, world.a.shop._id))).toEqual({
+      [`shop DAY ${record.bookedDay}`]: shopMoved,
+      [`shop MONTH ${month}`]: shopMoved,
+      [`staff ${world.a.owner._id} DAY ${record.bookedDay}`]: moved,
+      [`staff ${world.a.owner._id} MONTH ${month}`]: moved,
+      [`city lahore DAY ${record.bookedDay}`]: cityMoved,
+      [`city lahore MONTH ${month}`]: cityMoved,
+    });
 
     const twice = await call(world.deps, 'booking.cancel', { token: world.a.ownerToken, params: { trackingNumber: tn } });
     expect(twice.status).toBe(400);

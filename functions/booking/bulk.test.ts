@@ -7,7 +7,7 @@ import { makeWorld, type World } from '../test-support/world';
 import type { CourierAdapter } from '../domain/ports/courier';
 import { count } from '../domain/booking/counters';
 import { recountMarked } from '../domain/booking/recount-marked';
-import { countersOfShop } from '../test-support/counters';
+import { counterDiff, countersOfShop } from '../test-support/counters';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { parse, type OperationDefinitionNode } from 'graphql';
 import { keys } from '../adapters/dynamo/keys';
@@ -24,9 +24,11 @@ beforeAll(async () => {
 afterAll(async () => { await world?.stop(); });
 
 const taken = new Set<string>();
-function freshOrders(n: number, opts: { cod?: boolean } = {}) {
+/** Orders no test took yet; `unweighed`: only orders Shopify has no weight for (their own weight would come first). */
+function freshOrders(n: number, opts: { cod?: boolean; unweighed?: boolean } = {}) {
   const orders = bookableOrders(world.shopify, world.a.shop.domain)
-    .filter((o) => !taken.has(o.id) && o.shippingAddress && (!opts.cod || o.financialStatus === 'PENDING')).slice(0, n);
+    .filter((o) => !taken.has(o.id) && o.shippingAddress && (!opts.cod || o.financialStatus === 'PENDING'))
+    .filter((o) => !opts.unweighed || o.lineItems.every((li) => li.grams === 0)).slice(0, n);
   for (const o of orders) taken.add(o.id);
   return orders;
 }
@@ -138,6 +140,41 @@ describe('bulk booking', () => {
   });
 });
 
+describe('the weight a bulk booking books at', () => {
+  it("is the account's own, else the store's default weight, else 100 g while the store has saved none", async () => {
+    // Prepare: two accounts made through create-account, one given a weight and one left without
+    const created = async (weight: number | undefined) => {
+      const res = await call(world.deps, 'accounts.create', {
+        token: world.a.ownerToken,
+        body: { company: 'LEOPARD', account_name: `Weight ${weight ?? 'none'}`, is_default: 'No', city: 'Lahore', ...DEMO_CREDENTIALS.LEOPARD, ...(weight === undefined ? {} : { weight }) },
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.account as { _id: string; weight: number };
+    };
+    const own = await created(750);
+    const none = await created(undefined);
+    expect([own.weight, none.weight]).toEqual([750, 0]);
+    /** Books one fresh order with each account and answers the weights the saved bookings hold. */
+    const booked = async () => {
+      const orders = freshOrders(2, { unweighed: true });
+      const started = await call(world.deps, 'booking.bulkFulfil', {
+        token: world.a.ownerToken, body: { ordersData: [{ order_id: orders[0]!.id, tracking_account: own._id }, { order_id: orders[1]!.id, tracking_account: none._id }] },
+      });
+      await world.deps.drainJobs();
+      const rows = (await progress(started.body.jobId)).rows as { state: string; tracking_number: string }[];
+      expect(rows.map((r) => r.state)).toEqual(['booked', 'booked']);
+      return Promise.all(rows.map(async (r) => (await world.deps.bookings.get(world.a.shop._id, r.tracking_number))!.weight));
+    };
+
+    // Act and Assess: no store weight saved yet
+    expect(await booked()).toEqual([750, 100]);
+    // the store saves its default weight
+    const saved = await call(world.deps, 'settings.save', { token: world.a.ownerToken, body: { free_shipping_value: 0, default_weight: 300 } });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(await booked()).toEqual([750, 300]);
+  });
+});
+
 describe('bulk booking: names from Shopify and the plan limit', () => {
   it('reads the names from Shopify in one cheap query, never the client\'s; an id Shopify does not know is a failed row at once', async () => {
     const orders = freshOrders(2);
@@ -226,17 +263,24 @@ describe('the nightly recount', () => {
     });
     const record = (await world.deps.bookings.get(world.a.shop._id, res.body.booking.tracking_number))!;
     const before = await countersOfShop(world.deps, world.a.shop._id);
+    const shopDay = `shop DAY ${record.bookedDay}`;
+    const cityDay = `city karachi DAY ${record.bookedDay}`;
+    const n = (list: typeof before, name: string, key: string) => list[name]?.[key];
+    const bookedHere = n(before, cityDay, count.courier('LEOPARD', 'FULFILLED'));
     // a count lost, and one counted twice
     const now = world.deps.now().getTime();
     const status = { item: { kind: 'shop', period: 'DAY', at: record.bookedDay }, adds: { [count.status('FULFILLED')]: -1 } } as const;
     const city = { item: { kind: 'city', period: 'DAY', at: record.bookedDay, cityKey: 'karachi' }, adds: { [count.courier('LEOPARD', 'FULFILLED')]: 1 } } as const;
     await world.deps.counters.apply(world.a.shop._id, [status, city], now);
+    expect(counterDiff(before, await countersOfShop(world.deps, world.a.shop._id))).toEqual({
+      [shopDay]: { [count.status('FULFILLED')]: -1 },
+      [cityDay]: { [count.courier('LEOPARD', 'FULFILLED')]: 1 },
+    });
     // the recount leaves a day alone while its last write is minutes old: it runs two hours later
     await recountMarked({ ...world.deps, now: () => new Date(now + 2 * 3_600_000) });
     const after = await countersOfShop(world.deps, world.a.shop._id);
-    const n = (list: typeof before, name: string, key: string) => list[name]?.[key];
-    expect(n(after, `shop DAY ${record.bookedDay}`, count.status('FULFILLED'))).toBe(n(before, `shop DAY ${record.bookedDay}`, count.status('FULFILLED')));
-    expect(n(after, `city karachi DAY ${record.bookedDay}`, count.courier('LEOPARD', 'FULFILLED'))).toBe(n(before, `city karachi DAY ${record.bookedDay}`, count.courier('LEOPARD', 'FULFILLED')));
+    expect(n(after, shopDay, count.status('FULFILLED'))).toBe(n(before, shopDay, count.status('FULFILLED')));
+    expect(n(after, cityDay, count.courier('LEOPARD', 'FULFILLED'))).toBe(bookedHere);
     expect(after).toEqual(before);
   });
 });

@@ -5,6 +5,7 @@ import { bookMany, bulkFulfil, getBulkProgress } from './book-many';
 import { cancelBooking } from './cancel-booking';
 import { deleteOrder } from './delete-order';
 import { getBooking } from './get-booking';
+import { checkBooked, checkNotBooked } from './resolve-check';
 
 export const operations = {
   'booking.book': bookOrder,
@@ -14,6 +15,8 @@ export const operations = {
   'booking.get': getBooking,
   'booking.cancel': cancelBooking,
   'booking.delete': deleteOrder,
+  'booking.checkBooked': checkBooked,
+  'booking.checkNotBooked': checkNotBooked,
 };
 
 export const handler = groupHandler('booking', operations);

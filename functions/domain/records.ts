@@ -72,6 +72,8 @@ export interface DowngradeRecord {
   movedUserIds: string[];
   movedAccountIds: string[];
   at: string;
+  /** Bumped by every write: a move to FREE computed from an older read is written again from a new one. */
+  version?: number;
 }
 
 /**
@@ -155,6 +157,7 @@ export interface AccountRecord extends Partial<Record<AccountDetailKey, string>>
   name: string;
   company: CourierId;
   address_code: string;
+  /** Grams a booking starts from; 0 is not set (the store's default weight applies). Accounts saved before 0 was allowed keep what they hold. */
   weight: number;
   in_active: boolean;
   city: string;

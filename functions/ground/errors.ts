@@ -5,7 +5,7 @@ export class AppError extends Error {
   readonly code: ErrorCode;
   readonly status: number;
   readonly param?: string;
-  readonly extra?: Partial<Pick<ErrorBody, 'plan_limit_error' | 'message' | 'tracking_number' | 'retry_after'>>;
+  readonly extra?: Partial<Pick<ErrorBody, 'plan_limit_error' | 'message' | 'tracking_number' | 'retry_after' | 'details'>>;
   /** Further problems of the same request (every invalid field), listed after the first. */
   readonly more: ErrorItem[];
   /** Response headers the answer needs (a 405's Allow). */

@@ -4,6 +4,7 @@ import { AppError } from '../ground/errors';
 import { withShopify } from '../domain/shopify/calls';
 import { lookupOf } from '../domain/store-orders/order-lookup';
 import { storeDefaults } from '../domain/store-orders/store-defaults';
+import { checksNeeded } from '../domain/booking/check';
 
 export const ORDER_NOT_ON_SHOPIFY = 'We could not find this order on Shopify. It may have been deleted, or the link is from another store.';
 
@@ -30,5 +31,7 @@ export const getStoreOrder: Operation<'storeOrders.get'> = async ({ params }, ct
   if (!order) throw new AppError('NOT_FOUND', { msg: ORDER_NOT_ON_SHOPIFY, param: 'id' });
   if (order.cancelledAt) throw new AppError('ORDER_CANCELLED', { param: 'id' });
   if (order.displayFulfillmentStatus === 'FULFILLED') throw new AppError('ORDER_ALREADY_FULFILLED', { param: 'id' });
-  return lookupOf(order, defaults);
+  // an attempt whose courier answer was lost, at a courier that cannot be asked: the page offers the person's check
+  const check = claim?.state === 'booking' ? (await checksNeeded(shop._id, [params.id], deps)).get(params.id) : undefined;
+  return { ...lookupOf(order, defaults), ...(check ? { check_needed: check } : {}) };
 };

@@ -5,6 +5,7 @@ import { ShopifyError } from '../domain/ports/shopify';
 import { AppError } from '../ground/errors';
 import { withShopify } from '../domain/shopify/calls';
 import { storeOrderOf } from '../domain/store-orders/order-lookup';
+import { checksNeeded } from '../domain/booking/check';
 
 /** Shopify search terms of each filter of the store-orders page (reference/shopify.md §3.4). */
 const FILTER_TERMS: Record<StoreOrderFilter, string> = {
@@ -39,5 +40,11 @@ export const listStoreOrders: Operation<'storeOrders.list'> = async ({ query }, 
       throw error;
     }
   });
-  return { orders: page.orders.map(storeOrderOf), next: page.pageInfo.hasNextPage ? page.pageInfo.endCursor : null };
+  const orders = page.orders.map(storeOrderOf);
+  // orders whose booking lost its courier answer where the courier cannot be asked show as needing a check
+  const checks = await checksNeeded(shop._id, orders.map((o) => o.id), deps);
+  return {
+    orders: orders.map((o) => (checks.has(o.id) ? { ...o, check_needed: checks.get(o.id)! } : o)),
+    next: page.pageInfo.hasNextPage ? page.pageInfo.endCursor : null,
+  };
 };

@@ -34,10 +34,10 @@ const address = (patch: Partial<NonNullable<OrderRecord['shippingAddress']>> = {
 });
 
 /** Gives an unfulfilled order of the store known values: COD (PENDING) unless `paid`. */
-function shape(order: OrderRecord, opts: { shipping?: string; paid?: boolean; items?: [string, string | null, number, number, string][]; phone?: string | null; city?: string } = {}) {
+function shape(order: OrderRecord, opts: { shipping?: string; paid?: boolean; items?: [string, string | null, number, number, string][]; phone?: string | null; city?: string; grams?: number[] } = {}) {
   const items = opts.items ?? [['Lawn Suit', 'Red', 2, 2, '2500.0'], ['Dupatta', null, 1, 0, '800.0']];
   order.lineItems = items.map(([title, variantTitle, quantity, currentQuantity, price], i) => ({
-    ...order.lineItems[0]!, id: `${order.id}${i}`, title, variantTitle, sku: null, quantity, currentQuantity, price, imageUrl: null,
+    ...order.lineItems[0]!, id: `${order.id}${i}`, title, variantTitle, sku: null, quantity, currentQuantity, price, imageUrl: null, grams: opts.grams?.[i] ?? 0,
   }));
   order.shippingLines = [{ ...order.shippingLines[0]!, price: opts.shipping ?? '250.0' }];
   order.discounts = [];
@@ -58,7 +58,7 @@ describe('GET /get-order-from-shopify/{id}', () => {
     expect(res.status).toBe(200);
     const { orderData, ...fields } = res.body;
     expect(fields).toEqual({
-      order_id: order.id, order_name: order.name, pieces: 2, weight: 100, cod_amount: 5250, shipping_price: 250, free_shipping_applied: false,
+      order_id: order.id, order_name: order.name, pieces: 2, weight: 100, order_weight: 0, cod_amount: 5250, shipping_price: 250, free_shipping_applied: false,
       products_list: 'Lawn Suit - Red x 2',
       consignee_fullname: 'Sana Iqbal', consignee_email: 'sana@example.pk',
       consignee_phone1: '03001234567', consignee_phone2: '03217654321', consignee_phone3: '',
@@ -80,6 +80,15 @@ describe('GET /get-order-from-shopify/{id}', () => {
     } finally {
       await deps.settings.save(seeded.shop._id, { free_shipping_value: 0, default_weight: 100 }, new Date().toISOString());
     }
+  });
+
+  it('gives the order\'s own weight from its products (Shopify\'s totalWeight), apart from the store\'s, and 0 when they carry none', async () => {
+    const weighed = shape(bookableOrders(sim, domain())[11]!, { grams: [650, 400] });
+    const res = await call(deps, 'storeOrders.get', { ...owner(), params: { id: weighed.id } });
+    // Shopify weighs the units ordered: 2 × 650 + 1 × 400
+    expect([res.body.order_weight, res.body.weight]).toEqual([1700, 100]);
+    const bare = shape(bookableOrders(sim, domain())[12]!);
+    expect((await call(deps, 'storeOrders.get', { ...owner(), params: { id: bare.id } })).body.order_weight).toBe(0);
   });
 
   it('takes a GID as well as the numeric id, and a prepaid order collects nothing', async () => {
@@ -134,7 +143,7 @@ describe('GET /get-orders-from-shopify?id=a,b', () => {
       orderids: `${a!.id},${b!.id},${c!.id}`,
       // a: 3000 + 200, b: 2000 + 300 owed; c is prepaid, its shipping was paid
       codWithoutShipping: 5000, shippingPrice: 500, avgShipping: 250, shippingIsZero: false, cod: 5250,
-      pieces: 4, productsList: 'Kurta - M x 1, Shalwar x 2, Cap x 1', weight: 100,
+      pieces: 4, productsList: 'Kurta - M x 1, Shalwar x 2, Cap x 1', weight: 100, order_weight: 0,
       consignee: { name: 'Sana Iqbal', email: 'sana@example.pk', phone1: '03001234567', phone2: '03217654321', phone3: '', address: 'House 12, Street 4, Gulshan-e-Iqbal, 75300', city: 'Karachi' },
     });
     expect(orders.map((o: { name: string; cod: number; shipping: number; fulfillment: string; cancelled: boolean }) => [o.name, o.cod, o.shipping, o.fulfillment, o.cancelled])).toEqual([
@@ -155,6 +164,17 @@ describe('GET /get-orders-from-shopify?id=a,b', () => {
     const none = await call(deps, 'storeOrders.getMany', { ...owner(), query: { id: '1000000000002,1000000000003' } });
     expect(none.status).toBe(404);
     expect(none.body).toEqual({ errors: [{ msg: NO_ORDERS_FOUND, code: 'NOT_FOUND', param: 'id' }] });
+  });
+
+  it('weighs a merge as its orders together, and not at all when one of them has no weight', async () => {
+    const [a, b, c] = bookableOrders(sim, domain()).slice(13, 16);
+    shape(a!, { items: [['Kurta', 'M', 1, 1, '3000.0']], grams: [400] });
+    shape(b!, { items: [['Shalwar', null, 2, 2, '1000.0']], grams: [650] });
+    shape(c!, { items: [['Cap', null, 1, 1, '500.0']] });
+    const weighed = await call(deps, 'storeOrders.getMany', { ...owner(), query: { id: `${a!.id},${b!.id}` } });
+    expect([weighed.body.order_weight, weighed.body.weight]).toEqual([1700, 100]);
+    const partly = await call(deps, 'storeOrders.getMany', { ...owner(), query: { id: `${a!.id},${b!.id},${c!.id}` } });
+    expect(partly.body.order_weight).toBe(0);
   });
 
   it('refuses an empty or malformed list with the spec\'s words', async () => {

@@ -26,3 +26,22 @@ export async function countOf(deps: Deps, shopId: string, ref: CounterItemRef, n
   const [item] = await deps.counters.read(shopId, [ref], { consistent: true });
   return item?.counts[name] ?? 0;
 }
+
+/**
+ * What changed between two reads of `countersOfShop`: per item, each count's change, unchanged counts
+ * and items left out (what a test compares exactly: one each, nothing else).
+ */
+export function counterDiff(
+  before: Record<string, Record<string, number>>, after: Record<string, Record<string, number>>,
+): Record<string, Record<string, number>> {
+  const out: Record<string, Record<string, number>> = {};
+  for (const name of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    const changes: Record<string, number> = {};
+    for (const key of new Set([...Object.keys(before[name] ?? {}), ...Object.keys(after[name] ?? {})])) {
+      const change = (after[name]?.[key] ?? 0) - (before[name]?.[key] ?? 0);
+      if (change !== 0) changes[key] = change;
+    }
+    if (Object.keys(changes).length) out[name] = changes;
+  }
+  return out;
+}

@@ -1,6 +1,6 @@
 import type { ErrorCode, RouteId } from '@dakiya/shared';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { LEOPARD_DEMO_CREDENTIALS } from '../../local/simulators/couriers';
+import { LEOPARD_DEMO_CREDENTIALS, TCS_DEMO_CREDENTIALS } from '../../local/simulators/couriers';
 import { signWebhook } from '../adapters/shopify';
 import { issueMemberLink, issuePersonLink, type PersonLinkPurpose } from '../domain/links';
 import { startSession } from '../domain/sessions';
@@ -38,6 +38,18 @@ async function bookedOfA(w: World, opts: { cancelled?: boolean } = {}) {
   const tn = res.body.booking.tracking_number as string;
   if (opts.cancelled) await call(w.deps, 'booking.cancel', { token: w.a.ownerToken, params: { trackingNumber: tn } });
   return { trackingNumber: tn, bookingId: res.body.booking._id as string };
+}
+/**
+ * An order of shop A booked with TCS whose answer was lost: TCS cannot be asked by reference, so the
+ * order waits for a person's check; `trackingNumber` is the parcel TCS made.
+ */
+export async function checkNeededOfA(w: World): Promise<{ orderId: string; trackingNumber: string }> {
+  const body = await bookingBodyOf(w);
+  const account = await seedAccount(w.deps, w.a.shop._id, { company: 'TCS', credentials: TCS_DEMO_CREDENTIALS as Record<string, string> });
+  w.couriers.sims.TCS.control.failNext('lose-response', 1, 'booking/create');
+  const res = await call(w.deps, 'booking.book', { token: w.a.ownerToken, body: { ...body, tracking_account: account._id } });
+  if (res.body.errors?.[0]?.code !== 'COURIER_CHECK_NEEDED') throw new Error(`fixture check-needed booking: ${JSON.stringify(res.body)}`);
+  return { orderId: body.order_id, trackingNumber: w.couriers.sims.TCS.control.shipments().at(-1)!.trackingNumber };
 }
 /** Two orders of shop A's store and an account of A, for the bulk routes (queued, not run here). */
 async function bulkOfA(w: World) {
@@ -148,6 +160,13 @@ export const routeFixtures: Record<RouteId, Fixture> = {
   'booking.get': async (w) => ({ params: { trackingNumber: (await bookedOfA(w)).trackingNumber } }),
   'booking.cancel': async (w) => ({ params: { trackingNumber: (await bookedOfA(w)).trackingNumber } }),
   'booking.delete': async (w) => ({ body: { orderId: (await bookedOfA(w, { cancelled: true })).bookingId } }),
+  'booking.checkBooked': async (w) => {
+    const { orderId, trackingNumber } = await checkNeededOfA(w);
+    // TCS tracks a parcel from its first scan (the pickup)
+    w.couriers.sims.TCS.control.tick(1);
+    return { params: { orderId }, body: { tracking_number: trackingNumber } };
+  },
+  'booking.checkNotBooked': async (w) => ({ params: { orderId: (await checkNeededOfA(w)).orderId }, body: { confirmed: true } }),
   // a filter of every kind the counters answer, and a search; no id of shop A, so another shop lists its own
   'orders.list': () => ({
     query: { status: 'FULFILLED,INPROCESS', payment_status: 'UNPAID', couriers: 'LEOPARD', bookingFrom: '2026-01-01', bookingTo: '2026-12-31', page: '1', limit: '50', op: 'GREATER' },
@@ -238,6 +257,8 @@ export const allowedAnswers: Record<RouteId, Answer> = {
   'booking.get': { status: 200 },
   'booking.cancel': { status: 200 },
   'booking.delete': { status: 200 },
+  'booking.checkBooked': { status: 200 },
+  'booking.checkNotBooked': { status: 200 },
   'orders.list': { status: 200 },
   'orders.track': { status: 200 },
   'shopify.install': { status: 302 },

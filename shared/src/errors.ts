@@ -51,6 +51,9 @@ export const ERRORS = {
   COURIER_REFUSED: { status: 400, msg: 'The courier refused this booking' },
   COURIER_CHECK_NEEDED: { status: 409, msg: 'The courier did not say whether this booking was made. Check with the courier before booking it again.' },
   FULFILMENT_PENDING: { status: 502, msg: 'The courier booked the parcel but Shopify did not answer. Book again to finish: the same parcel is used.' },
+  CHECK_NOT_NEEDED: { status: 409, msg: 'This order has no booking waiting for a check. Reload the page to see where it stands.' },
+  TRACKING_NUMBER_UNKNOWN: { status: 400, msg: 'The courier does not know this tracking number. Check it on the courier\'s portal and try again.' },
+  TRACKING_NUMBER_TAKEN: { status: 409, msg: 'This tracking number belongs to another booking in Dakiya' },
   CANCEL_NOT_ALLOWED: { status: 400, msg: 'Only bookings that are neither cancelled nor delivered can be cancelled' },
   COURIER_CANCEL_REFUSED: { status: 400, msg: 'The courier refused to cancel this booking' },
   DELETE_NOT_ALLOWED: { status: 400, msg: 'Only cancelled bookings can be deleted' },
@@ -74,6 +77,8 @@ export const ErrorBody = z.object({
   tracking_number: z.string().optional(),
   /** RATE_LIMITED by the sign-in slow-down: the seconds to wait before the next try (also the Retry-After header). */
   retry_after: z.number().int().positive().optional(),
+  /** COURIER_REFUSED, COURIER_CANCEL_REFUSED: the courier's own words, where the message says them plainly. */
+  details: z.array(z.string()).optional(),
   request_id: z.string().optional(),
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;

@@ -6,6 +6,7 @@ export * from './codes';
 export * from './errors';
 export * from './issue-message';
 export * from './routes';
+export * from './route-url';
 export * from './needs';
 export * from './per-ip-limits';
 export * from './origin';

@@ -17,6 +17,17 @@ describe('proposedWeight', () => {
   });
 });
 
+describe('the order\'s own weight', () => {
+  it('comes before the account\'s and the store\'s, in whole grams', () => {
+    expect(weightProposal({ orderWeight: 1250, accountWeight: 750, storeWeight: 300 })).toEqual({ grams: 1250, from: 'order' });
+    expect(proposedWeight({ orderWeight: 999.6, accountWeight: 750 })).toBe(1000);
+  });
+  it('is not set at 0 (Shopify\'s answer for products without a weight) or when missing', () => {
+    expect(weightProposal({ orderWeight: 0, accountWeight: 750, storeWeight: 300 })).toEqual({ grams: 750, from: 'account' });
+    expect(weightProposal({ orderWeight: null, storeWeight: 300 })).toEqual({ grams: 300, from: 'store' });
+  });
+});
+
 describe('weightProposal', () => {
   it('says where the proposed weight comes from', () => {
     expect(weightProposal({ accountWeight: 750, storeWeight: 300 })).toEqual({ grams: 750, from: 'account' });

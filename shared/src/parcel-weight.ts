@@ -3,22 +3,27 @@ import type { CourierDefinition } from './couriers/definition';
 
 /**
  * The weight a booking starts from, on every path (one order, a merge, a bulk booking) and in the form
- * that proposes it, so the screen shows what the server would use: the chosen tracking account's weight,
- * else the store's default weight (Settings; 100 g until the store saves its own). A value of 0 or none
- * means "not set".
+ * that proposes it, so the screen shows what the server would use: the order's own weight (Shopify's
+ * `Order.totalWeight`, from its products' weights), else the chosen tracking account's weight, else the
+ * store's default weight (Settings; 100 g until the store saves its own). A value of 0 or none means
+ * "not set": Shopify answers 0 for an order whose products carry no weight.
  */
 export function proposedWeight(source: WeightSources): number {
   return weightProposal(source).grams;
 }
 
 export interface WeightSources {
+  /** Grams: what the order itself weighs (a merge: its orders together, when each of them has a weight). */
+  orderWeight?: number | null;
   accountWeight?: number | null;
   storeWeight?: number | null;
 }
 
 /** `proposedWeight` and where it came from, so a form can say why it proposes that weight. */
-export function weightProposal(source: WeightSources): { grams: number; from: 'account' | 'store' | 'default' } {
-  const set = (grams: number | null | undefined) => (grams && grams > 0 ? grams : undefined);
+export function weightProposal(source: WeightSources): { grams: number; from: 'order' | 'account' | 'store' | 'default' } {
+  const set = (grams: number | null | undefined) => (grams && grams > 0 ? Math.round(grams) : undefined);
+  const order = set(source.orderWeight);
+  if (order) return { grams: order, from: 'order' };
   const account = set(source.accountWeight);
   if (account) return { grams: account, from: 'account' };
   const store = set(source.storeWeight);

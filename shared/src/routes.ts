@@ -17,14 +17,16 @@ import {
 } from './schemas/billing';
 import {
   BookOrderInput, BookOrderOutput, BookOrdersInput, BookingOutput, BookingParams, BulkFulfilmentInput, BulkJobParams, BulkProgress, BulkStarted,
-  CancelBookingOutput, DeleteOrderInput,
+  BookingCheckParams, CancelBookingOutput, DeleteOrderInput, ResolveBookedInput, ResolveBookedOutput, ResolveNotBookedInput,
 } from './schemas/booking';
 import { Redirect, ShopifyCallbackQuery, ShopifyInstallQuery, WebhookAck } from './schemas/shopify';
 import { SaveSettingsInput, SettingsOutput, SettingsSaved } from './schemas/settings';
 import { AppConfig } from './schemas/app-config';
 import { OrdersPage, OrdersQuery, TrackOrderParams, TrackOrderResult } from './schemas/orders';
+import { API_BASE } from './route-url';
 
-export const API_BASE = '/api/v1';
+/** Also here for the web build, which reads the route table's module alone (its route manifest). */
+export { API_BASE };
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -171,6 +173,15 @@ export const routes = {
     method: 'PUT', path: '/cancel-booking/{trackingNumber}', group: 'booking', access: scope('WRITE_ORDERS'), params: BookingParams, output: CancelBookingOutput,
   },
   'booking.delete': { method: 'DELETE', path: '/delete-order', group: 'booking', access: scope('WRITE_ORDERS'), body: DeleteOrderInput, output: Ok },
+  /** A lost answer at a courier that cannot be asked (BookingCheck): a person says what the courier shows. */
+  'booking.checkBooked': {
+    method: 'POST', path: '/booking-check/{orderId}/booked', group: 'booking', access: scope('WRITE_ORDERS'),
+    params: BookingCheckParams, body: ResolveBookedInput, output: ResolveBookedOutput,
+  },
+  'booking.checkNotBooked': {
+    method: 'POST', path: '/booking-check/{orderId}/not-booked', group: 'booking', access: scope('WRITE_ORDERS'),
+    params: BookingCheckParams, body: ResolveNotBookedInput, output: Ok,
+  },
 
   // the orders list (spec 001 §2 /dashboard/orders) and its tracking modal; id is the tracking number
   'orders.list': { method: 'GET', path: '/get-all-orders', group: 'orders', access: scope('READ_ORDERS'), query: OrdersQuery, output: OrdersPage },
@@ -216,15 +227,6 @@ export const routeIds = Object.keys(routes) as RouteId[];
 
 export function routeDef(id: RouteId): RouteDef {
   return routes[id];
-}
-
-/** Fill `{name}` segments; values are URI-encoded so an id can never change the path. */
-export function buildPath(path: string, params: Record<string, string> = {}): string {
-  return path.replace(/\{(\w+)\}/g, (_, name: string) => {
-    const value = params[name];
-    if (value === undefined) throw new Error(`missing path parameter ${name}`);
-    return encodeURIComponent(value);
-  });
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { CourierAdapter, CourierCredentials, CourierId } from '../../domain/ports/courier';
 import { redact, secretsOf } from './http';
+import { inPlainWords } from './plain-words';
 import { leopardCourier } from './leopard/adapter';
 import { mnpCourier } from './mnp/adapter';
 import { DEFAULT_TIMEOUT_MS, type CourierAdapterOptions, type CourierBaseUrls, type CourierModule, type ResolvedOptions } from './options';
@@ -29,15 +30,19 @@ export function createCourierAdapter(company: CourierId, credentials: CourierCre
     timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     now: options.now ?? Date.now,
   };
-  return withRedactedMessages(moduleOf(company).create(credentials, resolved), secretsOf(credentials));
+  return withPlainMessages(moduleOf(company).create(credentials, resolved), company, secretsOf(credentials));
 }
 
-/** Couriers sometimes echo what they were sent; no credential may reach a message a person reads. */
-function withRedactedMessages(adapter: CourierAdapter, secrets: string[]): CourierAdapter {
+/**
+ * Every message a person reads: redacted (couriers sometimes echo what they were sent; no credential may
+ * reach a message), then in plain words by the message table, the courier's own text kept as `raw`.
+ */
+function withPlainMessages(adapter: CourierAdapter, company: CourierId, secrets: string[]): CourierAdapter {
   const clean = <T>(value: T): T => {
     if (Array.isArray(value)) return value.map(clean) as T;
     if (value && typeof value === 'object' && 'messages' in value && Array.isArray(value.messages)) {
-      return { ...value, messages: value.messages.map((m: unknown) => (typeof m === 'string' ? redact(m, secrets) : m)) };
+      const redacted = value.messages.filter((m: unknown): m is string => typeof m === 'string').map((m: string) => redact(m, secrets));
+      return { ...value, ...inPlainWords(company, redacted) };
     }
     return value;
   };

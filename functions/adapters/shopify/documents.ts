@@ -30,6 +30,7 @@ fragment OrderFields on Order {
   totalShippingPriceSet { ${MONEY} }
   totalDiscountsSet { ${MONEY} }
   totalOutstandingSet { ${MONEY} }
+  totalWeight
   shippingAddress {
     name firstName lastName company phone
     address1 address2 city province provinceCode zip country countryCodeV2
@@ -277,6 +278,7 @@ query OrderToBook($id: ID!) {
     currentTotalPriceSet { ${MONEY} }
     totalShippingPriceSet { ${MONEY} }
     totalOutstandingSet { ${MONEY} }
+    totalWeight
     shippingAddress { name firstName lastName company phone address1 address2 city province provinceCode zip country countryCodeV2 }
     lineItems(first: 20) {
       nodes { id title variantTitle sku quantity currentQuantity originalUnitPriceSet { ${MONEY} } image { url } }

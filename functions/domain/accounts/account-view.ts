@@ -1,4 +1,4 @@
-import { ACCOUNT_DETAILS, LIMITS, type TrackingAccount } from '@dakiya/shared';
+import { ACCOUNT_DETAILS, type TrackingAccount } from '@dakiya/shared';
 import type { AccountRecord } from '../records';
 
 /** The browser's view: the saved credential names, never their values. */
@@ -8,7 +8,7 @@ export function toAccount(record: AccountRecord, defaultId: string | undefined):
     name: record.name,
     company: record.company,
     address_code: record.address_code,
-    weight: record.weight || LIMITS.defaultAccountWeightGrams,
+    weight: record.weight || 0,
     is_default: record._id === defaultId,
     in_active: record.in_active,
     city: record.city,

@@ -10,6 +10,7 @@ import type { ShopRecord, UserRecord } from '../records';
 import { bookingAccount, planBooking, type BookingAccount } from './plan';
 import { checkFulfillable, fulfilOrder, ordersToFulfil } from './shopify-order';
 import { moveCounters, shopDay } from './counters';
+import { referenceOf } from './reference';
 import { monthlyUsage } from '../billing/usage';
 import type { Metrics } from '../../ground/metrics';
 
@@ -103,12 +104,6 @@ function alreadyBooked(claims: Map<string, OrderClaim>): void {
 
 const sameOrders = (a: string[], b: string[]) => a.length === b.length && [...a].sort().join() === [...b].sort().join();
 
-/** The courier's reference of an attempt: the order names, marked with the attempt after a cancel. */
-function referenceOf(names: string[], attempt: BookingAttempt): string {
-  const n = Math.max(...Object.values(attempt.attempts));
-  return `${names.join(',')}${n > 1 ? `-${n}` : ''}`;
-}
-
 function courierRequest(plan: BookingPlan): BookingRequest {
   return {
     reference: plan.reference,
@@ -151,7 +146,7 @@ async function runAttempt(
       return giveUp(error);
     }
     const names = orders.map((o) => o.name);
-    plan = { ...draft, orderNames: names, reference: referenceOf(names, attempt) };
+    plan = { ...draft, orderNames: names, reference: referenceOf(names, attempt.attemptId) };
     await ledger.advance(shop._id, attempt.attemptId, lease, { stage: 'calling', plan, reservations });
     trackingNumber = await callCourier(booking.adapter, plan, giveUp, deps.metrics);
   } else if (attempt.stage === 'calling') {
@@ -163,7 +158,7 @@ async function runAttempt(
   if (attempt.stage !== 'courier-booked') {
     await ledger.advance(shop._id, attempt.attemptId, lease, { stage: 'courier-booked', trackingNumber });
   }
-  return finish(attempt, { plan: plan!, trackingNumber: trackingNumber!, orders, booking, req }, deps);
+  return finishAttempt(attempt, { plan: plan!, trackingNumber: trackingNumber!, orders, booking, shop, user: req.user }, deps);
 }
 
 async function reserveAll(shop: ShopRecord, orderIds: string[], deps: Deps): Promise<UsageReservation[]> {
@@ -181,7 +176,7 @@ async function reserveAll(shop: ShopRecord, orderIds: string[], deps: Deps): Pro
 async function findLost(adapter: CourierAdapter, plan: BookingPlan): Promise<string | undefined> {
   if (!adapter.capabilities.findByReference) throw checkWithCourier(plan);
   try {
-    const found = await adapter.findByReference(plan.reference);
+    const found = await adapter.findByReference({ reference: plan.reference, phone: plan.consignee.phone, codAmount: plan.cod });
     if (found.kind === 'found') return found.trackingNumber;
     if (found.kind === 'not-found') return undefined;
   } catch (error) {
@@ -205,7 +200,7 @@ async function callCourier(adapter: CourierAdapter, plan: BookingPlan, giveUp: (
     if (result.ok) return result.trackingNumber;
     metrics.count('BookingsRefusedByCourier');
     const detail = result.messages.filter(Boolean).join('; ');
-    return giveUp(new AppError('COURIER_REFUSED', { msg: `The courier refused this booking${detail ? `: ${detail}` : ''}` }));
+    return giveUp(new AppError('COURIER_REFUSED', { msg: `The courier refused this booking${detail ? `: ${detail}` : ''}`, ...(result.raw ? { extra: { details: result.raw } } : {}) }));
   } catch (error) {
     if (!isCourierUnavailable(error)) throw error;
     metrics.count('CourierUnavailable');
@@ -216,16 +211,19 @@ async function callCourier(adapter: CourierAdapter, plan: BookingPlan, giveUp: (
   }
 }
 
-interface Finishing {
+export interface Finishing {
   plan: BookingPlan;
   trackingNumber: string;
   orders: ShopifyOrderToFulfil[] | undefined;
   booking: BookingAccount;
-  req: BookOrdersRequest;
+  shop: ShopRecord;
+  /** Who finishes it (the booking's `bookedBy` stays the attempt's). */
+  user: UserRecord;
 }
 
-async function finish(attempt: BookingAttempt, f: Finishing, deps: Deps): Promise<BookingRecord> {
-  const { shop, user } = f.req;
+/** The courier booked the parcel (its tracking number is recorded on the attempt): fulfil on Shopify and save. */
+export async function finishAttempt(attempt: BookingAttempt, f: Finishing, deps: Deps): Promise<BookingRecord> {
+  const { shop, user } = f;
   const client = deps.shopifyFor(shop);
   const account = f.booking.account;
   const tracking = {

@@ -101,7 +101,7 @@ function inputFor(order: ShopifyOrder, account: BookingAccount, defaults: StoreD
     shipping_type: 'overnight',
     order_id: order.legacyResourceId,
     pieces: Math.max(1, lookup.pieces),
-    weight: startingWeight(account.account, defaults),
+    weight: startingWeight(account.account, defaults, order.totalWeight),
     cod_amount: lookup.cod_amount,
     order_name: lookup.order_name,
     products_list: lookup.products_list || order.name,

@@ -8,6 +8,7 @@ import type { BookingRecord } from '../ports/bookings';
 import type { ShopRecord } from '../records';
 import { withShopify } from '../shopify/calls';
 import { moveCounters } from './counters';
+import type { CancelResult, CourierAdapter } from '../ports/courier';
 import { isCancellable } from './view';
 
 export const CANCELLED_MESSAGE = 'Order has been cancelled from courier and unfulfilled from shopify';
@@ -19,26 +20,72 @@ export async function loadBooking(shopId: string, trackingNumber: string, deps: 
 }
 
 /**
- * Cancel (spec 001 §4): the courier's cancel where it has one, then the booking's Shopify
- * fulfillments cancelled, then the booking CANCELLED and its orders free to book again. The courier
- * step is recorded first (`cancelledAt`), so a retry after Shopify failed does not ask the courier
- * again. The usage slot stays (billing counts a cancelled booking).
+ * Cancel (spec 001 §4), as steps recorded like a booking's, each as soon as it is done: the courier
+ * cancelled (`cancelledAt`), the booking's Shopify fulfillments cancelled (`fulfillmentsCancelledAt`),
+ * the booking CANCELLED with the status it left (`cancelPendingFrom`), its orders freed, its
+ * attention mark resolved and its counter items moved once (`moveCounters`, from that status to
+ * CANCELLED), then `cancelPendingFrom` removed. A retry resumes after the last recorded step: it
+ * never asks the courier or Shopify again, and the counters move once (a request that dies between
+ * moving them and removing `cancelPendingFrom` is the only double, and the recount mends it). The
+ * usage slot stays (billing counts a cancelled booking).
  */
 export async function cancelBooking(shop: ShopRecord, trackingNumber: string, deps: Deps): Promise<BookingRecord> {
   let record = await loadBooking(shop._id, trackingNumber, deps);
   if (!isCancellable(record)) throw new AppError('CANCEL_NOT_ALLOWED');
   const at = deps.now().toISOString();
-  if (!record.cancelledAt) {
-    const account = await loadAccount(shop._id, record.accountId, deps);
-    const adapter = deps.courier(account.company, await openCredentials(account, deps));
-    const result = await withCourier(() => adapter.cancel(record.trackingNumber));
-    if (result.kind === 'refused') {
-      const detail = result.messages.filter(Boolean).join('; ');
-      throw new AppError('COURIER_CANCEL_REFUSED', { msg: `The courier refused to cancel this booking${detail ? `: ${detail}` : ''}` });
+  if (record.status !== 'CANCELLED') {
+    if (!record.cancelledAt) {
+      await cancelWithCourier(shop, record, deps);
+      await deps.bookings.recordCancelStep(record, { cancelledAt: at });
+      record = { ...record, cancelledAt: at };
     }
-    await deps.bookings.setCourierCancelled(record, at);
-    record = { ...record, cancelledAt: at };
+    if (!record.fulfillmentsCancelledAt) {
+      await cancelFulfillments(shop, record, deps);
+      await deps.bookings.recordCancelStep(record, { fulfillmentsCancelledAt: at });
+      record = { ...record, fulfillmentsCancelledAt: at };
+    }
+    record = await deps.bookings.setStatus(record, 'CANCELLED', at, { cancelledAt: record.cancelledAt, cancelPendingFrom: record.status });
   }
+  await deps.attempts.freeOrders(record, deps.now().getTime());
+  // cancelled: what the Shopify cancellation asked of the merchant is done
+  await deps.attention.resolve(shop._id, { kind: 'booking', trackingNumber: record.trackingNumber });
+  // one move of every counter item, from the booking as it stood before the cancel to the cancelled one
+  await moveCounters(shop, { ...record, status: record.cancelPendingFrom! }, record, deps);
+  return deps.bookings.finishCancel(record);
+}
+
+/**
+ * The courier's cancel. A courier that refuses, or whose answer was lost, may have cancelled the
+ * parcel already (a first try whose answer never came back): its tracking decides.
+ */
+async function cancelWithCourier(shop: ShopRecord, record: BookingRecord, deps: Deps): Promise<void> {
+  const account = await loadAccount(shop._id, record.accountId, deps);
+  const adapter = deps.courier(account.company, await openCredentials(account, deps));
+  let result: CancelResult;
+  try {
+    result = await withCourier(() => adapter.cancel(record.trackingNumber));
+  } catch (error) {
+    if (await cancelledByTracking(adapter, record.trackingNumber)) return;
+    throw error;
+  }
+  if (result.kind !== 'refused' || await cancelledByTracking(adapter, record.trackingNumber)) return;
+  const detail = result.messages.filter(Boolean).join('; ');
+  throw new AppError('COURIER_CANCEL_REFUSED', {
+    msg: `The courier refused to cancel this booking${detail ? `: ${detail}` : ''}`, ...(result.raw ? { extra: { details: result.raw } } : {}),
+  });
+}
+
+async function cancelledByTracking(adapter: CourierAdapter, trackingNumber: string): Promise<boolean> {
+  try {
+    const [tracked] = await adapter.track([trackingNumber]);
+    return tracked?.found === true && tracked.status === 'CANCELLED';
+  } catch {
+    // no answer is no proof: the cancel stops as it would have
+    return false;
+  }
+}
+
+async function cancelFulfillments(shop: ShopRecord, record: BookingRecord, deps: Deps): Promise<void> {
   const client = deps.shopifyFor(shop);
   for (const { fulfillmentId } of record.fulfillments) {
     await withShopify(async () => {
@@ -50,12 +97,6 @@ export async function cancelBooking(shop: ShopRecord, trackingNumber: string, de
       }
     });
   }
-  const cancelled = await deps.bookings.setStatus(record, 'CANCELLED', at, { cancelledAt: record.cancelledAt });
-  await deps.attempts.freeOrders(record, deps.now().getTime());
-  await moveCounters(shop, record, cancelled, deps);
-  // cancelled: what the Shopify cancellation asked of the merchant is done
-  await deps.attention.resolve(shop._id, { kind: 'booking', trackingNumber: record.trackingNumber });
-  return cancelled;
 }
 
 /** DELETE /delete-order: a cancelled booking only, with its pointers, timeline and counts. */

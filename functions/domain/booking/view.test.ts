@@ -22,3 +22,10 @@ describe('the booking page\'s answer', () => {
     expect([consignee.phone2, consignee.phone3]).toEqual(['', '']);
   });
 });
+
+describe('the booking page\'s Cancel', () => {
+  it('is offered while the booking is fulfilled, in process or returning, never once it is cancelled or delivered', () => {
+    const offered = (status: BookingRecord['status']) => bookingView({ ...record, status }).cancellable;
+    expect(['FULFILLED', 'INPROCESS', 'RTS', 'CANCELLED', 'DELIVERED'].map((s) => offered(s as BookingRecord['status']))).toEqual([true, true, true, false, false]);
+  });
+});

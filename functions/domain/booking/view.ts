@@ -25,7 +25,9 @@ export function postBookingData(record: BookingRecord): PostBookingData {
 }
 
 /** Cancel is offered only while the booking is neither cancelled nor delivered (spec 001 §4). */
-export const isCancellable = (record: Pick<BookingRecord, 'status'>) => record.status !== 'CANCELLED' && record.status !== 'DELIVERED';
+/** Neither cancelled nor delivered, or a cancel stopped before its last steps (a retry finishes it). */
+export const isCancellable = (record: Pick<BookingRecord, 'status' | 'cancelPendingFrom'>) =>
+  Boolean(record.cancelPendingFrom) || (record.status !== 'CANCELLED' && record.status !== 'DELIVERED');
 
 export function bookingView(record: BookingRecord): BookingView {
   return {

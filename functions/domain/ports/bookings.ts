@@ -30,7 +30,15 @@ export interface BookingRecord {
   fulfillments: { orderId: string; fulfillmentId: string }[];
   attention: BookingAttention[];
   deliveredAt?: string;
+  /** The cancel's first step: the courier cancelled the parcel (or said it was cancelled already). */
   cancelledAt?: string;
+  /** The cancel's second step: the booking's Shopify fulfillments are cancelled. */
+  fulfillmentsCancelledAt?: string;
+  /**
+   * Written with the status CANCELLED and removed once the cancel's last steps (orders freed, counters
+   * moved from this status) are done: while it is there the cancel is unfinished and a retry finishes it.
+   */
+  cancelPendingFrom?: BookingStatus;
   /** The courier's own status text as last read (the tracking modal's current courier status). */
   courierStatus?: string;
   /** When the parcel reached the consignee (DELIVERED) or came back to the shipper (RTS): deliveredAt. Whole days from the booking day to the delivery day (DELIVERED). */
@@ -43,7 +51,7 @@ export interface BookingRecord {
 
 /** What one change of a booking writes (the status-change function's, a cancel's); only the fields given change. */
 export type BookingChange = Partial<Pick<BookingRecord,
-  'status' | 'paymentStatus' | 'lastStatusAt' | 'deliveredAt' | 'deliveryDays' | 'cancelledAt' | 'courierStatus' | 'lastScanAt' | 'changedAt'>>;
+  'status' | 'paymentStatus' | 'lastStatusAt' | 'deliveredAt' | 'deliveryDays' | 'cancelledAt' | 'cancelPendingFrom' | 'courierStatus' | 'lastScanAt' | 'changedAt'>>;
 
 /** Which index a page of bookings is read from, and the value it is keyed on. */
 export type BookingIndex =
@@ -123,6 +131,8 @@ export interface BookingAttempt {
   plan?: BookingPlan;
   reservations?: UsageReservation[];
   trackingNumber?: string;
+  /** A person's answer to an attempt whose courier answer was lost and cannot be asked for: who, what, when. */
+  resolution?: { choice: 'booked' | 'not-booked'; by: string; at: string };
 }
 
 /** One order of a bulk booking and its outcome (BulkRow on the wire). */
@@ -180,10 +190,17 @@ export interface BookingRepo {
   get(shopId: string, trackingNumber: string): Promise<BookingRecord | undefined>;
   /** The tracking number of a booking's own id (`delete-order` names a booking by it). */
   trackingNumberOf(shopId: string, bookingId: string): Promise<string | undefined>;
-  /** The courier cancelled the parcel: recorded before Shopify is told, so a retry does not ask the courier again. */
-  setCourierCancelled(booking: BookingRecord, at: string): Promise<void>;
+  /**
+   * A step of a cancel (the courier's, then Shopify's), recorded as soon as it is done, so a retry
+   * resumes after it and asks neither again.
+   */
+  recordCancelStep(booking: BookingRecord, step: Partial<Pick<BookingRecord, 'cancelledAt' | 'fulfillmentsCancelledAt'>>): Promise<void>;
   /** A status change, only from the status the booking has in hand (its indexes follow). */
-  setStatus(booking: BookingRecord, status: BookingStatus, at: string, extra?: Partial<Pick<BookingRecord, 'cancelledAt' | 'deliveredAt'>>): Promise<BookingRecord>;
+  setStatus(
+    booking: BookingRecord, status: BookingStatus, at: string, extra?: Partial<Pick<BookingRecord, 'cancelledAt' | 'deliveredAt' | 'cancelPendingFrom'>>,
+  ): Promise<BookingRecord>;
+  /** The cancel's last steps are done: the booking no longer says it is unfinished. */
+  finishCancel(booking: BookingRecord): Promise<BookingRecord>;
   /**
    * Writes a change only while the stored status is still the one `booking` has (its indexes follow);
    * the booking as written, or undefined when another change got there first.

@@ -27,8 +27,10 @@ export interface CourierCredentials extends Partial<Record<CredentialKey, string
 
 export interface BookingRequest {
   /**
-   * Our reference of the booking: the order names ("#1001", "#1001,#1002" for a merge), marked with
-   * the attempt after a cancel ("#1001-2"). The courier keeps it; where it can, it finds the booking by it.
+   * Our reference of the booking: the order names and the attempt's own code ("#1001-K7Q2MX",
+   * "#1001,#1002-K7Q2MX" for a merge), unique across every store that may share the courier account and
+   * every attempt, and still readable on the airway bill. The courier keeps it; where it can, it finds
+   * the booking by it.
    */
   reference: string;
   consignee: {
@@ -56,6 +58,8 @@ export type BookingResult =
   | {
       ok: false;
       messages: string[];
+      /** The courier's own words, when `messages` says them in plain words (the adapters' message table). */
+      raw?: string[];
       /**
        * Only in `bookBatch` answers (where one outage must not hide the other rows' results): the courier
        * was unavailable for this row. `ambiguous` = the booking may exist; do not re-send it blindly.
@@ -97,7 +101,7 @@ export interface CourierCity {
 
 export type Unsupported = { kind: 'unsupported' };
 /** A business "no" from the courier, as plain messages a person can read. */
-export type Refused = { kind: 'refused'; messages: string[] };
+export type Refused = { kind: 'refused'; messages: string[]; raw?: string[] };
 
 export type CredentialCheck = { ok: true } | { ok: false; messages: string[] };
 export type CitiesResult = { ok: true; cities: CourierCity[] } | { ok: false; messages: string[] };
@@ -109,6 +113,19 @@ export type LabelResult =
   | Unsupported;
 export type LoadSheetResult = { kind: 'pdf'; contentType: string; bytes: Uint8Array } | Refused | Unsupported;
 export type ReferenceLookup = { kind: 'found'; trackingNumber: string } | { kind: 'not-found' } | Unsupported;
+
+/**
+ * What a parcel found by our reference must match to be the one we booked: the reference, the
+ * consignee's phone and the COD. An account may be shared by several stores (each numbers its orders
+ * from #1001) and an old reference may name another order: a parcel that differs in any of them is not ours.
+ */
+export interface ReferenceMatch {
+  reference: string;
+  /** The consignee's phone as booked (03XXXXXXXXX). */
+  phone: string;
+  /** Rupees; compared in whole rupees, as couriers keep it. */
+  codAmount: number;
+}
 
 export interface CourierCapabilities {
   /** 'native' = one courier call books many; 'looped' = one call per order. */
@@ -146,7 +163,8 @@ export interface CourierAdapter {
   cancel(trackingNumber: string): Promise<CancelResult>;
   label(trackingNumbers: string[]): Promise<LabelResult>;
   loadSheet(trackingNumbers: string[]): Promise<LoadSheetResult>;
-  findByReference(reference: string): Promise<ReferenceLookup>;
+  /** The parcel this account booked with `match.reference` for this consignee and COD, newest first; never another's. */
+  findByReference(match: ReferenceMatch): Promise<ReferenceLookup>;
 }
 
 /** 'auth': the courier refused our credentials on a call whose answer has no place for a refusal (tracking). */

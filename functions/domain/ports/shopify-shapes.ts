@@ -79,6 +79,8 @@ export interface ShopifyOrder {
   totalShipping: Money;
   totalDiscounts: Money | null;
   totalOutstanding: Money;
+  /** Grams, from the weights of the order's products (`Order.totalWeight`); null when they carry none. */
+  totalWeight: number | null;
   shippingAddress: ShopifyAddress | null;
   shippingLines: { title: string; code: string | null; price: Money }[];
   discounts: ShopifyDiscount[];

@@ -13,7 +13,7 @@ function order(id: string, goods: number, shipping: number, opts: { paid?: boole
     cancelledAt: null, cancelReason: null, closed: false, test: false,
     displayFinancialStatus: opts.paid ? 'PAID' : 'PENDING', displayFulfillmentStatus: 'UNFULFILLED', tags: [], note: null, paymentGatewayNames: [],
     totalPrice: pkr(total), currentTotalPrice: pkr(total), subtotalPrice: pkr(goods), totalShipping: pkr(shipping), totalDiscounts: pkr(0),
-    totalOutstanding: pkr(opts.paid ? 0 : total), shippingAddress: null, shippingLines: [], discounts: [],
+    totalOutstanding: pkr(opts.paid ? 0 : total), totalWeight: null, shippingAddress: null, shippingLines: [], discounts: [],
     lineItems: [{ id: 'li', title: 'Kurta', variantTitle: null, sku: null, quantity: 1, currentQuantity: 1, unitPrice: pkr(goods), imageUrl: null }],
     lineItemsTruncated: false,
   };

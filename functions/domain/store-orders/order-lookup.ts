@@ -1,6 +1,6 @@
 import { normalisePkMobile, type MergeLookup, type MergeOrder, type OrderLookup, type StoreOrder } from '@dakiya/shared';
 import type { Money, ShopifyAddress, ShopifyOrder, ShopifyOrderSummary } from '../ports/shopify';
-import { startingWeight, type StoreDefaults } from './store-defaults';
+import { mergedWeight, startingWeight, type StoreDefaults } from './store-defaults';
 
 /** Shopify sends decimal strings; money here is rupees with paisa, rounded once per step. */
 export const amount = (money: Money | null | undefined): number => round2(Number(money?.amount ?? 0) || 0);
@@ -66,6 +66,7 @@ export function lookupOf(order: ShopifyOrder, defaults: StoreDefaults): OrderLoo
     order_name: order.name,
     pieces: pieces(order),
     weight: startingWeight(undefined, defaults),
+    order_weight: order.totalWeight ?? 0,
     cod_amount: cod,
     shipping_price: shipping,
     free_shipping_applied: freeShipping,
@@ -161,6 +162,7 @@ export function mergeOf(orders: ShopifyOrder[], missing: string[], defaults: Sto
     productsList: orders.map(productsList).filter(Boolean).join(', '),
     cod: round2(codWithoutShipping + avgShipping),
     weight: startingWeight(undefined, defaults),
+    order_weight: mergedWeight(orders.map((order) => order.totalWeight)) ?? 0,
     consignee: {
       name: nameOf(first?.shippingAddress ?? null), email: first?.email ?? '', phone1, phone2, phone3,
       address: addressOf(first?.shippingAddress ?? null), city: first?.shippingAddress?.city?.trim() ?? '',

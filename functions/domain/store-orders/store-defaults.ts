@@ -17,11 +17,19 @@ export async function storeDefaults(shopId: string, deps: Deps): Promise<StoreDe
 }
 
 /**
- * The weight a booking starts from, on every path (one order, a merge, a bulk booking): the chosen
- * account's weight, else the store's default weight, else 100 g (shared's proposedWeight, which the
- * booking form proposes from the same two numbers). Before an account is chosen (an order lookup)
- * it is the store's part alone, and the form applies the account's.
+ * The weight a booking starts from, on every path (one order, a merge, a bulk booking): the order's own
+ * weight (Shopify's, from its products), else the chosen account's weight, else the store's default
+ * weight, else 100 g (shared's proposedWeight, which the booking form proposes from the same numbers).
+ * Before an account is chosen (an order lookup) it is the store's part alone, and the form applies the
+ * order's and the account's.
  */
-export function startingWeight(account: Pick<AccountRecord, 'weight'> | undefined, defaults: Pick<StoreDefaults, 'defaultWeight'>): number {
-  return proposedWeight({ accountWeight: account?.weight, storeWeight: defaults.defaultWeight });
+export function startingWeight(
+  account: Pick<AccountRecord, 'weight'> | undefined, defaults: Pick<StoreDefaults, 'defaultWeight'>, orderWeight?: number | null,
+): number {
+  return proposedWeight({ orderWeight, accountWeight: account?.weight, storeWeight: defaults.defaultWeight });
+}
+
+/** A merged parcel weighs its orders together, when Shopify weighs every one of them; otherwise it has no weight of its own. */
+export function mergedWeight(weights: (number | null)[]): number | null {
+  return weights.length > 0 && weights.every((w) => w !== null && w > 0) ? weights.reduce<number>((sum, w) => sum + w!, 0) : null;
 }

@@ -8,6 +8,7 @@ import {
   type CourierCredentials,
   type CourierId,
   type NormalisedStatus,
+  type ReferenceMatch,
   type TrackingResult,
 } from '../../../functions/domain/ports/courier';
 import { fixedClock } from './kit/clock';
@@ -150,6 +151,9 @@ describe.each(PROFILES)('courier contract: $id', (profile) => {
     shippingType: 'overnight',
     ...overrides,
   });
+
+  /** What a lookup by reference is given: the reference, phone and COD the parcel was booked with. */
+  const matchOf = (req: BookingRequest): ReferenceMatch => ({ reference: req.reference, phone: req.consignee.phone, codAmount: req.codAmount });
 
   const bookOk = async (overrides: Partial<BookingRequest> = {}) => {
     const result = await adapter.book(request(overrides));
@@ -417,7 +421,8 @@ describe.each(PROFILES)('courier contract: $id', (profile) => {
       if (!booked.ok) throw new Error(`second account's booking refused: ${booked.messages.join('; ')}`);
       const theirs = booked.trackingNumber;
 
-      const lookups = [await adapter.findByReference('#1443'), await other.findByReference('#1443')];
+      const booked1443 = matchOf(request({ reference: '#1443' }));
+      const lookups = [await adapter.findByReference(booked1443), await other.findByReference(booked1443)];
       if (adapter.capabilities.findByReference) {
         expect(lookups).toEqual([{ kind: 'found', trackingNumber: mine }, { kind: 'found', trackingNumber: theirs }]);
       } else {
@@ -511,7 +516,7 @@ describe.each(PROFILES)('courier contract: $id', (profile) => {
       const created = sim.control.shipments();
       expect(created).toHaveLength(1);
 
-      const lookup = await fast.findByReference(req.reference);
+      const lookup = await fast.findByReference(matchOf(req));
       if (fast.capabilities.findByReference) expect(lookup).toEqual({ kind: 'found', trackingNumber: created[0]!.trackingNumber });
       else expect(lookup).toEqual({ kind: 'unsupported' });
       expect(sim.control.calls(profile.paths.book)).toHaveLength(1);
@@ -538,8 +543,24 @@ describe.each(PROFILES)('courier contract: $id', (profile) => {
       if (adapter.capabilities.bookBatch === 'looped') expect(results[1]).toMatchObject({ unavailable: { ambiguous: false } });
     });
 
+    it('a parcel found by our reference is ours only with the consignee\'s phone and the COD we booked', async () => {
+      const req = request({ reference: '#1443-K7Q2MX' });
+      const { trackingNumber } = await bookOk(req);
+      const lookups = await Promise.all([
+        matchOf(req),
+        { ...matchOf(req), phone: '03219876543' },
+        { ...matchOf(req), codAmount: req.codAmount + 1 },
+        { ...matchOf(req), reference: '#1443' },
+      ].map((match) => adapter.findByReference(match)));
+      if (adapter.capabilities.findByReference) {
+        expect(lookups).toEqual([{ kind: 'found', trackingNumber }, { kind: 'not-found' }, { kind: 'not-found' }, { kind: 'not-found' }]);
+      } else {
+        expect(lookups.every((l) => l.kind === 'unsupported')).toBe(true);
+      }
+    });
+
     it('an unknown order ref is not found (or unsupported)', async () => {
-      const lookup = await adapter.findByReference('#never-booked');
+      const lookup = await adapter.findByReference(matchOf(request({ reference: '#never-booked' })));
       expect(lookup).toEqual(adapter.capabilities.findByReference ? { kind: 'not-found' } : { kind: 'unsupported' });
     });
   });

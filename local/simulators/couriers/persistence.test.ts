@@ -90,7 +90,7 @@ describe.each(COURIERS)('%s simulator across a restart', (id) => {
     expect(await adapter.checkCredentials()).toEqual({ ok: true });
     expect(await adapter.track([booked.trackingNumber])).toEqual(before);
     if (adapter.capabilities.findByReference) {
-      expect(await adapter.findByReference('#1443')).toEqual({ kind: 'found', trackingNumber: booked.trackingNumber });
+      expect(await adapter.findByReference({ reference: '#1443', phone: '03001234567', codAmount: 3450 })).toEqual({ kind: 'found', trackingNumber: booked.trackingNumber });
     }
 
     // the scenario came back too: the parcel goes on to be returned, its earlier scans unchanged

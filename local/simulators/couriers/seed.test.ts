@@ -57,7 +57,7 @@ describe.each(COURIERS)('%s seeded parcels', (id) => {
     const adapter = createCourierAdapter(id, DEMO_CREDENTIALS[id], { baseUrls: sims.urls[id], now: () => sims.sims[id].control.now() });
     const [tracked] = await adapter.track([tn]);
     expect(tracked).toMatchObject({ found: true, status: 'DELIVERED', deliveredAt: events.at(-1)!.at });
-    if (adapter.capabilities.findByReference) expect(await adapter.findByReference('#5001')).toEqual({ kind: 'found', trackingNumber: tn });
+    if (adapter.capabilities.findByReference) expect(await adapter.findByReference({ reference: '#5001', phone: '03331234567', codAmount: 4200 })).toEqual({ kind: 'found', trackingNumber: tn });
   });
 
   it('is refused, in the courier\'s words, when its booking call would have refused it', async () => {

@@ -62,21 +62,23 @@ interface Product {
   price: readonly [number, number];
   vendor: string;
   image: boolean;
+  /** Grams per unit as the merchant set it on the product; 0 where they never did (Shopify then weighs nothing). */
+  grams: number;
 }
 
 const PRODUCTS: readonly Product[] = [
-  { title: 'Lawn 3-Piece Suit', variants: ['Small / Beige', 'Medium / Beige', 'Large / Teal'], price: [2950, 5450], vendor: 'Dakiya Demo Apparel', image: true },
-  { title: 'Embroidered Kurta', variants: ['S', 'M', 'L', 'XL'], price: [1850, 3950], vendor: 'Dakiya Demo Apparel', image: true },
-  { title: "Men's Shalwar Kameez", variants: ['M / White', 'L / White', 'L / Grey'], price: [2450, 4950], vendor: 'Dakiya Demo Apparel', image: true },
-  { title: 'Leather Peshawari Chappal', variants: ['40', '41', '42', '43', '44'], price: [2200, 3800], vendor: 'Peshawar Footwear', image: true },
-  { title: 'Khaddar Shawl', variants: [null], price: [1450, 2650], vendor: 'Dakiya Demo Apparel', image: false },
-  { title: 'Silver Jhumka Earrings', variants: [null], price: [950, 1950], vendor: 'Zevar', image: true },
-  { title: 'Wireless Earbuds Pro', variants: ['Black', 'White'], price: [3499, 6999], vendor: 'TechBazaar', image: true },
-  { title: 'Ceramic Dinner Set (18 pcs)', variants: [null], price: [6500, 8500], vendor: 'HomeCraft', image: false },
-  { title: 'Organic Sidr Honey 500g', variants: [null], price: [1200, 1800], vendor: 'Pure Foods', image: true },
-  { title: 'Velvet Prayer Mat', variants: ['Green', 'Maroon', 'Navy'], price: [850, 1650], vendor: 'HomeCraft', image: false },
-  { title: 'Kids Eid Kurta Set', variants: ['2-3Y', '4-5Y', '6-7Y'], price: [1450, 2450], vendor: 'Dakiya Demo Apparel', image: true },
-  { title: 'Multani Blue Pottery Vase', variants: [null], price: [1750, 3250], vendor: 'Multan Crafts', image: true },
+  { title: 'Lawn 3-Piece Suit', variants: ['Small / Beige', 'Medium / Beige', 'Large / Teal'], price: [2950, 5450], vendor: 'Dakiya Demo Apparel', image: true, grams: 650 },
+  { title: 'Embroidered Kurta', variants: ['S', 'M', 'L', 'XL'], price: [1850, 3950], vendor: 'Dakiya Demo Apparel', image: true, grams: 0 },
+  { title: "Men's Shalwar Kameez", variants: ['M / White', 'L / White', 'L / Grey'], price: [2450, 4950], vendor: 'Dakiya Demo Apparel', image: true, grams: 700 },
+  { title: 'Leather Peshawari Chappal', variants: ['40', '41', '42', '43', '44'], price: [2200, 3800], vendor: 'Peshawar Footwear', image: true, grams: 900 },
+  { title: 'Khaddar Shawl', variants: [null], price: [1450, 2650], vendor: 'Dakiya Demo Apparel', image: false, grams: 0 },
+  { title: 'Silver Jhumka Earrings', variants: [null], price: [950, 1950], vendor: 'Zevar', image: true, grams: 0 },
+  { title: 'Wireless Earbuds Pro', variants: ['Black', 'White'], price: [3499, 6999], vendor: 'TechBazaar', image: true, grams: 250 },
+  { title: 'Ceramic Dinner Set (18 pcs)', variants: [null], price: [6500, 8500], vendor: 'HomeCraft', image: false, grams: 4500 },
+  { title: 'Organic Sidr Honey 500g', variants: [null], price: [1200, 1800], vendor: 'Pure Foods', image: true, grams: 650 },
+  { title: 'Velvet Prayer Mat', variants: ['Green', 'Maroon', 'Navy'], price: [850, 1650], vendor: 'HomeCraft', image: false, grams: 0 },
+  { title: 'Kids Eid Kurta Set', variants: ['2-3Y', '4-5Y', '6-7Y'], price: [1450, 2450], vendor: 'Dakiya Demo Apparel', image: true, grams: 0 },
+  { title: 'Multani Blue Pottery Vase', variants: [null], price: [1750, 3250], vendor: 'Multan Crafts', image: true, grams: 1200 },
 ];
 
 const NOTES = ['Please call before delivery', 'Deliver after 5pm', 'Gate number 2, ask the guard', 'Office address, deliver Mon–Fri', null, null, null, null] as const;
@@ -225,6 +227,7 @@ function generateOrder(r: Random, ids: IdSource, locations: LocationRecord[], cu
       currentQuantity: quantity,
       price: money(price),
       imageUrl: product.image && chance(r, 0.85) ? `https://cdn.shopify.com/s/files/1/0612/3456/7890/files/${slug(product.title)}.jpg` : null,
+      grams: product.grams,
       productId: ids.id('Product'),
       variantId: variant ? ids.id('ProductVariant') : null,
     });

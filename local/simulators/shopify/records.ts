@@ -42,6 +42,8 @@ export interface LineItemRecord {
   /** Unit price, decimal string in shop currency. */
   price: string;
   imageUrl: string | null;
+  /** The variant's weight per unit, in grams (0: the merchant never set one); `Order.totalWeight` adds them up. */
+  grams: number;
   productId: string;
   variantId: string | null;
 }

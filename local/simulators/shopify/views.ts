@@ -143,6 +143,8 @@ export function orderView(ctx: GqlContext, order: OrderRecord) {
     totalTaxSet: bag(t.tax, c),
     currentTotalTaxSet: bag(t.tax, c),
     totalOutstandingSet: bag(t.outstanding, c),
+    // grams before returns, as Shopify weighs it: each variant's weight times the units ordered (UnsignedInt64: a string)
+    totalWeight: String(order.lineItems.reduce((sum, li) => sum + li.grams * li.quantity, 0)),
     lineItems: (args: ConnectionArgs & { reverse?: boolean }) =>
       paginateList(ordered(order.lineItems, args.reverse), args, (li) => lineItemView(order, li)),
     shippingLines: (args: ConnectionArgs & { reverse?: boolean }) =>

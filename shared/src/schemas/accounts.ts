@@ -110,6 +110,7 @@ export const TrackingAccount = z.object({
   name: z.string(),
   company: Courier,
   address_code: z.string(),
+  /** Grams a booking with this account starts from; 0 is not set: the store's default weight applies. */
   weight: z.number(),
   is_default: z.boolean(),
   in_active: z.boolean(),

@@ -150,6 +150,24 @@ export type BookingOutput = z.infer<typeof BookingOutput>;
 export const CancelBookingOutput = z.object({ msg: z.string(), booking: BookingView });
 export type CancelBookingOutput = z.infer<typeof CancelBookingOutput>;
 
+/** The order whose booking needs a check (BookingCheck): its Shopify id. */
+export const BookingCheckParams = z.object({ orderId: ShopifyOrderId });
+export type BookingCheckParams = z.infer<typeof BookingCheckParams>;
+
+/** "It was booked": the tracking number the courier shows for the parcel. */
+export const ResolveBookedInput = z.object({
+  tracking_number: z.string({ error: 'Tracking number is required' }).trim().min(1, 'Tracking number is required').max(60, 'Tracking number is too long')
+    .regex(/^[A-Za-z0-9-]+$/, 'A tracking number has letters, digits and dashes only'),
+});
+export type ResolveBookedInput = z.infer<typeof ResolveBookedInput>;
+
+/** "It was not booked": sent only after the person confirmed what happens if the courier did book it. */
+export const ResolveNotBookedInput = z.object({ confirmed: z.literal(true, { error: 'Confirm that the courier did not book this order' }) });
+export type ResolveNotBookedInput = z.infer<typeof ResolveNotBookedInput>;
+
+export const ResolveBookedOutput = z.object({ msg: z.string(), booking: BookingView });
+export type ResolveBookedOutput = z.infer<typeof ResolveBookedOutput>;
+
 /** DELETE /delete-order with {orderId}: the booking's own id (spec: 24-character hex). */
 export const DeleteOrderInput = z.object({ orderId: ObjectId });
 export type DeleteOrderInput = z.infer<typeof DeleteOrderInput>;

@@ -65,6 +65,22 @@ export const OrderData = z.object({
 export type OrderData = z.infer<typeof OrderData>;
 
 /** GET /get-order-from-shopify/{id}: the booking form's starting values (spec §3 "Order lookup for booking"). */
+/**
+ * An order whose booking attempt lost the courier's answer at a courier that cannot be asked by
+ * reference (M&P, TCS): nobody knows whether it was booked until a person checks with the courier and
+ * says so ("It was booked" with the tracking number, or "It was not booked").
+ */
+export const BookingCheck = z.object({
+  /** What the courier keeps: the reference to look for on the courier's portal. */
+  reference: z.string(),
+  courier: z.string(),
+  account_name: z.string(),
+  /** When the attempt started (ISO). */
+  started_at: z.string(),
+  order_names: z.array(z.string()),
+});
+export type BookingCheck = z.infer<typeof BookingCheck>;
+
 export const OrderLookup = z.object({
   order_id: z.string(),
   order_name: z.string(),
@@ -75,6 +91,11 @@ export const OrderLookup = z.object({
    * server starts from on every path.
    */
   weight: z.number(),
+  /**
+   * Grams: the order's own weight, from its products' weights in Shopify (`Order.totalWeight`); 0 when they
+   * carry none. It comes first: `proposedWeight({ orderWeight: order_weight, accountWeight, storeWeight: weight })`.
+   */
+  order_weight: z.number(),
   /** What the courier collects: Shopify's outstanding amount, less shipping when free shipping applies. */
   cod_amount: z.number(),
   shipping_price: z.number(),
@@ -89,6 +110,8 @@ export const OrderLookup = z.object({
   consignee_address: z.string(),
   consignee_city: z.string(),
   orderData: OrderData,
+  /** The order's last attempt needs a person's check before it can be booked again. */
+  check_needed: BookingCheck.optional(),
 });
 export type OrderLookup = z.infer<typeof OrderLookup>;
 
@@ -135,8 +158,10 @@ export const MergeLookup = z.object({
   pieces: z.number().int(),
   productsList: z.string(),
   cod: z.number(),
-  /** Grams: the store's default weight, as in OrderLookup (the chosen account's weight comes first). */
+  /** Grams: the store's default weight, as in OrderLookup (the orders' and the chosen account's weights come first). */
   weight: z.number(),
+  /** Grams: the orders' weights together when Shopify weighs every one of them, else 0 (as in OrderLookup). */
+  order_weight: z.number(),
   consignee: z.object({
     name: z.string(), email: z.string(), phone1: z.string(), phone2: z.string(), phone3: z.string(), address: z.string(), city: z.string(),
   }),
@@ -165,6 +190,8 @@ export const StoreOrder = z.object({
   customer: z.string(),
   phone: z.string(),
   city: z.string(),
+  /** The order's last attempt needs a person's check (BookingCheck) before it can be booked again. */
+  check_needed: BookingCheck.optional(),
 });
 export type StoreOrder = z.infer<typeof StoreOrder>;
 

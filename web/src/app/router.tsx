@@ -119,7 +119,14 @@ const SampleOrdersPage = lazy(async () => {
 });
 const BookOrderPage = lazy(async () => {
   const m = await import('../features/booking/components/book-order-page');
-  return { default: function BookOrderRoute() { return <m.BookOrderPage canUpgrade={useSession().user?.role === 'ADMIN'} />; } };
+  return {
+    default: function BookOrderRoute() {
+      const { user } = useSession();
+      // answering a booking check needs what cancelling does: WRITE_ORDERS (an ADMIN has every scope)
+      const canResolve = !!user && (user.role === 'ADMIN' || user.access_scopes.includes('WRITE_ORDERS'));
+      return <m.BookOrderPage canUpgrade={user?.role === 'ADMIN'} canResolve={canResolve} />;
+    },
+  };
 });
 const MergeOrdersPage = lazy(async () => {
   const m = await import('../features/booking/components/merge-orders-page');

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { API_BASE, buildPath, ERRORS, MAX_URL_BYTES as SHARED_MAX_URL_BYTES, routes } from '@dakiya/shared';
-import { api, ApiError, apiKey, buildQuery, buildUrl, errorMessage, fillPath, MAX_URL_BYTES, NETWORK_ERROR, URL_TOO_LONG } from './api';
+import { API_BASE, ERRORS, MAX_URL_BYTES as SHARED_MAX_URL_BYTES, routes } from '@dakiya/shared';
+import { api, ApiError, apiKey, buildUrl, errorMessage, MAX_URL_BYTES, NETWORK_ERROR, URL_TOO_LONG } from './api';
 
 type Call = { url: string; init: RequestInit };
 
@@ -19,18 +19,6 @@ const user = {
   createdAt: '2024-03-05T10:30:00.000Z', shop: { name: 'Chai Co', domain: 'chai.myshopify.com', iana_time_zone: 'Asia/Karachi', currency: 'PKR' },
 };
 
-describe('buildQuery', () => {
-  it('drops empty values, joins arrays with commas and encodes', () => {
-    expect(buildQuery({ page: 2, limit: 50, q: 'a b&c', none: undefined, nil: null, empty: '', status: ['FULFILLED', 'RTS'] })).toBe(
-      '?page=2&limit=50&q=a+b%26c&status=FULFILLED%2CRTS',
-    );
-  });
-  it('is empty for no query', () => {
-    expect(buildQuery(undefined)).toBe('');
-    expect(buildQuery({ a: undefined })).toBe('');
-  });
-});
-
 describe('urls come from the shared route table', () => {
   it('builds every route id from API_BASE and its path', () => {
     for (const id of Object.keys(routes) as (keyof typeof routes)[]) {
@@ -41,22 +29,10 @@ describe('urls come from the shared route table', () => {
     expect(buildUrl('auth.me', {}, 'https://api.dakiya.pk')).toBe('https://api.dakiya.pk/api/v1/me');
   });
 
-  it('fills {params} (encoded) and appends the query', () => {
+  it('fills {params} (encoded) and appends the query (the shared routeUrl, whose own tests are in shared)', () => {
     expect(buildUrl('users.get', { params: { id: 'a/b' } }, '')).toBe('/api/v1/get-user-to-edit/a%2Fb');
     expect(buildUrl('accounts.table', { query: { page: 2 } }, '')).toBe('/api/v1/get-accounts-table?page=2');
     expect(buildUrl('users.edit', { params: { id: 'a'.repeat(24) } }, '')).toBe(`/api/v1/edit-user/${'a'.repeat(24)}`);
-  });
-
-  it('fills paths by the same rule as the shared buildPath', () => {
-    const cases: [string, Record<string, string>][] = [
-      ['/get-user-to-edit/{id}', { id: 'a/b c?d' }],
-      ['/get-cities/{tracking_account_id}', { tracking_account_id: 'ü&=#' }],
-      ['/x/{a}/y/{b}', { a: '1', b: '..' }],
-      ['/plain', {}],
-    ];
-    for (const [path, params] of cases) expect(fillPath(path, params)).toBe(buildPath(path, params));
-    expect(() => fillPath('/get-user-to-edit/{id}', {})).toThrow('missing path parameter id');
-    expect(() => buildPath('/get-user-to-edit/{id}', {})).toThrow('missing path parameter id');
   });
 
   it('the SWR key is [routeId, input]', () => {

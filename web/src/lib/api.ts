@@ -1,6 +1,7 @@
 import type { ErrorBody, RouteId, RouteInput, RouteOutput } from '@dakiya/shared';
 import { config } from './config';
-import { API_BASE, ROUTE_MANIFEST } from './route-manifest.gen';
+import { routeUrl } from '@dakiya/shared/route-url';
+import { ROUTE_MANIFEST } from './route-manifest.gen';
 import { getStoredToken } from './storage';
 
 /** Fallback message of the error catalogue (spec 000 §8). */
@@ -66,45 +67,12 @@ export function errorMessage(body: unknown, fallback = GENERIC_ERROR): string {
   return fallback;
 }
 
-export type QueryValue = string | number | boolean | null | undefined | readonly (string | number | boolean)[];
-
 /**
- * `?a=1&b=x` from an object. Empty values are left out; arrays are joined with commas (the form
- * API Gateway HTTP APIs deliver repeated keys in anyway).
- */
-export function buildQuery(query: Record<string, QueryValue> | undefined): string {
-  if (!query) return '';
-  const search = new URLSearchParams();
-  for (const [key, raw] of Object.entries(query)) {
-    if (raw === undefined || raw === null) continue;
-    const value = Array.isArray(raw) ? raw.map(String).join(',') : String(raw);
-    if (value === '') continue;
-    search.append(key, value);
-  }
-  const text = search.toString();
-  return text ? `?${text}` : '';
-}
-
-/**
- * Fill `{name}` segments; values are URI-encoded so an id can never change the path. The same rule as
- * `buildPath` of the shared package (api.test.ts holds them equal), written here so no zod is loaded.
- */
-export function fillPath(path: string, params: Record<string, string> = {}): string {
-  return path.replace(/\{(\w+)\}/g, (_, name: string) => {
-    const value = params[name];
-    if (value === undefined) throw new Error(`missing path parameter ${name}`);
-    return encodeURIComponent(value);
-  });
-}
-
-/**
- * The URL of a route: origin + API_BASE + path with `{params}` filled + query string. Method and path
- * come from the generated, zod-free manifest of the shared route table, so a call loads no schema.
+ * The URL of a route: the shared builder (`routeUrl`, zod-free) over the route's path from the generated,
+ * zod-free manifest of the shared route table, so a call loads no schema.
  */
 export function buildUrl<Id extends RouteId>(id: Id, input: RouteInput<Id> = {}, origin = config.apiOrigin): string {
-  const params = (input.params ?? {}) as Record<string, string>;
-  const query = input.query as Record<string, QueryValue> | undefined;
-  return `${origin}${API_BASE}${fillPath(ROUTE_MANIFEST[id].path, params)}${buildQuery(query)}`;
+  return routeUrl(origin, ROUTE_MANIFEST[id], input);
 }
 
 export interface ApiOptions {

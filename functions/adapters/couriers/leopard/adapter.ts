@@ -16,8 +16,10 @@ import {
   readCities,
   readEnvelope,
   readOrderLookup,
+  readPacketFacts,
   readTracking,
 } from './mapper';
+import { isOurParcel } from '../reference-match';
 
 const RULES = COURIER_BY_ID.LEOPARD.booking;
 
@@ -94,9 +96,13 @@ export function createLeopardAdapter(credentials: CourierCredentials, options: R
       return { kind: 'refused', messages: messagesOf(failed.error, 'Leopards did not return the load sheet') };
     },
 
-    async findByReference(reference) {
-      const cn = readOrderLookup(await client.post('getShipmentDetailsByOrderID', { shipment_order_id: [reference] }));
-      return cn ? { kind: 'found', trackingNumber: cn } : { kind: 'not-found' };
+    async findByReference(match) {
+      const cns = readOrderLookup(await client.post('getShipmentDetailsByOrderID', { shipment_order_id: [match.reference] }));
+      if (cns.length === 0) return { kind: 'not-found' };
+      // the lookup's rows do not say whose parcel it is: the packets' own details do
+      const packets = readPacketFacts(await client.post('trackBookedPacket', { track_numbers: cns.join(',') }));
+      const ours = packets.filter((p) => isOurParcel(p, match)).at(-1);
+      return ours ? { kind: 'found', trackingNumber: ours.trackingNumber } : { kind: 'not-found' };
     },
   };
 }

@@ -12,6 +12,7 @@ import { credentialRefusal, isCredentialRefusal, messagesOf, parseBody, truthy }
 import { parsePkDateTime } from '../pk-time';
 import { statusTable } from '../status-text';
 import { notFound, trackingResult } from '../tracking';
+import type { ParcelFacts } from '../reference-match';
 
 /** Leopards (LCS) eCom Merchant API V2: pure request building and response reading. */
 
@@ -183,11 +184,33 @@ export function readCancel(body: unknown): CancelResult {
   return { kind: 'refused', messages: messagesOf(env.error, 'Leopards refused to cancel') };
 }
 
-export function readOrderLookup(body: unknown): string | undefined {
+/** `getShipmentDetailsByOrderID`: every CN the account booked under the asked order ids (the doc's rows carry `track_number`). */
+export function readOrderLookup(body: unknown): string[] {
   const env = readEnvelope(body, 'order lookup');
-  if (!isOk(env)) return undefined;
+  if (!isOk(env)) return [];
   const rows = parseBody('LEOPARD', z.array(z.record(z.string(), z.unknown())).nullish(), env.data, 'order lookup') ?? [];
-  const first = rows[0];
-  const cn = first && (first.track_number ?? first.tracking_number);
-  return typeof cn === 'string' || typeof cn === 'number' ? String(cn) : undefined;
+  return rows.flatMap((row) => {
+    const cn = row.track_number ?? row.tracking_number;
+    return typeof cn === 'string' || typeof cn === 'number' ? [String(cn)] : [];
+  });
+}
+
+/**
+ * The packets `trackBookedPacket` answers, as a lookup by reference compares them: the order id they were
+ * booked under, the consignee's phone and the COD (the doc's keys). Unknown numbers are simply absent.
+ */
+export function readPacketFacts(body: unknown): (ParcelFacts & { trackingNumber: string })[] {
+  const env = readEnvelope(body, 'tracking');
+  if (!isOk(env)) {
+    if (isCredentialRefusal(env.error)) throw credentialRefusal('LEOPARD', 'tracking');
+    return [];
+  }
+  const packets = parseBody('LEOPARD', z.array(Packet), env.packet_list ?? [], 'tracking');
+  const text = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : null);
+  return packets.map((p) => ({
+    trackingNumber: String(p.track_number).trim(),
+    reference: text(p.booked_packet_order_id),
+    phone: text(p.consignment_phone),
+    cod: text(p.booked_packet_collect_amount),
+  }));
 }

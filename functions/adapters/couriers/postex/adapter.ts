@@ -105,14 +105,14 @@ export function createPostexAdapter(credentials: CourierCredentials, options: Re
       return pdfCall(await client.call('POST', 'order/v2/generate-load-sheet', { json: { trackingNumbers } }), 'load sheet');
     },
 
-    async findByReference(reference) {
+    async findByReference(match) {
       const day = (ms: number) => new Date(ms + 5 * 3600_000).toISOString().slice(0, 10); // Pakistan date
       const now = options.now();
       const res = await client.call('GET', 'order/v1/get-all-order', {
         query: { orderStatusID: 0, fromDate: day(now - ORDER_SEARCH_DAYS * 86_400_000), toDate: day(now + 86_400_000) },
       });
       assertAuthorised(res);
-      const tn = findTrackingNumberByRef(client.json(res), reference);
+      const tn = findTrackingNumberByRef(client.json(res), match);
       return tn ? { kind: 'found', trackingNumber: tn } : { kind: 'not-found' };
     },
   };

@@ -4,10 +4,12 @@ import type {
   BookingResult,
   CitiesResult,
   CourierCredentials,
+  ReferenceMatch,
   TrackingEvent,
   TrackingResult,
 } from '../../../domain/ports/courier';
 import { parseBody, truthy } from '../parse';
+import { isOurParcel } from '../reference-match';
 import { parsePkDateTime } from '../pk-time';
 import { classifyStatus, normaliseStatusText, statusTable, type StatusVerdict } from '../status-text';
 import { notFound, trackingResult } from '../tracking';
@@ -133,6 +135,8 @@ const History = z.object({
 const Order = z.object({
   trackingNumber: z.string().nullish(),
   orderRefNumber: z.string().nullish(),
+  customerPhone: z.string().nullish(),
+  invoicePayment: z.union([z.number(), z.string()]).nullish(),
   transactionStatus: z.string().nullish(),
   transactionStatusHistory: z.array(History).nullish(),
 }).loose();
@@ -178,12 +182,14 @@ export function readTrackBulk(asked: string[], body: unknown): TrackingResult[] 
   });
 }
 
-/** `get-all-order` rows, newest booking wins when a ref was booked more than once. */
-export function findTrackingNumberByRef(body: unknown, reference: string): string | undefined {
+/** `get-all-order` rows: ours by reference, consignee phone and COD; the newest booking wins when several are. */
+export function findTrackingNumberByRef(body: unknown, match: ReferenceMatch): string | undefined {
   const env = readEnvelope(body, 'order list');
   if (!isOk(env)) return undefined;
   const rows = parseBody('POSTEX', z.array(z.object({ trackingNumber: z.string().nullish(), trackingResponse: Order.nullish() }).loose()), env.dist ?? [], 'order list');
-  const matches = rows.filter((r) => r.trackingResponse?.orderRefNumber === reference);
+  const matches = rows.filter((r) => r.trackingResponse && isOurParcel({
+    reference: r.trackingResponse.orderRefNumber, phone: r.trackingResponse.customerPhone, cod: r.trackingResponse.invoicePayment,
+  }, match));
   const last = matches.at(-1);
   return last ? (last.trackingNumber ?? last.trackingResponse?.trackingNumber ?? undefined) : undefined;
 }

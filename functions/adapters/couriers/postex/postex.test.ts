@@ -106,7 +106,11 @@ describe('PostEx mapper', () => {
   });
 
   it('finds a tracking number by order ref in an order list', () => {
-    expect(findTrackingNumberByRef(trackBulk, '#2002')).toBe('CX-00000000002');
-    expect(findTrackingNumberByRef(trackBulk, '#9999')).toBeUndefined();
+    const booked = { reference: '#2002', phone: '03001234567', codAmount: 2500 };
+    expect(findTrackingNumberByRef(trackBulk, booked)).toBe('CX-00000000002');
+    expect(findTrackingNumberByRef(trackBulk, { ...booked, reference: '#9999' })).toBeUndefined();
+    // the same reference at another consignee or for another amount is another store's parcel
+    expect(findTrackingNumberByRef(trackBulk, { ...booked, phone: '03219876543' })).toBeUndefined();
+    expect(findTrackingNumberByRef(trackBulk, { ...booked, codAmount: 2400 })).toBeUndefined();
   });
 });

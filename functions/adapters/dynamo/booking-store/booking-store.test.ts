@@ -106,3 +106,33 @@ describe('the booking entity and its named indexes', () => {
     expect(second.cursor).toBeUndefined();
   });
 });
+
+describe('the attempt ledger\'s lease', () => {
+  const T0 = Date.parse('2026-11-26T10:00:00.000Z');
+
+  it('records a step only for the request holding the lease: after a takeover the old holder is refused and changes nothing', async () => {
+    // Prepare: an attempt whose request took a lease until T0 + 60 s, then died holding it
+    const attempt: BookingAttempt = {
+      attemptId: newId(), shopId, orderIds: ['7700001'], attempts: { '7700001': 1 }, stage: 'claimed', userId: 'u1',
+      createdAt: new Date(T0).toISOString(), leaseUntil: T0 + 60_000,
+    };
+    expect(await deps.attempts.start(attempt, new Map(), T0)).toBe(true);
+    const stageOf = async () => (await deps.attempts.get(shopId, attempt.attemptId))!;
+
+    // Act and Assess: up to its last millisecond the lease holds; after it a second request takes over with its own
+    expect(await deps.attempts.takeOver(shopId, attempt.attemptId, T0 + 60_000, T0 + 120_000)).toBeUndefined();
+    expect(await deps.attempts.takeOver(shopId, attempt.attemptId, T0 + 60_001, T0 + 120_001)).toMatchObject({ stage: 'claimed', leaseUntil: T0 + 120_001 });
+    expect(await deps.attempts.takeOver(shopId, attempt.attemptId, T0 + 60_002, T0 + 120_002)).toBeUndefined();
+
+    // the old holder wakes: its step is refused, and its release leaves the new holder's lease alone
+    await expect(deps.attempts.advance(shopId, attempt.attemptId, T0 + 60_000, { stage: 'calling', trackingNumber: 'LE-OLD' }))
+      .rejects.toMatchObject({ name: 'ConditionalCheckFailedException' });
+    await deps.attempts.releaseLease(shopId, attempt.attemptId, T0 + 60_000);
+    expect(await stageOf()).toMatchObject({ stage: 'claimed', leaseUntil: T0 + 120_001 });
+    expect((await stageOf()).trackingNumber).toBeUndefined();
+
+    // the holder's step is recorded
+    await deps.attempts.advance(shopId, attempt.attemptId, T0 + 120_001, { stage: 'courier-booked', trackingNumber: 'LE-NEW' });
+    expect(await stageOf()).toMatchObject({ stage: 'courier-booked', trackingNumber: 'LE-NEW', leaseUntil: T0 + 120_001 });
+  });
+});

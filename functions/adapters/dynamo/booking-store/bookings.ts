@@ -102,11 +102,21 @@ export class DynamoBookingRepo implements BookingRepo {
     return Item?.trackingNumber as string | undefined;
   }
 
-  async setCourierCancelled(record: BookingRecord, at: string): Promise<void> {
-    await this.bookings.patch({ shopId: record.shopId, trackingNumber: record.trackingNumber }).set({ cancelledAt: at }).go({ response: 'none' });
+  async recordCancelStep(record: BookingRecord, step: Partial<Pick<BookingRecord, 'cancelledAt' | 'fulfillmentsCancelledAt'>>): Promise<void> {
+    await this.bookings.patch({ shopId: record.shopId, trackingNumber: record.trackingNumber }).set(step).go({ response: 'none' });
   }
 
-  async setStatus(record: BookingRecord, status: BookingStatus, at: string, extra: Partial<Pick<BookingRecord, 'cancelledAt' | 'deliveredAt'>> = {}): Promise<BookingRecord> {
+  async finishCancel(record: BookingRecord): Promise<BookingRecord> {
+    const { data } = await this.bookings
+      .patch({ shopId: record.shopId, trackingNumber: record.trackingNumber })
+      .remove(['cancelPendingFrom'])
+      .go({ response: 'all_new' });
+    return fromItem(data as unknown as Record<string, unknown>);
+  }
+
+  async setStatus(
+    record: BookingRecord, status: BookingStatus, at: string, extra: Partial<Pick<BookingRecord, 'cancelledAt' | 'deliveredAt' | 'cancelPendingFrom'>> = {},
+  ): Promise<BookingRecord> {
     const written = await this.change(record, { status, lastStatusAt: at, changedAt: at, ...extra });
     if (!written) throw Object.assign(new Error(`the status of ${record.trackingNumber} changed meanwhile`), { name: 'ConditionalCheckFailedException' });
     return written;

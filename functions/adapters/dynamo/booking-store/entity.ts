@@ -95,7 +95,10 @@ export function bookingEntity(client: DynamoDBDocumentClient, table: string) {
       deliveredAt: optStr,
       /** Whole days from the booking day to the delivery day, in the shop's time zone (DELIVERED only). */
       deliveryDays: { type: 'number' },
+      /** A cancel's steps: the courier's, Shopify's, and (until its orders are freed and counted) the status it left. */
       cancelledAt: optStr,
+      fulfillmentsCancelledAt: optStr,
+      cancelPendingFrom: { type: BOOKING_STATUSES },
       courierStatus: optStr,
       /** The courier's newest scan stored as a timeline event: later scans are the new ones. */
       lastScanAt: optStr,

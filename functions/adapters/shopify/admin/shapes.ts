@@ -22,6 +22,8 @@ export interface RawOrder extends OrderScalars {
   totalShippingPriceSet: MoneyBag;
   totalDiscountsSet: MoneyBag | null;
   totalOutstandingSet: MoneyBag;
+  /** Grams, as UnsignedInt64 (a string); absent where a store's API version or document does not ask for it. */
+  totalWeight?: string | null;
   shippingAddress: ShopifyAddress | null;
   shippingLines: { nodes: { title: string; code: string | null; originalPriceSet: MoneyBag }[] };
   discountApplications: {
@@ -111,6 +113,12 @@ export function mapToFulfil(o: RawOrderToFulfil): ShopifyOrderToFulfil {
 export type RawOrderToBook = Omit<RawOrderToFulfil, 'lineItems'> & Omit<RawOrder, 'closed' | 'test' | 'cancelReason' | 'totalPriceSet' | 'subtotalPriceSet'
   | 'totalDiscountsSet' | 'shippingLines' | 'discountApplications' | '__typename'>;
 
+/** Shopify weighs an order 0 when its products carry no weight: that is no weight, not a weightless parcel. */
+function grams(value: string | null | undefined): number | null {
+  const n = Number(value ?? 0);
+  return Number.isFinite(n) && n > 0 ? n : null;
+}
+
 export function mapOrder(o: RawOrder): ShopifyOrder {
   return {
     id: o.id,
@@ -136,6 +144,7 @@ export function mapOrder(o: RawOrder): ShopifyOrder {
     totalShipping: o.totalShippingPriceSet.presentmentMoney,
     totalDiscounts: o.totalDiscountsSet?.presentmentMoney ?? null,
     totalOutstanding: o.totalOutstandingSet.presentmentMoney,
+    totalWeight: grams(o.totalWeight),
     shippingAddress: o.shippingAddress,
     shippingLines: o.shippingLines.nodes.map((l) => ({ title: l.title, code: l.code, price: l.originalPriceSet.presentmentMoney })),
     discounts: o.discountApplications.nodes.map((d) => ({

@@ -11,12 +11,14 @@ const form = (over: Partial<CreateAccountValues> = {}): CreateAccountValues => (
   ...emptyCreateForm(),
   account_name: ' Lahore warehouse ',
   city: 'Lahore',
+  weight: '100',
   ...over,
 });
 
 describe('create account payload (spec 001 §5, §7)', () => {
-  it('starts at 100 g, not default, no company', () => {
-    expect(emptyCreateForm()).toMatchObject({ company: '', weight: '100', is_default: false, city: '' });
+  it("starts with no weight of its own (the store's default applies), not default, no company", () => {
+    expect(emptyCreateForm()).toMatchObject({ company: '', weight: '', is_default: false, city: '' });
+    expect('weight' in toCreatePayload({ ...emptyCreateForm(), company: 'POSTEX' })).toBe(false);
   });
 
   it('sends only the chosen courier’s fields, trimmed, with the weight as a number', () => {
@@ -31,7 +33,7 @@ describe('create account payload (spec 001 §5, §7)', () => {
     expect(toCreatePayload(form({ company: 'POSTEX', is_default: false })).is_default).toBe('No');
   });
 
-  it('leaves a blank weight out so the server applies its 100 g', () => {
+  it("leaves a blank weight out so the account follows the store's default weight", () => {
     expect('weight' in toCreatePayload(form({ company: 'POSTEX', weight: '  ' }))).toBe(false);
     expect(toCreatePayload(form({ company: 'POSTEX', weight: '2500' })).weight).toBe(2500);
   });
@@ -162,14 +164,21 @@ describe('edit account form', () => {
     expect(toUpdatePayload(ID, 'LEOPARD', edit({ activity: 'IN_ACTIVE', is_default: true }))).toMatchObject({ activity: 'IN_ACTIVE', is_default: false });
   });
 
-  it('sends TCS client secret and shipper details; a blank weight and city are left out', () => {
+  it("sends TCS client secret and shipper details; a blank city is left out, a blank weight is 0 (the store's default)", () => {
     const payload = toUpdatePayload(ID, 'TCS', edit({
       weight: '', city: '', api_password: 'p', client_secret: 's', shipper_name: 'n', shipper_mobile: '03001234567', shipper_address: 'a', shipper_city: 'Multan',
     }));
     expect(payload).toEqual({
-      id: ID, name: 'Karachi main', activity: 'ACTIVE', is_default: true,
+      id: ID, name: 'Karachi main', activity: 'ACTIVE', is_default: true, weight: 0,
       api_password: 'p', client_secret: 's', shipper_name: 'n', shipper_mobile: '03001234567', shipper_address: 'a', shipper_city: 'Multan',
     });
+  });
+
+  it("shows an account without a weight of its own (0) as an empty weight, and keeps it so when saved", () => {
+    const values = formFromAccount(account({ weight: 0 }), PAKISTAN_CITIES);
+    expect(values.weight).toBe('');
+    expect(toUpdatePayload(ID, 'LEOPARD', values).weight).toBe(0);
+    expect(toUpdatePayload(ID, 'LEOPARD', { ...values, weight: '750' }).weight).toBe(750);
   });
 });
 

@@ -1,4 +1,4 @@
-import { CREDENTIAL_FIELDS, DEFAULT_NOT_DEACTIVATED, LIMITS, type Courier, type CreateAccountInput, type TrackingAccount, type UpdateAccountInput } from '@dakiya/shared';
+import { CREDENTIAL_FIELDS, DEFAULT_NOT_DEACTIVATED, type Courier, type CreateAccountInput, type TrackingAccount, type UpdateAccountInput } from '@dakiya/shared';
 import { validate, type FieldErrors, type ParseableSchema, type Validation } from '../../lib/validate';
 import { COURIER_IDS, CREATE_FIELDS, EDIT_FIELDS, type CredentialKey } from './couriers';
 
@@ -21,10 +21,13 @@ const emptyCredentials = (): CredentialValues =>
   Object.fromEntries([...CREDENTIAL_FIELDS.keys()].map((key) => [key, ''])) as CredentialValues;
 
 export function emptyCreateForm(): CreateAccountValues {
-  return { company: '', account_name: '', weight: String(LIMITS.defaultAccountWeightGrams), is_default: false, city: '', ...emptyCredentials() };
+  return { company: '', account_name: '', weight: '', is_default: false, city: '', ...emptyCredentials() };
 }
 
-/** '' -> left out (the server applies 100 g); anything else as a number, NaN included, so the schema names it. */
+/**
+ * '' -> undefined: the account has no weight of its own (the server stores 0) and its bookings start
+ * from the store's default weight. Anything else as a number, NaN included, so the schema names it.
+ */
 function weightOf(text: string): number | undefined {
   const trimmed = text.trim();
   return trimmed === '' ? undefined : Number(trimmed);
@@ -100,7 +103,8 @@ export function formFromAccount(account: TrackingAccount, cities: readonly strin
     shipper_address: account.shipper_address ?? '',
     shipper_city: known(account.shipper_city),
     city: known(account.city),
-    weight: Number.isFinite(account.weight) ? String(account.weight) : String(LIMITS.defaultAccountWeightGrams),
+    // 0 is no weight of its own: the field stays empty and says the store's default applies
+    weight: Number.isFinite(account.weight) && account.weight > 0 ? String(account.weight) : '',
     activity: account.in_active ? 'IN_ACTIVE' : 'ACTIVE',
     is_default: account.is_default,
   };
@@ -130,8 +134,8 @@ export function toUpdatePayload(id: string, company: Courier, values: EditAccoun
     is_default: values.activity === 'ACTIVE' && values.is_default,
   };
   if (values.city !== '') payload.city = values.city;
-  const weight = weightOf(values.weight);
-  if (weight !== undefined) payload.weight = weight;
+  // emptied, the weight goes back to the store's default (0), not to what was saved
+  payload.weight = weightOf(values.weight) ?? 0;
   for (const field of EDIT_FIELDS[company]) {
     const value = values[field.key as EditAccountField];
     if (typeof value !== 'string') continue;

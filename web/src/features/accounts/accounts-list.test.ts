@@ -22,11 +22,14 @@ describe('accounts table query (spec 001 §2, §9)', () => {
 });
 
 describe('formatWeight', () => {
-  it('shows grams with grouping, 100 g when missing', () => {
+  it("shows grams with grouping, and 'Store default' for an account without a weight of its own", () => {
     expect(formatWeight(100)).toBe('100 g');
     expect(formatWeight(12500)).toBe('12,500 g');
-    expect(formatWeight(0)).toBe('0 g');
-    expect(formatWeight(undefined)).toBe('100 g');
+    expect(formatWeight(1)).toBe('1 g');
+    // 0 or none: the store's default weight applies (proposedWeight), not 0 g and not a made-up 100 g
+    expect(formatWeight(0)).toBe('Store default');
+    expect(formatWeight(undefined)).toBe('Store default');
+    expect(formatWeight(null)).toBe('Store default');
   });
 });
 

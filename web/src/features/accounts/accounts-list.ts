@@ -47,10 +47,12 @@ export function tableSearch(query: TableQuery): Record<string, string> {
 
 const grams = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 
-/** '100 g', '1,500 g'; an account without a weight books at 100 g (spec 001 §9). */
+/** What an account without a weight of its own shows: its bookings start from the store's default weight (Settings). */
+export const STORE_DEFAULT_WEIGHT = 'Store default';
+
+/** '100 g', '1,500 g'; an account without a weight (0 or none) shows that the store's default applies. */
 export function formatWeight(weight: number | null | undefined): string {
-  const value = typeof weight === 'number' && Number.isFinite(weight) ? weight : LIMITS.defaultAccountWeightGrams;
-  return `${grams.format(value)} g`;
+  return typeof weight === 'number' && Number.isFinite(weight) && weight > 0 ? `${grams.format(weight)} g` : STORE_DEFAULT_WEIGHT;
 }
 
 /** A filter for SWR's `mutate`: every cached accounts read (table, lists, one account). */

@@ -12,7 +12,7 @@ const account = (id: string, patch: Partial<TrackingAccount> = {}): TrackingAcco
 });
 
 const lookup: OrderLookup = {
-  order_id: '5000000000001', order_name: '#1001', pieces: 2, weight: 500, cod_amount: 5250, shipping_price: 250, free_shipping_applied: false,
+  order_id: '5000000000001', order_name: '#1001', pieces: 2, weight: 500, order_weight: 0, cod_amount: 5250, shipping_price: 250, free_shipping_applied: false,
   products_list: 'Lawn Suit - Red x 2', consignee_fullname: 'Sana Iqbal', consignee_email: '', consignee_phone1: '03001234567',
   consignee_phone2: '', consignee_phone3: '', consignee_address: 'House 12', consignee_city: 'khi',
   orderData: {
@@ -48,6 +48,15 @@ describe('the booking form', () => {
     expect(weightAfterAccountChange(values, tcs, lookup.weight, false)).toBe('800');
     expect(weightAfterAccountChange({ ...values, weight: '800' }, account('a2'), lookup.weight, false)).toBe('500');
     expect(weightAfterAccountChange({ ...values, weight: '650' }, tcs, lookup.weight, true)).toBe('650');
+  });
+
+  it("puts the order's own weight in Shopify first, whatever the account, until the person types one", () => {
+    const weighed = { ...lookup, order_weight: 1250 };
+    expect(formFromLookup(weighed, 'x', account('a1', { weight: 750 })).weight).toBe('1250');
+    const values = formFromLookup(weighed, 'x', account('a1'));
+    expect(weightAfterAccountChange(values, account('t1', { company: 'TCS', weight: 800 }), weighed.weight, false, weighed.order_weight)).toBe('1250');
+    expect(weightHelper(account('t1', { company: 'TCS', weight: 800 }), 300, false, 1250)).toBe('From the order in Shopify. TCS needs at least 500 g.');
+    expect(weightHelper(account('a1', { weight: 750 }), 300, false, 0)).toBe('From the account.');
   });
 
   it("says where the weight comes from until it is typed, and the courier's minimum when it has one", () => {

@@ -39,18 +39,18 @@ export function preselectedAccount(accounts: readonly TrackingAccount[]): string
   return (active.find((a) => a.is_default) ?? active[0])?._id ?? '';
 }
 
-/** The weight the server would use with this account (`proposedWeight`: the account's, else the store's default, else 100 g). */
-export function proposedFor(account: TrackingAccount | undefined, storeWeight: number | null | undefined): string {
-  return String(weightProposal({ accountWeight: account?.weight, storeWeight }).grams);
+/** The weight the server would use with this account (`proposedWeight`: the order's, else the account's, else the store's default, else 100 g). */
+export function proposedFor(account: TrackingAccount | undefined, storeWeight: number | null | undefined, orderWeight?: number | null): string {
+  return String(weightProposal({ orderWeight, accountWeight: account?.weight, storeWeight }).grams);
 }
 
 /**
  * The weight field's helper: why this weight (until the person types one), and the courier's minimum
  * when it is more than the 1 g every booking needs anyway.
  */
-export function weightHelper(account: TrackingAccount | undefined, storeWeight: number | null | undefined, typed: boolean): string | undefined {
-  const from = weightProposal({ accountWeight: account?.weight, storeWeight }).from;
-  const why = typed ? undefined : { account: 'From the account.', store: "From your store's default weight.", default: 'The standard weight.' }[from];
+export function weightHelper(account: TrackingAccount | undefined, storeWeight: number | null | undefined, typed: boolean, orderWeight?: number | null): string | undefined {
+  const from = weightProposal({ orderWeight, accountWeight: account?.weight, storeWeight }).from;
+  const why = typed ? undefined : { order: 'From the order in Shopify.', account: 'From the account.', store: "From your store's default weight.", default: 'The standard weight.' }[from];
   const courier = account ? COURIER_BY_ID[account.company] : undefined;
   const min = courier?.booking.minWeightGrams ?? 1;
   const least = courier && min > 1 ? `${courier.name} needs at least ${min} g.` : undefined;
@@ -61,15 +61,17 @@ export function weightHelper(account: TrackingAccount | undefined, storeWeight: 
  * After the person picks another account: the weight follows it (what the server would use) until the
  * person has typed a weight of their own.
  */
-export function weightAfterAccountChange(values: BookFormValues, account: TrackingAccount | undefined, storeWeight: number | null | undefined, typed: boolean): string {
-  return typed ? values.weight : proposedFor(account, storeWeight);
+export function weightAfterAccountChange(
+  values: BookFormValues, account: TrackingAccount | undefined, storeWeight: number | null | undefined, typed: boolean, orderWeight?: number | null,
+): string {
+  return typed ? values.weight : proposedFor(account, storeWeight, orderWeight);
 }
 
 export function formFromLookup(lookup: OrderLookup, accountId: string, account?: TrackingAccount): BookFormValues {
   return {
     tracking_account: accountId,
     pieces: String(Math.max(1, lookup.pieces)),
-    weight: proposedFor(account, lookup.weight),
+    weight: proposedFor(account, lookup.weight, lookup.order_weight),
     cod_amount: String(lookup.cod_amount),
     order_name: lookup.order_name,
     products_list: lookup.products_list,
@@ -89,7 +91,7 @@ export function formFromMerge(merge: MergeLookup, accountId: string, account?: T
   return {
     tracking_account: accountId,
     pieces: String(Math.max(1, merge.pieces)),
-    weight: proposedFor(account, merge.weight),
+    weight: proposedFor(account, merge.weight, merge.order_weight),
     cod_amount: String(merge.cod),
     order_name: merge.orderNames,
     products_list: merge.productsList,

@@ -19,11 +19,6 @@ export function parcelPayment(cod: number): { label: string; value: string } {
   return cod > 0 ? { label: 'Cash on delivery', value: formatCurrency(cod) } : { label: 'Payment', value: 'Prepaid' };
 }
 
-/** Cancel is offered only while the booking is neither CANCELLED nor DELIVERED (spec §4). */
-export function canCancel(status: BookingStatus): boolean {
-  return status !== 'CANCELLED' && status !== 'DELIVERED';
-}
-
 /** One line saying what happened to the booking, for the page's subtitle. */
 export function bookingHeadline(booking: Pick<BookingView, 'status' | 'order_names' | 'postBookingData'>): string {
   const courier = COURIER_BY_ID[booking.postBookingData.courier].name;

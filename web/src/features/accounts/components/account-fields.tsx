@@ -5,6 +5,7 @@ import { LuLock } from 'react-icons/lu';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { TextField } from '../../../components/ui/text-field';
 import type { CredentialField } from '../couriers';
+import { STORE_DEFAULT_WEIGHT } from '../accounts-list';
 
 export interface CityFieldProps {
   label: string;
@@ -89,10 +90,21 @@ export interface WeightFieldProps {
   testId?: string;
 }
 
-/** Grams, 0 to 50000 (spec 001 §5): the weight booked when an order has none. */
+/**
+ * Grams, 0 to 50000 (spec 001 §5): the weight a booking with this account starts from. Empty (or 0) is
+ * none of its own, and the store's default weight applies, which the placeholder says.
+ */
 export function WeightField({ value, onChange, error, testId = 'field-weight' }: WeightFieldProps) {
   return (
-    <TextField label="Default parcel weight" name="weight" value={value} onChange={onChange} error={error} testId={testId} helper="Used when an order has no weight. 0 to 50,000 grams.">
+    <TextField
+      label="Default parcel weight"
+      name="weight"
+      value={value}
+      onChange={onChange}
+      error={error}
+      testId={testId}
+      helper="Bookings with this account start from it. Leave it empty to use your store's default weight (Settings). Up to 50,000 grams."
+    >
       <InputGroup endAddon="grams">
         <Input
           type="number"
@@ -101,6 +113,7 @@ export function WeightField({ value, onChange, error, testId = 'field-weight' }:
           max={LIMITS.maxAccountWeightGrams}
           step={1}
           name="weight"
+          placeholder={STORE_DEFAULT_WEIGHT}
           value={value}
           onChange={(e) => onChange(e.target.value)}
           data-testid={testId}

@@ -15,9 +15,14 @@ import { PageSkeleton } from '../../../components/ui/skeletons';
 import { formFromLookup, loadBanner, preselectedAccount, type BookBody } from '../book-form';
 import { useBookOrder } from '../use-book-order';
 import { BookingForm } from './booking-form';
+import { BookingCheckPanel } from './booking-check';
 
 /** /dashboard/order/book?id= (spec §2 "Book Order"): the form prefilled from Shopify, then the booking's page. */
-export function BookOrderPage({ canUpgrade }: { canUpgrade: boolean }) {
+export function BookOrderPage({ canUpgrade, canResolve }: {
+  canUpgrade: boolean;
+  /** ADMIN or WRITE_ORDERS: may say whether the courier booked an order whose answer was lost. */
+  canResolve: boolean;
+}) {
   const [searchParams] = useSearchParams();
   const parsed = ShopifyOrderId.safeParse(searchParams.get('id') ?? '');
   const id = parsed.success ? parsed.data : null;
@@ -42,7 +47,11 @@ export function BookOrderPage({ canUpgrade }: { canUpgrade: boolean }) {
       ) : !lookup.data || !accounts.data ? (
         <PageSkeleton />
       ) : (
-        <Ready lookup={lookup.data} accounts={accounts.data.accounts} canUpgrade={canUpgrade} />
+        lookup.data.check_needed ? (
+          <BookingCheckPanel orderId={lookup.data.order_id} check={lookup.data.check_needed} canResolve={canResolve} onReleased={() => void lookup.mutate()} />
+        ) : (
+          <Ready lookup={lookup.data} accounts={accounts.data.accounts} canUpgrade={canUpgrade} />
+        )
       )}
     </Box>
   );
@@ -67,7 +76,7 @@ function Ready({ lookup, accounts, canUpgrade }: { lookup: OrderLookup; accounts
     <Stack gap="5">
       <OrderSummary lookup={lookup} />
       {book.fulfilled && <LoadBanner tone="success" message={book.fulfilled} />}
-      <BookingForm initial={initial} accounts={accounts} storeWeight={lookup.weight} orderId={lookup.order_id} onSubmit={submit} submitLabel="Book order" />
+      <BookingForm initial={initial} accounts={accounts} storeWeight={lookup.weight} orderWeight={lookup.order_weight} orderId={lookup.order_id} onSubmit={submit} submitLabel="Book order" />
       <PlanLimitDialog message={book.planLimit} onClose={book.closePlanLimit} canUpgrade={canUpgrade} />
       <NoTrackingAccountDialog open={book.noAccount} onClose={book.closeNoAccount} createTo={createTo} />
     </Stack>

@@ -18,6 +18,8 @@ export interface BookingFormProps {
   accounts: readonly TrackingAccount[];
   /** The store's default weight (Settings): the proposed weight when the chosen account has none. */
   storeWeight: number;
+  /** The order's own weight in Shopify (grams, 0 when none): it comes before the account's. */
+  orderWeight?: number;
   /** The Shopify order id, or a merge's ids. */
   orderId: string | string[];
   /** A merge's COD parts, sent beside its total. */
@@ -30,7 +32,7 @@ export interface BookingFormProps {
 }
 
 /** The booking form of one order or a merged parcel (spec §3 "Booking form"). */
-export function BookingForm({ initial, accounts, storeWeight, orderId, merge, onSubmit, codSection, submitLabel }: BookingFormProps) {
+export function BookingForm({ initial, accounts, storeWeight, orderWeight, orderId, merge, onSubmit, codSection, submitLabel }: BookingFormProps) {
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<BookFormErrors>({});
   const [busy, setBusy] = useState(false);
@@ -46,7 +48,7 @@ export function BookingForm({ initial, accounts, storeWeight, orderId, merge, on
   };
   const chooseAccount = (id: string) => {
     const next = active.find((a) => a._id === id);
-    setValues((v) => ({ ...v, tracking_account: id, weight: weightAfterAccountChange(v, next, storeWeight, weightTyped) }));
+    setValues((v) => ({ ...v, tracking_account: id, weight: weightAfterAccountChange(v, next, storeWeight, weightTyped, orderWeight) }));
     // the minimum is the courier's: a message about the last one no longer applies
     setErrors((e) => ({ ...e, tracking_account: undefined, weight: undefined }));
   };
@@ -112,7 +114,7 @@ export function BookingForm({ initial, accounts, storeWeight, orderId, merge, on
               </NativeSelect.Root>
               <Field.ErrorText>{errors.tracking_account}</Field.ErrorText>
             </Field.Root>
-            {field('weight', 'Weight (grams)', { inputMode: 'numeric', onChange: typeWeight, helper: weightHelper(account, storeWeight, weightTyped) })}
+            {field('weight', 'Weight (grams)', { inputMode: 'numeric', onChange: typeWeight, helper: weightHelper(account, storeWeight, weightTyped, orderWeight) })}
             {field('pieces', 'Pieces', { inputMode: 'numeric' })}
           </Grid>
           <Text textStyle="xs" color="fg.muted" mt="3">Shipping type: Overnight</Text>

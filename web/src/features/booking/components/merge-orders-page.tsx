@@ -133,6 +133,7 @@ function Ready({ merge, accounts, canUpgrade }: { merge: MergeLookup; accounts: 
         initial={initial}
         accounts={accounts}
         storeWeight={merge.weight}
+        orderWeight={merge.order_weight}
         orderId={bookable.map((o) => o.id)}
         merge={totals}
         onSubmit={submit}

@@ -17,7 +17,7 @@ import { RefusalAlert } from '../../../components/ui/refusal-alert';
 import { SectionCard } from '../../../components/ui/section-card';
 import { PageSkeleton } from '../../../components/ui/skeletons';
 import { notifySuccess } from '../../../components/ui/toaster';
-import { attentionForReader, bookingHeadline, canCancel, CANCELLED_TOAST, parcelPayment, STATUS_LABELS, WHO_CAN_CANCEL } from '../post-booking';
+import { attentionForReader, bookingHeadline, CANCELLED_TOAST, parcelPayment, STATUS_LABELS, WHO_CAN_CANCEL } from '../post-booking';
 
 /**
  * /dashboard/post-booking?tracking= : the booking's page (spec's success page with its fulfilled
@@ -126,7 +126,7 @@ function BookingDetails({ booking, canWrite, timeZone, onChanged }: { booking: B
             <Button asChild variant="outline" size="sm">
               <Link to={paths.track(booking.tracking_number)} target="_blank"><LuExternalLink /> Track</Link>
             </Button>
-            {canWrite && canCancel(booking.status) && (
+            {canWrite && booking.cancellable && (
               <Button colorPalette="red" variant="outline" size="sm" loading={cancelling} onClick={() => void cancel()} data-testid="post-booking-cancel">
                 <LuPackageX /> Cancel booking
               </Button>
@@ -138,7 +138,7 @@ function BookingDetails({ booking, canWrite, timeZone, onChanged }: { booking: B
             )}
           </HStack>
         </Grid>
-        {!canWrite && canCancel(booking.status) && (
+        {!canWrite && booking.cancellable && (
           <Text textStyle="sm" color="fg.muted" mt="4" data-testid="post-booking-who-cancels">{WHO_CAN_CANCEL}</Text>
         )}
         <RefusalAlert refusal={refusal.refusal} onClose={refusal.clear} title={refusal.refusal?.tone === 'error' ? 'Not cancelled' : undefined} testId="post-booking-refusal" mt="4" />

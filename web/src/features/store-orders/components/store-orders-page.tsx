@@ -260,6 +260,14 @@ function RowCheckbox({ order, checked, onToggle }: { order: StoreOrder; checked:
 }
 
 function BookLink({ order }: { order: StoreOrder }) {
+  // the courier's answer to its booking was lost: its page asks a person what the courier shows
+  if (order.check_needed) {
+    return (
+      <Button asChild size="xs" variant="subtle" colorPalette="orange" data-testid={`store-order-check-${order.name}`}>
+        <Link to={withQuery(paths.dashboard.bookOrder(), { id: order.id })} title={`Check with ${order.check_needed.courier} whether it was booked`}>Needs a check</Link>
+      </Button>
+    );
+  }
   return (
     <Button asChild size="xs" variant="outline" data-testid={`store-order-book-${order.name}`}>
       <Link to={withQuery(paths.dashboard.bookOrder(), { id: order.id })}>Book</Link>

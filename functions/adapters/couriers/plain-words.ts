@@ -1,0 +1,19 @@
+import { courierDefinition, type CourierId } from '@dakiya/shared';
+
+/**
+ * What couriers say, and how a person reads it. A courier's refusal is often its API's own wording
+ * (TCS names the field path: 'consigneeinfo cityname is not serviceable at the moment'); a row here
+ * says it in plain words, and the courier's text is kept beside them (`raw`) for support.
+ */
+const TABLE: readonly { says: RegExp; plain: (courier: string) => string }[] = [
+  { says: /\bnot\s+serviceable\b|\bnot\s+available\s+for\s+this\s+city\b/i, plain: (c) => `${c} does not deliver to this city at the moment` },
+  { says: /\bbooking\s+is\s+temporarily\s+blocked\b/i, plain: (c) => `${c} has paused bookings on this account. Contact ${c} to have them resumed.` },
+  { says: /\breference\s+number\s+already\s+exists\b/i, plain: (c) => `${c} already has a parcel with this order's reference` },
+];
+
+/** The messages in plain words, with the courier's own when any was changed. */
+export function inPlainWords(company: CourierId, messages: string[]): { messages: string[]; raw?: string[] } {
+  const name = courierDefinition(company).name;
+  const plain = messages.map((m) => TABLE.find((row) => row.says.test(m))?.plain(name) ?? m);
+  return plain.some((m, i) => m !== messages[i]) ? { messages: [...new Set(plain)], raw: messages } : { messages };
+}

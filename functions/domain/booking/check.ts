@@ -1,0 +1,114 @@
+import { courierDefinition, type BookingCheck } from '@dakiya/shared';
+import type { Deps } from '../ports/deps';
+import { AppError } from '../../ground/errors';
+import { isCourierUnavailable } from '../ports/courier';
+import type { BookingAttempt, BookingRecord } from '../ports/bookings';
+import type { ShopRecord, UserRecord } from '../records';
+import { loadAccount } from '../accounts/load-account';
+import { openCredentials } from '../accounts/credentials';
+import { monthlyUsage } from '../billing/usage';
+import { ATTEMPT_LEASE_MS, finishAttempt } from './book';
+
+/**
+ * An attempt stopped at 'calling' (the courier's answer was lost), held by no request, at a courier
+ * that cannot be asked by reference: only a person who checks with the courier can say what happened.
+ */
+async function stuckAttempt(shopId: string, orderId: string, deps: Deps): Promise<{ attempt: BookingAttempt; check: BookingCheck } | undefined> {
+  const claim = (await deps.attempts.claims(shopId, [orderId])).get(orderId);
+  // an order this shop never booked (or another shop's) is not found, as any id of another shop is
+  if (!claim) throw new AppError('NOT_FOUND', { msg: 'No booking of this order waits for a check', param: 'orderId' });
+  if (claim.state !== 'booking' || !claim.attemptId) return undefined;
+  return checkOf(shopId, claim.attemptId, deps);
+}
+
+async function checkOf(shopId: string, attemptId: string, deps: Deps): Promise<{ attempt: BookingAttempt; check: BookingCheck } | undefined> {
+  const attempt = await deps.attempts.get(shopId, attemptId);
+  if (!attempt?.plan || attempt.stage !== 'calling' || attempt.leaseUntil >= deps.now().getTime()) return undefined;
+  const account = await loadAccount(shopId, attempt.plan.accountId, deps).catch(() => undefined);
+  if (!account || courierDefinition(account.company).booking.findByReference) return undefined;
+  return {
+    attempt,
+    check: {
+      reference: attempt.plan.reference, courier: courierDefinition(account.company).name, account_name: account.name,
+      started_at: attempt.createdAt, order_names: attempt.plan.orderNames,
+    },
+  };
+}
+
+/** The orders among these whose last attempt needs a person's check, with what to look for at the courier. */
+export async function checksNeeded(shopId: string, orderIds: string[], deps: Deps): Promise<Map<string, BookingCheck>> {
+  const claims = await deps.attempts.claims(shopId, orderIds);
+  const attemptIds = [...new Set([...claims.values()].filter((c) => c.state === 'booking' && c.attemptId).map((c) => c.attemptId!))];
+  const found = new Map<string, BookingCheck>();
+  for (const attemptId of attemptIds) {
+    const stuck = await checkOf(shopId, attemptId, deps);
+    if (stuck) for (const id of stuck.attempt.orderIds) found.set(id, stuck.check);
+  }
+  return found;
+}
+
+/** The stuck attempt of this order, held by this request; CHECK_NOT_NEEDED when there is none (or another request holds it). */
+async function holdStuck(shopId: string, orderId: string, deps: Deps): Promise<{ attempt: BookingAttempt; lease: number }> {
+  const stuck = await stuckAttempt(shopId, orderId, deps);
+  const nowMs = deps.now().getTime();
+  const lease = nowMs + ATTEMPT_LEASE_MS;
+  const attempt = stuck && await deps.attempts.takeOver(shopId, stuck.attempt.attemptId, nowMs, lease);
+  if (!attempt) throw new AppError('CHECK_NOT_NEEDED', { param: 'orderId' });
+  return { attempt, lease };
+}
+
+/**
+ * "It was booked": the person read the tracking number on the courier's portal. It is checked with
+ * the courier's tracking where it answers: a number the courier does not show is refused, so a typo
+ * never reaches the customer's tracking link (TCS shows a parcel only from its first scan: until its
+ * pickup the person is told so); no answer at all is no proof either way, so the person's word stands. It is recorded on the attempt with who said it, then the booking is
+ * finished as any other: fulfilled on Shopify with that number and saved.
+ */
+export async function resolveBooked(shop: ShopRecord, user: UserRecord, orderId: string, trackingNumber: string, deps: Deps): Promise<BookingRecord> {
+  if (await deps.bookings.get(shop._id, trackingNumber)) throw new AppError('TRACKING_NUMBER_TAKEN', { param: 'tracking_number' });
+  const { attempt, lease } = await holdStuck(shop._id, orderId, deps);
+  try {
+    const account = await loadAccount(shop._id, attempt.plan!.accountId, deps);
+    const adapter = deps.courier(account.company, await openCredentials(account, deps));
+    if (!(await knownToCourier(adapter.track.bind(adapter), trackingNumber))) {
+      throw new AppError('TRACKING_NUMBER_UNKNOWN', {
+        msg: `${courierDefinition(account.company).name} does not show tracking number ${trackingNumber}. Check the number on the courier's portal; `
+          + 'a parcel the courier has not scanned yet may show only after it is picked up.',
+        param: 'tracking_number',
+      });
+    }
+    await deps.attempts.advance(shop._id, attempt.attemptId, lease, {
+      stage: 'courier-booked', trackingNumber, resolution: { choice: 'booked', by: user._id, at: deps.now().toISOString() },
+    });
+    const record = await finishAttempt(attempt, { plan: attempt.plan!, trackingNumber, orders: undefined, booking: { account, adapter }, shop, user }, deps);
+    // answered: the attempt no longer waits under 'Needs attention'
+    await deps.attention.resolve(shop._id, { kind: 'attempt', attemptId: attempt.attemptId });
+    return record;
+  } finally {
+    await deps.attempts.releaseLease(shop._id, attempt.attemptId, lease).catch(() => undefined);
+  }
+}
+
+async function knownToCourier(track: (tns: string[]) => Promise<{ found: boolean }[]>, trackingNumber: string): Promise<boolean> {
+  try {
+    const [tracked] = await track([trackingNumber]);
+    return tracked?.found !== false;
+  } catch (error) {
+    if (isCourierUnavailable(error)) return true;
+    throw error;
+  }
+}
+
+/**
+ * "It was not booked": the person checked with the courier and found no parcel. The attempt is
+ * recorded as theirs and released: its plan slot is given back and its orders are free to book
+ * again, as a new attempt with a new reference. Should the courier have booked it after all, that
+ * parcel stays unknown to Dakiya: the screen says so before the person confirms.
+ */
+export async function resolveNotBooked(shop: ShopRecord, user: UserRecord, orderId: string, deps: Deps): Promise<void> {
+  const { attempt, lease } = await holdStuck(shop._id, orderId, deps);
+  await deps.attempts.advance(shop._id, attempt.attemptId, lease, { resolution: { choice: 'not-booked', by: user._id, at: deps.now().toISOString() } });
+  await Promise.all((attempt.reservations ?? []).map((r) => monthlyUsage(deps.usage).release(r)));
+  await deps.attempts.abandon(attempt, deps.now().getTime());
+  await deps.attention.resolve(shop._id, { kind: 'attempt', attemptId: attempt.attemptId });
+}
