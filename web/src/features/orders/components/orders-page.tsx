@@ -2,7 +2,7 @@ import { Badge, Box, Button, Flex, Input, InputGroup, Stack, Text, useBreakpoint
 import type { OrderRow } from '@dakiya/shared';
 import { useMemo, useRef, useState } from 'react';
 import { LuFilter, LuPackageSearch, LuSearch, LuSearchX, LuTriangleAlert } from 'react-icons/lu';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { PageHeader } from '../../../components/ui/page-header';
@@ -15,6 +15,7 @@ import { useOrders } from '../api/use-orders';
 import { pagerOf, pastTheEnd, rowKey } from '../order-row';
 import { apiQueryOf, chipsOf, listKey, pageOf, searchText, withChange, withNothing, withoutFilters, withPage, type FilterPatch } from '../orders-view';
 import { useCancelBookings } from '../use-cancel-bookings';
+import { useViewAddress } from '../use-view-address';
 import { FilterChips } from './filter-chips';
 import { FiltersPanel } from './filters-panel';
 import { OrderCards } from './order-cards';
@@ -35,7 +36,8 @@ const SEARCH_PLACEHOLDER = "Search by order id, tracking number, destination cit
 
 /** /dashboard/orders (spec §2 "Orders list"): every booking of the shop, searched, filtered and paged; a row opens its tracking. */
 export function OrdersPage({ canCancel, canBook, timeZone }: OrdersPageProps) {
-  const [params, setParams] = useSearchParams();
+  // every change of the address builds on the newest one asked for (a cleared search stays cleared)
+  const [params, setParams] = useViewAddress();
   const api = apiQueryOf(params);
   const page = pageOf(api);
   const { data, error, isLoading, isValidating, mutate } = useOrders(api);
