@@ -78,7 +78,7 @@ describe.each(VIEWPORTS)('booking one order (%s)', (size, viewport) => {
     const page = await signedIn(browser, inject('owner'), viewport);
     offlineImages(page);
     await page.goto('/dashboard/store-orders');
-    const order = await freeOrderOnPage(page, taken);
+    const order = await freeOrderOnPage(page, taken, { unweighed: true });
     await page.goto(`/dashboard/order/book?id=${order.id}`);
     await formReady(page);
     const weight = page.getByTestId('book-weight');

@@ -10,6 +10,7 @@ import { operations as settings } from './settings/handler';
 import { operations as storeOrders } from './store-orders/handler';
 import { operations as billing } from './billing/handler';
 import { operations as booking } from './booking/handler';
+import { operations as orders } from './orders/handler';
 
 /** Every group's operations: the local gateway, the tests and the route-table check read this. */
-export const operationsByGroup: { [G in Group]: GroupOperations<G> } = { auth, shopify, system, users, profile, accounts, settings, 'store-orders': storeOrders, billing, booking };
+export const operationsByGroup: { [G in Group]: GroupOperations<G> } = { auth, shopify, system, users, profile, accounts, settings, 'store-orders': storeOrders, billing, booking, orders };

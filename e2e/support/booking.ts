@@ -10,7 +10,8 @@ export interface SimOrder {
   cancelledAt: string | null;
   financialStatus: string;
   fulfillments: { id: string; status: 'SUCCESS' | 'CANCELLED'; tracking: { company: string | null; number: string | null }[] }[];
-  lineItems: { currentQuantity: number }[];
+  /** `grams`: the variant's weight per unit (0: the merchant never set one). */
+  lineItems: { currentQuantity: number; grams: number }[];
   tags: string[];
 }
 
@@ -36,12 +37,18 @@ export async function courierSim(courier: string, path: string, body: object, me
   if (!res.ok) throw new Error(`${courier} ${path}: ${res.status} ${await res.text()}`);
 }
 
-/** The first order on the store-orders page that is not `taken` and has a Book link (not one needing a check), by name. */
-export async function freeOrderOnPage(page: Page, taken: Set<string> = new Set()): Promise<{ name: string; id: string }> {
+/**
+ * The first order on the store-orders page that is not `taken` and has a Book link (not one needing a check), by name;
+ * `unweighed`: one Shopify has no weight for, so the booking form starts from the account's weight (an order's own comes first).
+ */
+export async function freeOrderOnPage(page: Page, taken: Set<string> = new Set(), opts: { unweighed?: boolean } = {}): Promise<{ name: string; id: string }> {
   await page.locator('[data-testid^="store-order-#"]').first().waitFor();
   const names = (await page.locator('[data-testid^="store-order-book-#"]').evaluateAll((els) => els.map((el) => el.getAttribute('data-testid') ?? '')))
     .map((id) => id.replace('store-order-book-', ''));
-  const name = names.find((n) => !taken.has(n));
+  const weighed = opts.unweighed
+    ? new Set((await simOrders()).filter((o) => o.lineItems.some((li) => li.grams > 0)).map((o) => o.name))
+    : new Set<string>();
+  const name = names.find((n) => !taken.has(n) && !weighed.has(n));
   if (!name) throw new Error('no order left on the page');
   taken.add(name);
   const href = await page.getByTestId(`store-order-book-${name}`).getAttribute('href');

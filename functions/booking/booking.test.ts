@@ -4,7 +4,8 @@ import type { CourierId } from '@dakiya/shared';
 import { call, seedAccount } from '../test-support/harness';
 import { bookableOrders } from '../test-support/shopify-shops';
 import { makeWorld, type World } from '../test-support/world';
-import type { DayCounterKey } from '../domain/ports/bookings';
+import { count } from '../domain/booking/counters';
+import { counterDiff, countersOfShop, countOf } from '../test-support/counters';
 import { ShopifyError } from '../domain/ports/shopify';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { keys } from '../adapters/dynamo/keys';
@@ -48,15 +49,6 @@ async function bodyFor(orderIds: string | string[], company: CourierId = 'LEOPAR
   };
 }
 
-/** What changed between two reads of a day's counters: [dimension, value, change], sorted, unchanged ones left out. */
-function counterChanges(before: (DayCounterKey & { n: number })[], after: (DayCounterKey & { n: number })[]): [string, string, number][] {
-  const n = (list: typeof before, c: DayCounterKey) => list.find((x) => x.dimension === c.dimension && x.value === c.value)?.n ?? 0;
-  return [...before, ...after.filter((c) => !before.some((b) => b.dimension === c.dimension && b.value === c.value))]
-    .map((c): [string, string, number] => [c.dimension, c.value, n(after, c) - n(before, c)])
-    .filter(([, , change]) => change !== 0)
-    .sort((x, y) => `${x[0]}\u0000${x[1]}`.localeCompare(`${y[0]}\u0000${y[1]}`));
-}
-
 const book = async (body: unknown, token = world.a.ownerToken) => call(world.deps, 'booking.book', { token, body });
 const simOrder = (id: string, domain = world.a.shop.domain) => world.shopify.control.orders(domain).find((o) => o.id === id)!;
 const shipmentsOf = (company: CourierId, tn: string) => world.couriers.sims[company].control.shipments().filter((s) => s.trackingNumber === tn);
@@ -98,22 +90,26 @@ describe('POST /book-order', () => {
     expect(again.body.tracking_number).toBe(tn);
   });
 
-  it('counts the booking on its day by status, account, city, staff member and payment status: one each, nothing else', async () => {
+  it('counts the booking on its day and month by status, account, city, staff member and payment status: one each, nothing else', async () => {
     const order = freshOrder();
     const account = await accountOf('LEOPARD');
     // the shop counts in its own time zone, Asia/Karachi: UTC+5 all year
     const day = new Date(Date.now() + 5 * 3_600_000).toISOString().slice(0, 10);
-    const before = await world.deps.counters.ofDay(world.a.shop._id, day);
+    const month = day.slice(0, 7);
+    const before = await countersOfShop(world.deps, world.a.shop._id);
     const res = await book(await bodyFor(order.id, 'LEOPARD', { destination_city: 'Lahore' }));
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    const after = await world.deps.counters.ofDay(world.a.shop._id, day);
-    expect(counterChanges(before, after)).toEqual([
-      ['account', account, 1],
-      ['by', world.a.owner._id, 1],
-      ['city', 'lahore', 1],
-      ['payment', 'UNPAID', 1],
-      ['status', 'FULFILLED', 1],
-    ]);
+    const after = await countersOfShop(world.deps, world.a.shop._id);
+    const shop = { [count.status('FULFILLED')]: 1, [count.payment('UNPAID')]: 1, [count.account(account, 'FULFILLED')]: 1, [count.codBooked]: 2500 };
+    const owner = world.a.owner._id;
+    expect(counterDiff(before, after)).toEqual({
+      [`shop DAY ${day}`]: shop,
+      [`shop MONTH ${month}`]: shop,
+      [`staff ${owner} DAY ${day}`]: { [count.status('FULFILLED')]: 1 },
+      [`staff ${owner} MONTH ${month}`]: { [count.status('FULFILLED')]: 1 },
+      [`city lahore DAY ${day}`]: { [count.courier('LEOPARD', 'FULFILLED')]: 1 },
+      [`city lahore MONTH ${month}`]: { [count.courier('LEOPARD', 'FULFILLED')]: 1 },
+    });
   });
 
   it('twenty concurrent bookings of one order make one shipment and one fulfillment per fulfillment order', async () => {
@@ -363,17 +359,31 @@ describe('cancel, book again, delete', () => {
     const first = await book(await bodyFor(order.id));
     const tn = first.body.booking.tracking_number;
     const record = (await world.deps.bookings.get(world.a.shop._id, tn))!;
-    const countersBefore = await world.deps.counters.ofDay(world.a.shop._id, record.bookedDay);
-    const n = (status: string, list = countersBefore) => list.find((c) => c.dimension === 'status' && c.value === status)?.n ?? 0;
+    const day = { kind: 'shop', period: 'DAY', at: record.bookedDay } as const;
+    const fulfilled = await countOf(world.deps, world.a.shop._id, day, count.status('FULFILLED'));
+    const cancelled = await countOf(world.deps, world.a.shop._id, day, count.status('CANCELLED'));
+    const countersBefore = await countersOfShop(world.deps, world.a.shop._id);
 
     const cancel = await call(world.deps, 'booking.cancel', { token: world.a.ownerToken, params: { trackingNumber: tn } });
     expect(cancel.status, JSON.stringify(cancel.body)).toBe(200);
     expect(cancel.body).toMatchObject({ msg: 'Order has been cancelled from courier and unfulfilled from shopify', booking: { status: 'CANCELLED', cancellable: false } });
     expect(shipmentsOf('LEOPARD', tn)[0]?.cancelled).toBe(true);
     expect(simOrder(order.id).fulfillments.every((f) => f.status === 'CANCELLED')).toBe(true);
-    const after = await world.deps.counters.ofDay(world.a.shop._id, record.bookedDay);
-    expect(n('FULFILLED', after)).toBe(n('FULFILLED') - 1);
-    expect(n('CANCELLED', after)).toBe(n('CANCELLED') + 1);
+    expect(await countOf(world.deps, world.a.shop._id, day, count.status('FULFILLED'))).toBe(fulfilled - 1);
+    expect(await countOf(world.deps, world.a.shop._id, day, count.status('CANCELLED'))).toBe(cancelled + 1);
+    // one move of every item the booking counts in, from FULFILLED to CANCELLED; its COD and payment status stay
+    const month = record.bookedDay.slice(0, 7);
+    const moved = { [count.status('FULFILLED')]: -1, [count.status('CANCELLED')]: 1 };
+    const shopMoved = { ...moved, [count.account(record.accountId, 'FULFILLED')]: -1, [count.account(record.accountId, 'CANCELLED')]: 1 };
+    const cityMoved = { [count.courier('LEOPARD', 'FULFILLED')]: -1, [count.courier('LEOPARD', 'CANCELLED')]: 1 };
+    expect(counterDiff(countersBefore, await countersOfShop(world.deps, world.a.shop._id))).toEqual({
+      [`shop DAY ${record.bookedDay}`]: shopMoved,
+      [`shop MONTH ${month}`]: shopMoved,
+      [`staff ${world.a.owner._id} DAY ${record.bookedDay}`]: moved,
+      [`staff ${world.a.owner._id} MONTH ${month}`]: moved,
+      [`city lahore DAY ${record.bookedDay}`]: cityMoved,
+      [`city lahore MONTH ${month}`]: cityMoved,
+    });
 
     const twice = await call(world.deps, 'booking.cancel', { token: world.a.ownerToken, params: { trackingNumber: tn } });
     expect(twice.status).toBe(400);
@@ -570,7 +580,7 @@ describe('the plan limit and contention', () => {
       return next(args);
     }, { step: 'initialize', name: 'injectTransactionConflicts' });
     const today = (await world.deps.bookings.get(world.a.shop._id, (await book(await bodyFor(freshOrder().id))).body.booking.tracking_number))!.bookedDay;
-    const fulfilledBefore = (await world.deps.counters.ofDay(world.a.shop._id, today)).find((c) => c.dimension === 'status' && c.value === 'FULFILLED')!.n;
+    const fulfilledBefore = await countOf(world.deps, world.a.shop._id, { kind: 'shop', period: 'DAY', at: today }, count.status('FULFILLED'));
     const before = bookCalls('LEOPARD');
     try {
       const results = await Promise.all(orders.map(async (o) => book(await bodyFor(o.id))));
@@ -580,7 +590,7 @@ describe('the plan limit and contention', () => {
     }
     expect(injected).toBe(6);
     expect(bookCalls('LEOPARD') - before).toBe(5);
-    const fulfilledAfter = (await world.deps.counters.ofDay(world.a.shop._id, today)).find((c) => c.dimension === 'status' && c.value === 'FULFILLED')!.n;
+    const fulfilledAfter = await countOf(world.deps, world.a.shop._id, { kind: 'shop', period: 'DAY', at: today }, count.status('FULFILLED'));
     expect(fulfilledAfter - fulfilledBefore).toBe(5);
   });
 });

@@ -5,6 +5,9 @@ import { call, seedAccount } from '../test-support/harness';
 import { bookableOrders } from '../test-support/shopify-shops';
 import { makeWorld, type World } from '../test-support/world';
 import type { CourierAdapter } from '../domain/ports/courier';
+import { count } from '../domain/booking/counters';
+import { recountMarked } from '../domain/booking/recount-marked';
+import { counterDiff, countersOfShop } from '../test-support/counters';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { parse, type OperationDefinitionNode } from 'graphql';
 import { keys } from '../adapters/dynamo/keys';
@@ -22,11 +25,11 @@ beforeAll(async () => {
 afterAll(async () => { await world?.stop(); });
 
 const taken = new Set<string>();
-function freshOrders(n: number, opts: { cod?: boolean; weightless?: boolean } = {}) {
+/** Orders no test took yet; `unweighed`: only orders Shopify has no weight for (their own weight would come first). */
+function freshOrders(n: number, opts: { cod?: boolean; unweighed?: boolean } = {}) {
   const orders = bookableOrders(world.shopify, world.a.shop.domain)
     .filter((o) => !taken.has(o.id) && o.shippingAddress && (!opts.cod || o.financialStatus === 'PENDING'))
-    // an order whose products carry no weight in Shopify: its own weight (first in the rule) is not there to win
-    .filter((o) => !opts.weightless || o.lineItems.every((li) => li.grams === 0)).slice(0, n);
+    .filter((o) => !opts.unweighed || o.lineItems.every((li) => li.grams === 0)).slice(0, n);
   expect(orders, 'the simulator has enough such orders').toHaveLength(n);
   for (const o of orders) taken.add(o.id);
   return orders;
@@ -182,7 +185,7 @@ describe('the weight a bulk booking books at', () => {
     expect([own.weight, none.weight]).toEqual([750, 0]);
     /** Books one fresh order with each account and answers the weights the saved bookings hold. */
     const booked = async () => {
-      const orders = freshOrders(2, { weightless: true });
+      const orders = freshOrders(2, { unweighed: true });
       const started = await call(world.deps, 'booking.bulkFulfil', {
         token: world.a.ownerToken, body: { ordersData: [{ order_id: orders[0]!.id, tracking_account: own._id }, { order_id: orders[1]!.id, tracking_account: none._id }] },
       });
@@ -319,19 +322,25 @@ describe('the nightly recount', () => {
       },
     });
     const record = (await world.deps.bookings.get(world.a.shop._id, res.body.booking.tracking_number))!;
-    const before = await world.deps.counters.ofDay(world.a.shop._id, record.bookedDay);
-    const n = (list: typeof before, dim: string, value: string) => list.find((c) => c.dimension === dim && c.value === value)?.n;
-    const bookedHere = n(before, 'city', 'karachi');
+    const before = await countersOfShop(world.deps, world.a.shop._id);
+    const shopDay = `shop DAY ${record.bookedDay}`;
+    const cityDay = `city karachi DAY ${record.bookedDay}`;
+    const n = (list: typeof before, name: string, key: string) => list[name]?.[key];
+    const bookedHere = n(before, cityDay, count.courier('LEOPARD', 'FULFILLED'));
     // a count lost, and one counted twice
-    const status = { day: record.bookedDay, dimension: 'status', value: 'FULFILLED' } as const;
-    const city = { day: record.bookedDay, dimension: 'city', value: 'karachi' } as const;
-    await world.deps.counters.count(world.a.shop._id, [status], -1);
-    await world.deps.counters.count(world.a.shop._id, [city], 1);
-    expect(n(await world.deps.counters.ofDay(world.a.shop._id, record.bookedDay), 'city', 'karachi')).toBe((bookedHere ?? 0) + 1);
-    await world.deps.poller.runScheduled('bookings.recount');
-    const after = await world.deps.counters.ofDay(world.a.shop._id, record.bookedDay);
-    expect(n(after, 'status', 'FULFILLED')).toBe(n(before, 'status', 'FULFILLED'));
-    expect(n(after, 'city', 'karachi')).toBe(bookedHere);
-    expect(after.map((c) => [c.dimension, c.value, c.n]).sort()).toEqual(before.map((c) => [c.dimension, c.value, c.n]).sort());
+    const now = world.deps.now().getTime();
+    const status = { item: { kind: 'shop', period: 'DAY', at: record.bookedDay }, adds: { [count.status('FULFILLED')]: -1 } } as const;
+    const city = { item: { kind: 'city', period: 'DAY', at: record.bookedDay, cityKey: 'karachi' }, adds: { [count.courier('LEOPARD', 'FULFILLED')]: 1 } } as const;
+    await world.deps.counters.apply(world.a.shop._id, [status, city], now);
+    expect(counterDiff(before, await countersOfShop(world.deps, world.a.shop._id))).toEqual({
+      [shopDay]: { [count.status('FULFILLED')]: -1 },
+      [cityDay]: { [count.courier('LEOPARD', 'FULFILLED')]: 1 },
+    });
+    // the recount leaves a day alone while its last write is minutes old: it runs two hours later
+    await recountMarked({ ...world.deps, now: () => new Date(now + 2 * 3_600_000) });
+    const after = await countersOfShop(world.deps, world.a.shop._id);
+    expect(n(after, shopDay, count.status('FULFILLED'))).toBe(n(before, shopDay, count.status('FULFILLED')));
+    expect(n(after, cityDay, count.courier('LEOPARD', 'FULFILLED'))).toBe(bookedHere);
+    expect(after).toEqual(before);
   });
 });

@@ -4,6 +4,8 @@ import { DEMO_CREDENTIALS } from '../../local/simulators/couriers';
 import { call, seedAccount } from '../test-support/harness';
 import { bookableOrders } from '../test-support/shopify-shops';
 import { makeWorld, type World } from '../test-support/world';
+import { countOf } from '../test-support/counters';
+import { count } from '../domain/booking/counters';
 
 /**
  * A cancel is steps recorded like a booking (courier cancelled, fulfillments cancelled, booking saved,
@@ -53,10 +55,11 @@ function failing<T extends object>(port: T, method: keyof T, message: string): T
   return new Proxy(port, { get: (target, key) => (key === method ? async () => { throw new Error(message); } : Reflect.get(target, key)) });
 }
 
+/** The shop's day item's counts of the two statuses a cancel moves between. */
 async function statusCounts(day: string) {
-  const list = await world.deps.counters.ofDay(world.a.shop._id, day);
-  const n = (status: string) => list.find((c) => c.dimension === 'status' && c.value === status)?.n ?? 0;
-  return { FULFILLED: n('FULFILLED'), CANCELLED: n('CANCELLED') };
+  const item = { kind: 'shop', period: 'DAY', at: day } as const;
+  const n = (status: 'FULFILLED' | 'CANCELLED') => countOf(world.deps, world.a.shop._id, item, count.status(status));
+  return { FULFILLED: await n('FULFILLED'), CANCELLED: await n('CANCELLED') };
 }
 
 describe('a cancel whose courier answer was lost', () => {
@@ -136,7 +139,7 @@ describe('a cancel that stops after the booking\'s status was set', () => {
     const { tn, record } = await bookOne('LEOPARD');
     const before = await statusCounts(record.bookedDay);
     const real = world.deps.counters;
-    world.deps.counters = failing(real, 'count', 'throttled');
+    world.deps.counters = failing(real, 'apply', 'throttled');
     const first = await cancel(tn).finally(() => { world.deps.counters = real; });
     expect(first.status).toBe(500);
     expect(await statusCounts(record.bookedDay)).toEqual(before);

@@ -19,6 +19,8 @@ const simOrder = (id: string) => world.shopify.control.orders(world.a.shop.domai
 const claimOf = async (orderId: string) => (await world.deps.attempts.claims(world.a.shop._id, [orderId])).get(orderId)!;
 const booked = (orderId: string, trackingNumber: string, token = world.a.ownerToken) =>
   call(world.deps, 'booking.checkBooked', { token, params: { orderId }, body: { tracking_number: trackingNumber } });
+/** The attempts listed under 'Needs attention' for a courier check. */
+const waitingChecks = async () => (await world.deps.attention.list(world.a.shop._id)).filter((a) => a.subject.kind === 'attempt').map((a) => (a.subject as { attemptId: string }).attemptId);
 const notBooked = (orderId: string) => call(world.deps, 'booking.checkNotBooked', { token: world.a.ownerToken, params: { orderId }, body: { confirmed: true } });
 
 describe('an order whose TCS booking answer was lost', () => {
@@ -52,6 +54,8 @@ describe('an order whose TCS booking answer was lost', () => {
     expect(claim).toMatchObject({ state: 'booked', trackingNumber });
     const attempt = await world.deps.attempts.get(world.a.shop._id, claim.attemptId!);
     expect(attempt?.resolution).toMatchObject({ choice: 'booked', by: world.a.owner._id });
+    // answered: no longer under 'Needs attention'
+    expect(await waitingChecks()).not.toContain(claim.attemptId);
     // the same number cannot be given to another order
     const other = await checkNeededOfA(world);
     expect((await booked(other.orderId, trackingNumber)).body.errors[0].code).toBe('TRACKING_NUMBER_TAKEN');
@@ -62,12 +66,14 @@ describe('an order whose TCS booking answer was lost', () => {
     const month = monthlyUsage(world.deps.usage).monthOf(world.a.shop, new Date());
     const used = await monthlyUsage(world.deps.usage).read(world.a.shop, month);
     const { attemptId } = await claimOf(orderId);
+    expect(await waitingChecks()).toContain(attemptId);
 
     const res = await notBooked(orderId);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect((await claimOf(orderId)).state).toBe('free');
     expect(await monthlyUsage(world.deps.usage).read(world.a.shop, month)).toBe(used - 1);
     expect((await world.deps.attempts.get(world.a.shop._id, attemptId!))?.resolution).toMatchObject({ choice: 'not-booked', by: world.a.owner._id });
+    expect(await waitingChecks()).not.toContain(attemptId);
     // answered once: a second answer finds nothing waiting
     expect((await notBooked(orderId)).body.errors[0].code).toBe('CHECK_NOT_NEEDED');
 

@@ -6,6 +6,7 @@ import { awsClientConfig } from '../adapters/aws-client';
 import { createCourierAdapter } from '../adapters/couriers';
 import { KmsSecretBox, LocalSecretBox } from '../adapters/crypto/secret-box';
 import { DynamoAccountRepo } from '../adapters/dynamo/account-repo';
+import { DynamoAttentionStore, DynamoTrackingAsks } from '../adapters/dynamo/attention-items';
 import { DynamoBillingRepo } from '../adapters/dynamo/billing-repo';
 import { bookingStoreLoadedOnFirstUse } from '../adapters/dynamo/booking-store/loaded-on-first-use';
 import { createDocClient } from '../adapters/dynamo/client';
@@ -88,6 +89,8 @@ export function buildDeps(env: Env, overrides: DepsOverrides = {}): Deps {
     settings: new DynamoSettingsRepo(db, table),
     billing: new DynamoBillingRepo(db, table),
     ...bookingStoreLoadedOnFirstUse(db, table),
+    attention: new DynamoAttentionStore(db, table),
+    trackingAsks: new DynamoTrackingAsks(db, table),
     originSecrets: originSecretsFrom(env),
     courier: (company, credentials) => createCourierAdapter(company, credentials, {
       baseUrls: env.COURIER_BASE_URLS?.[company], timeoutMs: env.COURIER_TIMEOUT_MS, fetch: outbound,

@@ -114,6 +114,8 @@ describe('least privilege, per function, from GROUP_NEEDS and JOB_NEEDS', () => 
       billing: [...rw, 'origin secret', 'kms sealed: kms:Decrypt kms:Encrypt', 'shopify secret'].sort(),
       // booking opens the courier account's keys and the shop's token; a bulk booking is handed to its job
       booking: [...rw, 'origin secret', 'kms sealed: kms:Decrypt kms:Encrypt', 'shopify secret', 'enqueue: bookings.bulk'].sort(),
+      // the list reads; the tracking modal opens the courier account's keys to ask the courier and writes what moved
+      orders: [...rw, 'origin secret', 'kms sealed: kms:Decrypt'].sort(),
       'bookings-bulk': [...rw, 'kms sealed: kms:Decrypt kms:Encrypt', 'shopify secret', 'consume: bookings.bulk'].sort(),
       // the nightly recount reads and writes the table only
       'bookings-recount': [...rw],

@@ -8,3 +8,6 @@ export const PAKISTAN_CITIES = [
   'Nawabshah', 'Okara', 'Peshawar', 'Quetta', 'Rahim Yar Khan', 'Rawalpindi', 'Sahiwal', 'Sargodha', 'Sheikhupura',
   'Sialkot', 'Sukkur', 'Swat', 'Wah Cantt',
 ] as const;
+
+/** A destination city as bookings are found by it (the city index, its counters, the list's filter): trimmed, single spaces, lower-case. */
+export const cityKey = (city: string) => city.trim().replace(/\s+/g, ' ').toLowerCase();

@@ -21,6 +21,7 @@ export * from './schemas/settings';
 export * from './schemas/app-config';
 export * from './schemas/order-lookup';
 export * from './schemas/booking';
+export * from './schemas/orders';
 export * from './cities';
 export * from './couriers';
 export { z } from './zod';

@@ -56,6 +56,9 @@ export const GROUP_NEEDS: { readonly [G in Group]: LambdaNeeds } = {
   // a booking opens the courier credentials and the Shopify token (and refreshes it: seal, client secret);
   // a courier call and a few Shopify calls: the whole of API Gateway's time
   booking: { table: 'readWrite', sealed: 'openAndSeal', shopifySecret: true, enqueue: ['bookings.bulk'], timeoutSeconds: 29, memoryMb: 512, reservedConcurrency: 20 },
+  // the list reads only; the tracking modal opens the courier account's keys to ask the courier, and
+  // writes what moved (the booking, its counters and timeline) and the expiring item that spaces the asks
+  orders: { table: 'readWrite', sealed: 'open', timeoutSeconds: 20, memoryMb: 512, reservedConcurrency: 10 },
 };
 
 /** A job's needs; its timeout and memory are the job row's own (shared/src/jobs.ts). */

@@ -22,6 +22,7 @@ import {
 import { Redirect, ShopifyCallbackQuery, ShopifyInstallQuery, WebhookAck } from './schemas/shopify';
 import { SaveSettingsInput, SettingsOutput, SettingsSaved } from './schemas/settings';
 import { AppConfig } from './schemas/app-config';
+import { OrdersPage, OrdersQuery, TrackOrderParams, TrackOrderResult } from './schemas/orders';
 import { API_BASE } from './route-url';
 
 /** Also here for the web build, which reads the route table's module alone (its route manifest). */
@@ -30,7 +31,7 @@ export { API_BASE };
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** One Lambda per group (DESIGN.md); a group's routes share its handler. */
-export const GROUPS = ['auth', 'shopify', 'system', 'users', 'profile', 'accounts', 'settings', 'store-orders', 'billing', 'booking'] as const;
+export const GROUPS = ['auth', 'shopify', 'system', 'users', 'profile', 'accounts', 'settings', 'store-orders', 'billing', 'booking', 'orders'] as const;
 export type Group = (typeof GROUPS)[number];
 
 /**
@@ -185,6 +186,10 @@ export const routes = {
     method: 'POST', path: '/booking-check/{orderId}/not-booked', group: 'booking', access: scope('WRITE_ORDERS'),
     params: BookingCheckParams, body: ResolveNotBookedInput, output: Ok,
   },
+
+  // the orders list (spec 001 §2 /dashboard/orders) and its tracking modal; id is the tracking number
+  'orders.list': { method: 'GET', path: '/get-all-orders', group: 'orders', access: scope('READ_ORDERS'), query: OrdersQuery, output: OrdersPage },
+  'orders.track': { method: 'GET', path: '/track-order/{id}', group: 'orders', access: scope('READ_ORDERS'), params: TrackOrderParams, output: TrackOrderResult },
 
   'shopify.install': {
     method: 'GET', path: '/shopify/install', group: 'shopify', access: SHOPIFY,

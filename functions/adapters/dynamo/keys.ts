@@ -1,3 +1,5 @@
+import type { CounterItemRef } from '../../domain/ports/counters';
+
 /**
  * The only code that knows pk/sk. Every shop-owned item sits under `SHOP#<id>`; the few items that
  * are not (uniqueness claims for a domain or an email, OAuth state before the shop is known, a person
@@ -62,12 +64,31 @@ export const keys = {
   bookingIdPointer: (shopId: string, bookingId: string) => ({ pk: `SHOP#${shopId}`, sk: `BOOKINGID#${bookingId}` }),
   /** The public tracking page knows only the number: which shop(s) booked it. */
   parcel: (trackingNumber: string, shopId: string) => ({ pk: `PARCEL#${trackingNumber}`, sk: `SHOP#${shopId}` }),
-  /** A per-day counter of one dimension value (the shop's own day). */
-  dayCounter: (shopId: string, day: string, dimension: string, value: string) => ({ pk: `SHOP#${shopId}`, sk: `COUNT#${day}#${dimension}#${value}` }),
-  dayCounters: (shopId: string, day: string) => ({ pk: `SHOP#${shopId}`, skPrefix: `COUNT#${day}#` }),
-  /** Shops whose counters of a day the nightly recount checks. */
-  recountMark: (day: string, shopId: string) => ({ pk: `RECOUNT#${day}`, sk: `SHOP#${shopId}` }),
-  recountDay: (day: string) => ({ pk: `RECOUNT#${day}`, skPrefix: 'SHOP#' }),
+  /**
+   * A counter item (domain/ports/counters.ts): the shop's by day or month, a member's, a city's, and the
+   * deliveries of a day. Each kind's days (or months) sort together, so a date range is one Query.
+   */
+  counter: (shopId: string, ref: CounterItemRef) => ({ pk: `SHOP#${shopId}`, sk: counterSort(ref) }),
+  counterSort: (ref: CounterItemRef) => counterSort(ref),
+  /** Every counter item of a shop sorts under one of these. */
+  counterPrefixes: ['CNT#', 'DELIVERED#'] as const,
+  /** The per-day counters of the first bookings version (`COUNT#<day>#<dimension>#<value>`), which the migration removes. */
+  legacyCounterPrefix: 'COUNT#',
+  /** Days whose counters changed in an hour (epoch hours), which the recount goes through. */
+  recountMark: (hour: number, mark: { shopId: string; kind: string; day: string }) => ({ pk: `RECOUNT#${hour}`, sk: `SHOP#${mark.shopId}#${mark.kind}#${mark.day}` }),
+  recountHour: (hour: number) => ({ pk: `RECOUNT#${hour}`, skPrefix: 'SHOP#' }),
+  recountState: { pk: 'RECOUNT', sk: 'STATE' },
+  /** The first bookings version's marks (`RECOUNT#<day>`), which the migration removes. */
+  legacyRecountMarks: (day: string) => ({ pk: `RECOUNT#${day}`, skPrefix: 'SHOP#' }),
+  /** A parcel's last ask of its courier by the tracking modal (an expiring item): at most one ask per ten minutes. */
+  trackingAsk: (shopId: string, trackingNumber: string) => ({ pk: `SHOP#${shopId}`, sk: `TRACKASK#${trackingNumber}` }),
+  /** What needs a person: one item per booking or attempt, deleted once resolved. */
+  attention: (shopId: string, subject: string) => ({ pk: `SHOP#${shopId}`, sk: `ATTENTION#${subject}` }),
+  attentionOf: (shopId: string) => ({ pk: `SHOP#${shopId}`, skPrefix: 'ATTENTION#' }),
+  /** The progress of a one-off migration of the table. */
+  migration: (name: string) => ({ pk: `MIGRATION#${name}`, sk: 'MIGRATION' }),
+  migrationMark: (name: string, shopId: string, kind: string, day: string) => ({ pk: `MIGRATION#${name}`, sk: `SHOP#${shopId}#${kind}#${day}` }),
+  migrationMarks: (name: string) => ({ pk: `MIGRATION#${name}`, skPrefix: 'SHOP#' }),
   bulkRow: (shopId: string, jobId: string, index: number) => ({ pk: `SHOP#${shopId}`, sk: `BULK#${jobId}#${String(index).padStart(4, '0')}` }),
   bulkRows: (shopId: string, jobId: string) => ({ pk: `SHOP#${shopId}`, skPrefix: `BULK#${jobId}#` }),
   /** Sorts after every record due at or before `sweepAt`. */
@@ -76,6 +97,28 @@ export const keys = {
 
 /** Pending jobs spread over this many index partitions so a busy job never makes one hot partition. */
 export const JOB_DUE_SHARDS = 4;
+
+function counterSort(ref: CounterItemRef): string {
+  switch (ref.kind) {
+    case 'shop': return `CNT#${ref.period}#${ref.at}`;
+    case 'staff': return `CNT#BY#${ref.userId}#${ref.period}#${ref.at}`;
+    case 'city': return `CNT#CITY#${ref.cityKey}#${ref.period}#${ref.at}`;
+    case 'delivered': return `DELIVERED#${ref.at}`;
+  }
+}
+
+/** The counter item a sort key names (the inverse of counterSort); undefined for another item. */
+export function counterRefOf(sk: string): CounterItemRef | undefined {
+  let m = /^CNT#(DAY|MONTH)#([\d-]+)$/.exec(sk);
+  if (m) return { kind: 'shop', period: m[1] as 'DAY', at: m[2]! };
+  m = /^CNT#BY#(.+)#(DAY|MONTH)#([\d-]+)$/.exec(sk);
+  if (m) return { kind: 'staff', userId: m[1]!, period: m[2] as 'DAY', at: m[3]! };
+  m = /^CNT#CITY#(.+)#(DAY|MONTH)#([\d-]+)$/.exec(sk);
+  if (m) return { kind: 'city', cityKey: m[1]!, period: m[2] as 'DAY', at: m[3]! };
+  m = /^DELIVERED#([\d-]+)$/.exec(sk);
+  if (m) return { kind: 'delivered', at: m[1]! };
+  return undefined;
+}
 
 function jobDueSort(sweepAt: number, id: string): string {
   return `${String(sweepAt).padStart(12, '0')}#${id}`;
@@ -88,7 +131,7 @@ function jobShard(id: string): number {
 }
 
 export const KEY_ATTRIBUTES = [
-  'pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'gsi3pk', 'gsi3sk', 'gsi4pk', 'gsi4sk', 'gsi5pk', 'gsi5sk', 'gsi6pk', 'gsi6sk', 'gsi7pk', 'gsi7sk', 'type',
+  'pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'gsi3pk', 'gsi3sk', 'gsi4pk', 'gsi4sk', 'gsi5pk', 'gsi5sk', 'gsi6pk', 'gsi6sk', 'gsi7pk', 'gsi7sk', 'gsi8pk', 'gsi8sk', 'gsi9pk', 'gsi9sk', 'gsi10pk', 'gsi10sk', 'type',
 ] as const;
 
 /** Strip the table's own attributes so nothing of the key design leaves the repository. */

@@ -36,6 +36,15 @@ export const BOOKING_INDEXES = [
     name: 'movingParcelsByAccount', partition: 'gsi7pk', sort: 'gsi7sk', projection: 'keys',
     answers: 'the parcels of a tracking account still moving (not delivered, returned or cancelled), oldest status change first: the status sync reads it in windows. Sparse: a parcel leaves it when it stops moving',
   },
+  { name: 'bookingsByCity', partition: 'gsi8pk', sort: 'gsi8sk', projection: 'keys', answers: 'the bookings of a shop to one destination city (its lower-cased cityKey), by booking date' },
+  {
+    name: 'mergedByDate', partition: 'gsi9pk', sort: 'gsi9sk', projection: 'keys',
+    answers: 'the merged bookings of a shop, by booking date. Sparse: keyed on mergedAt, set on merged bookings only (an index on tag would refuse every booking whose tag is empty)',
+  },
+  {
+    name: 'deliveredByDate', partition: 'gsi10pk', sort: 'gsi10sk', projection: 'keys',
+    answers: 'the bookings of a shop delivered (or returned) between two instants, by the time they arrived. Sparse: keyed on deliveredAt, set when a parcel is delivered or back with the shipper',
+  },
 ] as const satisfies readonly IndexDef[];
 
 export const INDEXES: readonly IndexDef[] = [

@@ -9,7 +9,7 @@ import type { UsageReservation } from '../ports/usage';
 import type { ShopRecord, UserRecord } from '../records';
 import { bookingAccount, planBooking, type BookingAccount } from './plan';
 import { checkFulfillable, fulfilOrder, ordersToFulfil } from './shopify-order';
-import { countersOf, shopDay } from './counters';
+import { moveCounters, shopDay } from './counters';
 import { referenceOf } from './reference';
 import { monthlyUsage } from '../billing/usage';
 import type { Metrics } from '../../ground/metrics';
@@ -72,8 +72,24 @@ export async function bookOrders(req: BookOrdersRequest, deps: Deps): Promise<Bo
   } catch (error) {
     // the steps taken are recorded: a retry may take the attempt over at once
     await ledger.releaseLease(shop._id, attempt.attemptId, lease).catch(() => undefined);
+    if (error instanceof AppError && error.code === 'COURIER_CHECK_NEEDED') await needsCourierCheck(shop, attempt.attemptId, error, deps);
     throw error;
   }
+}
+
+/** An attempt that stopped for a person to check with the courier is listed under 'Needs attention' until resolved. */
+async function needsCourierCheck(shop: ShopRecord, attemptId: string, error: AppError, deps: Deps): Promise<void> {
+  const held = await deps.attempts.get(shop._id, attemptId);
+  if (!held?.plan) return;
+  const account = await deps.accounts.get(shop._id, held.plan.accountId);
+  const orderName = held.plan.orderNames.join(', ');
+  await deps.attention.raise(shop._id, {
+    subject: { kind: 'attempt', attemptId }, reason: 'COURIER_CHECK_NEEDED', message: error.message, at: deps.now().toISOString(), orderName,
+    attempt: {
+      attemptId, orderNames: held.plan.orderNames, accountId: held.plan.accountId, accountName: account?.name ?? '', company: account?.company ?? 'LEOPARD',
+      userId: held.userId, cod: held.plan.cod, destinationCity: held.plan.destinationCity, createdAt: held.createdAt,
+    },
+  });
 }
 
 function alreadyBooked(claims: Map<string, OrderClaim>): void {
@@ -263,7 +279,7 @@ export async function finishAttempt(attempt: BookingAttempt, f: Finishing, deps:
   };
   // the day counters beside the booking's pointers, only when this call created it; the claims say booked after both,
   // so a retry after a failure here still finds its attempt unfinished and writes them again
-  const created = await deps.bookings.save(record, () => deps.counters.count(shop._id, countersOf(record), 1));
+  const created = await deps.bookings.save(record, () => moveCounters(shop, undefined, record, deps));
   await deps.attempts.markBooked(attempt, record.trackingNumber, now.getTime());
   if (created) deps.metrics.count('BookingsMade');
   return created ? record : ((await deps.bookings.get(shop._id, f.trackingNumber)) ?? record);

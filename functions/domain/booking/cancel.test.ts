@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { BookingStatus } from '@dakiya/shared';
 import { fakeDeps } from '../../test-support/fake-deps';
-import type { AttemptLedger, BookingRecord, BookingRepo, DayCounterKey, DayCounters } from '../ports/bookings';
+import type { AttentionStore } from '../ports/attention';
+import type { AttemptLedger, BookingRecord, BookingRepo } from '../ports/bookings';
+import type { CounterChange, CounterStore } from '../ports/counters';
 import type { CancelResult, CourierAdapter } from '../ports/courier';
 import type { AccountRepo } from '../ports/repos';
 import type { SecretBox } from '../ports/secrets';
@@ -9,7 +11,7 @@ import { ShopifyUserErrors, type ShopifyAdmin } from '../ports/shopify';
 import type { AccountRecord, ShopRecord } from '../records';
 import { cancelBooking, CANCELLED_MESSAGE, deleteBooking } from './cancel';
 
-const shop = { _id: 'shop-1' } as ShopRecord;
+const shop = { _id: 'shop-1', iana_time_zone: 'Asia/Karachi' } as ShopRecord;
 const account = { _id: 'acc-1', shopId: 'shop-1', company: 'LEOPARD', credentials: 'sealed' } as AccountRecord;
 
 function booking(status: BookingStatus, extra: Partial<BookingRecord> = {}): BookingRecord {
@@ -30,7 +32,8 @@ function booking(status: BookingStatus, extra: Partial<BookingRecord> = {}): Boo
  */
 function world(record: BookingRecord, { reach = true, courierSays = { kind: 'cancelled' } as CancelResult, shopifyRefuses = [] as string[] } = {}) {
   const asked: string[] = [];
-  const counted: { counter: DayCounterKey; delta: number }[] = [];
+  /** Each `counters.apply`: the shop, its changes and its clock; `asked` says where it came in the order. */
+  const counted: { shopId: string; changes: CounterChange[]; nowMs: number }[] = [];
   const bookings: Partial<BookingRepo> = {
     get: async (_shop, tn) => (tn === record.trackingNumber ? record : undefined),
     trackingNumberOf: async (_shop, id) => (id === record.bookingId ? record.trackingNumber : undefined),
@@ -40,6 +43,7 @@ function world(record: BookingRecord, { reach = true, courierSays = { kind: 'can
       return { ...b, status, ...extra };
     },
     finishCancel: async (b) => { asked.push('booking cancel finished'); const { cancelPendingFrom: _from, ...rest } = b; return rest; },
+    change: async (b, change) => { asked.push(`booking ${b.trackingNumber} changing at ${change.changedAt}`); return { ...b, ...change }; },
     remove: async (b) => { asked.push(`booking ${b.trackingNumber} removed`); },
   };
   const reached = reach ? {
@@ -58,14 +62,29 @@ function world(record: BookingRecord, { reach = true, courierSays = { kind: 'can
       },
     }) as Partial<ShopifyAdmin> as ShopifyAdmin,
     attempts: { freeOrders: async (b) => { asked.push(`orders ${b.orderIds.join(',')} free`); } } as Partial<AttemptLedger> as AttemptLedger,
+    attention: {
+      resolve: async (_shop, subject) => { asked.push(`attention ${subject.kind} ${'trackingNumber' in subject ? subject.trackingNumber : ''} resolved`); },
+    } as Partial<AttentionStore> as AttentionStore,
   } : {};
   const deps = fakeDeps({
     bookings: bookings as BookingRepo,
-    counters: { count: async (_shop, counters, delta) => { counters.forEach((counter) => counted.push({ counter, delta })); } } as Partial<DayCounters> as DayCounters,
+    counters: {
+      apply: async (shopId, changes, nowMs) => { asked.push('counters moved'); counted.push({ shopId, changes, nowMs }); },
+    } as Partial<CounterStore> as CounterStore,
     ...reached,
   });
   return { deps, asked, counted };
 }
+
+/** The counter changes of booking() moving from `from` to CANCELLED, every item of its day and month. */
+const movedTo = (from: 'F' | 'I' | 'R') => ['DAY', 'MONTH'].flatMap((period) => {
+  const at = period === 'DAY' ? '2026-11-26' : '2026-11';
+  return [
+    { item: { kind: 'shop', period, at }, adds: { 's.C': 1, 'a.acc-1.C': 1, [`s.${from}`]: -1, [`a.acc-1.${from}`]: -1 } },
+    { item: { kind: 'staff', period, at, userId: 'user-1' }, adds: { 's.C': 1, [`s.${from}`]: -1 } },
+    { item: { kind: 'city', period, at, cityKey: 'lahore' }, adds: { 'c.LEOPARD.C': 1, [`c.LEOPARD.${from}`]: -1 } },
+  ];
+});
 
 const refusalOf = (promise: Promise<unknown>) => promise.then(() => 'done', (error: { code: string }) => error.code);
 
@@ -89,7 +108,7 @@ describe('cancelling a booking', () => {
     }
   });
 
-  it("asks the courier, cancels each Shopify fulfillment, frees the orders and moves one count from the status to CANCELLED", async () => {
+  it("asks the courier, cancels each Shopify fulfillment, frees the orders, resolves the mark and moves every counter item once from the status to CANCELLED", async () => {
     const { deps, asked, counted } = world(booking('INPROCESS'));
     const cancelled = await cancelBooking(shop, 'LE123', deps);
     expect(asked).toEqual([
@@ -100,12 +119,12 @@ describe('cancelling a booking', () => {
       'booking step fulfillmentsCancelledAt 2026-11-26T10:00:00.000Z',
       'booking CANCELLED at 2026-11-26T10:00:00.000Z, cancelledAt 2026-11-26T10:00:00.000Z, from INPROCESS',
       'orders 1001 free',
+      'attention booking LE123 resolved',
+      'counters moved',
       'booking cancel finished',
     ]);
-    expect(counted).toEqual([
-      { counter: { day: '2026-11-26', dimension: 'status', value: 'INPROCESS' }, delta: -1 },
-      { counter: { day: '2026-11-26', dimension: 'status', value: 'CANCELLED' }, delta: 1 },
-    ]);
+    // one update per item the booking counts in, each with all its ADDs; its COD and payment status stay
+    expect(counted).toEqual([{ shopId: 'shop-1', nowMs: Date.parse('2026-11-26T10:00:00.000Z'), changes: movedTo('I') }]);
     expect(cancelled).toMatchObject({ status: 'CANCELLED', cancelledAt: '2026-11-26T10:00:00.000Z' });
     expect(CANCELLED_MESSAGE).toBe('Order has been cancelled from courier and unfulfilled from shopify');
   });
@@ -131,6 +150,19 @@ describe('cancelling a booking', () => {
     expect(asked).toContain('booking CANCELLED at 2026-11-26T10:00:00.000Z, cancelledAt 2026-11-26T09:00:00.000Z, from FULFILLED');
   });
 
+  it('finishes a cancel that stopped after the booking was CANCELLED: neither courier nor Shopify asked, counters moved once from the status it left', async () => {
+    // Prepare: a cancel that died after writing CANCELLED, before freeing the orders and moving the counters
+    const stopped = booking('CANCELLED', { cancelledAt: '2026-11-26T09:00:00.000Z', fulfillmentsCancelledAt: '2026-11-26T09:00:00.000Z', cancelPendingFrom: 'RTS' });
+    const { deps, asked, counted } = world(stopped);
+    // Act
+    const finished = await cancelBooking(shop, 'LE123', deps);
+    // Assess
+    expect(asked).toEqual(['orders 1001 free', 'attention booking LE123 resolved', 'counters moved', 'booking cancel finished']);
+    expect(counted).toEqual([{ shopId: 'shop-1', nowMs: Date.parse('2026-11-26T10:00:00.000Z'), changes: movedTo('R') }]);
+    expect(finished).toMatchObject({ status: 'CANCELLED', cancelledAt: '2026-11-26T09:00:00.000Z' });
+    expect(finished.cancelPendingFrom).toBeUndefined();
+  });
+
   it('answers NOT_FOUND for a tracking number the shop does not have', async () => {
     const { deps } = world(booking('FULFILLED'), { reach: false });
     expect(await refusalOf(cancelBooking(shop, 'LE999', deps))).toBe('NOT_FOUND');
@@ -138,7 +170,7 @@ describe('cancelling a booking', () => {
 });
 
 describe('deleting a booking', () => {
-  it('is for a cancelled booking only, and takes its five counts off its day', async () => {
+  it('is for a cancelled booking only, marked as changing, and takes its counts off its day and month', async () => {
     for (const status of ['FULFILLED', 'INPROCESS', 'DELIVERED', 'RTS'] as const) {
       const { deps, asked } = world(booking(status), { reach: false });
       expect(await refusalOf(deleteBooking(shop, '0123456789abcdef01234567', deps))).toBe('DELETE_NOT_ALLOWED');
@@ -146,14 +178,18 @@ describe('deleting a booking', () => {
     }
     const { deps, asked, counted } = world(booking('CANCELLED', { paymentStatus: 'PAID' }), { reach: false });
     await deleteBooking(shop, '0123456789abcdef01234567', deps);
-    expect(asked).toEqual(['booking LE123 removed']);
-    expect(counted).toEqual([
-      { counter: { day: '2026-11-26', dimension: 'status', value: 'CANCELLED' }, delta: -1 },
-      { counter: { day: '2026-11-26', dimension: 'account', value: 'acc-1' }, delta: -1 },
-      { counter: { day: '2026-11-26', dimension: 'city', value: 'lahore' }, delta: -1 },
-      { counter: { day: '2026-11-26', dimension: 'by', value: 'user-1' }, delta: -1 },
-      { counter: { day: '2026-11-26', dimension: 'payment', value: 'PAID' }, delta: -1 },
-    ]);
+    expect(asked).toEqual(['booking LE123 changing at 2026-11-26T10:00:00.000Z', 'counters moved', 'booking LE123 removed']);
+    expect(counted).toEqual([{
+      shopId: 'shop-1', nowMs: Date.parse('2026-11-26T10:00:00.000Z'),
+      changes: ['DAY', 'MONTH'].flatMap((period) => {
+        const at = period === 'DAY' ? '2026-11-26' : '2026-11';
+        return [
+          { item: { kind: 'shop', period, at }, adds: { 's.C': -1, 'p.PAID': -1, 'a.acc-1.C': -1, 'cod.b': -2500 } },
+          { item: { kind: 'staff', period, at, userId: 'user-1' }, adds: { 's.C': -1 } },
+          { item: { kind: 'city', period, at, cityKey: 'lahore' }, adds: { 'c.LEOPARD.C': -1 } },
+        ];
+      }),
+    }]);
     expect(await refusalOf(deleteBooking(shop, 'ffffffffffffffffffffffff', deps))).toBe('NOT_FOUND');
   });
 });

@@ -7,7 +7,7 @@ import { loadAccount } from '../accounts/load-account';
 import type { BookingRecord } from '../ports/bookings';
 import type { ShopRecord } from '../records';
 import { withShopify } from '../shopify/calls';
-import { countersOf, statusMove } from './counters';
+import { moveCounters } from './counters';
 import type { CancelResult, CourierAdapter } from '../ports/courier';
 import { isCancellable } from './view';
 
@@ -22,11 +22,12 @@ export async function loadBooking(shopId: string, trackingNumber: string, deps: 
 /**
  * Cancel (spec 001 §4), as steps recorded like a booking's, each as soon as it is done: the courier
  * cancelled (`cancelledAt`), the booking's Shopify fulfillments cancelled (`fulfillmentsCancelledAt`),
- * the booking CANCELLED with the status it left (`cancelPendingFrom`), its orders freed and its
- * counters moved, then the mark removed. A retry resumes after the last recorded step: it never asks
- * the courier or Shopify again, and the counters move once (a request that dies between moving them
- * and removing the mark is the only double, and the nightly recount mends it). The usage slot stays
- * (billing counts a cancelled booking).
+ * the booking CANCELLED with the status it left (`cancelPendingFrom`), its orders freed, its
+ * attention mark resolved and its counter items moved once (`moveCounters`, from that status to
+ * CANCELLED), then `cancelPendingFrom` removed. A retry resumes after the last recorded step: it
+ * never asks the courier or Shopify again, and the counters move once (a request that dies between
+ * moving them and removing `cancelPendingFrom` is the only double, and the recount mends it). The
+ * usage slot stays (billing counts a cancelled booking).
  */
 export async function cancelBooking(shop: ShopRecord, trackingNumber: string, deps: Deps): Promise<BookingRecord> {
   let record = await loadBooking(shop._id, trackingNumber, deps);
@@ -45,11 +46,11 @@ export async function cancelBooking(shop: ShopRecord, trackingNumber: string, de
     }
     record = await deps.bookings.setStatus(record, 'CANCELLED', at, { cancelledAt: record.cancelledAt, cancelPendingFrom: record.status });
   }
-  const from = record.cancelPendingFrom!;
   await deps.attempts.freeOrders(record, deps.now().getTime());
-  const move = statusMove(record, from, 'CANCELLED');
-  await deps.counters.count(shop._id, [move.minus], -1);
-  await deps.counters.count(shop._id, [move.plus], 1);
+  // cancelled: what the Shopify cancellation asked of the merchant is done
+  await deps.attention.resolve(shop._id, { kind: 'booking', trackingNumber: record.trackingNumber });
+  // one move of every counter item, from the booking as it stood before the cancel to the cancelled one
+  await moveCounters(shop, { ...record, status: record.cancelPendingFrom! }, record, deps);
   return deps.bookings.finishCancel(record);
 }
 
@@ -104,8 +105,11 @@ export async function deleteBooking(shop: ShopRecord, bookingId: string, deps: D
   if (!trackingNumber) throw new AppError('NOT_FOUND', { msg: 'Order not found' });
   const record = await loadBooking(shop._id, trackingNumber, deps);
   if (record.status !== 'CANCELLED') throw new AppError('DELETE_NOT_ALLOWED');
+  // its counts go while the booking is still there and marked as changing: the recount leaves the
+  // day alone meanwhile, and a request that dies between the two leaves a booking it counts again
+  const marked = await deps.bookings.change(record, { changedAt: deps.now().toISOString() });
+  await moveCounters(shop, marked ?? record, undefined, deps);
   await deps.bookings.remove(record);
-  await deps.counters.count(shop._id, countersOf(record), -1);
 }
 
 /**
@@ -129,6 +133,8 @@ export async function markFromShopify(
   const message = reason === 'ORDER_CANCELLED_IN_SHOPIFY'
     ? `Order ${orderName} was cancelled in Shopify. If the parcel should not go out, cancel this booking.`
     : `The fulfillment of ${orderName} was cancelled in Shopify. If the parcel should not go out, cancel this booking.`;
-  await deps.bookings.addAttention(record, { reason, message, at: deps.now().toISOString(), order_name: orderName });
+  const at = deps.now().toISOString();
+  await deps.bookings.addAttention(record, { reason, message, at, order_name: orderName });
+  await deps.attention.raise(shop._id, { subject: { kind: 'booking', trackingNumber: record.trackingNumber }, reason, message, at, orderName });
   return record;
 }

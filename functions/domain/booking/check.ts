@@ -79,7 +79,10 @@ export async function resolveBooked(shop: ShopRecord, user: UserRecord, orderId:
     await deps.attempts.advance(shop._id, attempt.attemptId, lease, {
       stage: 'courier-booked', trackingNumber, resolution: { choice: 'booked', by: user._id, at: deps.now().toISOString() },
     });
-    return await finishAttempt(attempt, { plan: attempt.plan!, trackingNumber, orders: undefined, booking: { account, adapter }, shop, user }, deps);
+    const record = await finishAttempt(attempt, { plan: attempt.plan!, trackingNumber, orders: undefined, booking: { account, adapter }, shop, user }, deps);
+    // answered: the attempt no longer waits under 'Needs attention'
+    await deps.attention.resolve(shop._id, { kind: 'attempt', attemptId: attempt.attemptId });
+    return record;
   } finally {
     await deps.attempts.releaseLease(shop._id, attempt.attemptId, lease).catch(() => undefined);
   }
@@ -106,4 +109,5 @@ export async function resolveNotBooked(shop: ShopRecord, user: UserRecord, order
   await deps.attempts.advance(shop._id, attempt.attemptId, lease, { resolution: { choice: 'not-booked', by: user._id, at: deps.now().toISOString() } });
   await Promise.all((attempt.reservations ?? []).map((r) => monthlyUsage(deps.usage).release(r)));
   await deps.attempts.abandon(attempt, deps.now().getTime());
+  await deps.attention.resolve(shop._id, { kind: 'attempt', attemptId: attempt.attemptId });
 }

@@ -1,5 +1,8 @@
-import type { BookingStatus } from '@dakiya/shared';
-import type { BookingRecord, DayCounterKey } from '../ports/bookings';
+import { cityKey, type BookingStatus, type CourierId, type PaymentStatus } from '@dakiya/shared';
+import type { BookingRecord } from '../ports/bookings';
+import type { CounterChange, CounterItemRef } from '../ports/counters';
+import type { Deps } from '../ports/deps';
+import type { ShopRecord } from '../records';
 
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
 
@@ -13,22 +16,170 @@ export function shopDay(at: Date, timeZone: string): string {
   return format.format(at);
 }
 
-/** The per-day counters one booking adds to, on its booking day: status, account, city, staff member, payment. */
-export function countersOf(record: Pick<BookingRecord, 'bookedDay' | 'status' | 'accountId' | 'destinationCity' | 'bookedBy' | 'paymentStatus'>): DayCounterKey[] {
-  const day = record.bookedDay;
-  return [
-    { day, dimension: 'status', value: record.status },
-    { day, dimension: 'account', value: record.accountId },
-    { day, dimension: 'city', value: record.destinationCity.toLowerCase() },
-    { day, dimension: 'by', value: record.bookedBy },
-    { day, dimension: 'payment', value: record.paymentStatus },
-  ];
+export const monthOf = (day: string) => day.slice(0, 7);
+
+/** Statuses by one letter in count names: a counter item stays small (DynamoDB bills an update by the item's size). */
+export const STATUS_CODE: Record<BookingStatus, string> = { FULFILLED: 'F', INPROCESS: 'I', DELIVERED: 'D', CANCELLED: 'C', RTS: 'R' };
+/** Days to delivery are counted 0 to 14, then 15 and more together. */
+export const HISTOGRAM_TOP = 15;
+
+/** Count names, one place for the writers (below) and the readers (the list's totals, analytics). */
+export const count = {
+  status: (s: BookingStatus) => `s.${STATUS_CODE[s]}`,
+  payment: (p: PaymentStatus) => `p.${p}`,
+  account: (accountId: string, s: BookingStatus) => `a.${accountId}.${STATUS_CODE[s]}`,
+  merged: 'm',
+  codBooked: 'cod.b',
+  codDelivered: 'cod.d',
+  courier: (c: CourierId, s: BookingStatus) => `c.${c}.${STATUS_CODE[s]}`,
+  daysToDelivery: (days: number) => `h.${days >= HISTOGRAM_TOP ? `${HISTOGRAM_TOP}+` : days}`,
+  delivered: (c: CourierId) => `d.${c}`,
+  returned: (c: CourierId) => `r.${c}`,
+  deliveryDaysSum: (c: CourierId) => `ds.${c}`,
+  codArrived: 'cod',
+};
+
+/** What the counters count of a booking: its fields as they stand, and where its journey ended. */
+export interface Counted {
+  bookedDay: string;
+  status: BookingStatus;
+  paymentStatus: PaymentStatus;
+  accountId: string;
+  company: CourierId;
+  cityKey: string;
+  bookedBy: string;
+  cod: number;
+  merged: boolean;
+  /** The day (shop's time zone) the parcel was delivered or came back; only for DELIVERED and RTS. */
+  endedDay?: string;
+  /** Booking day to delivery day (DELIVERED only). */
+  deliveryDays?: number;
 }
 
-/** A status change moves one count between two status counters of the booking's day. */
-export function statusMove(record: Pick<BookingRecord, 'bookedDay'>, from: BookingStatus, to: BookingStatus): { minus: DayCounterKey; plus: DayCounterKey } {
+export function countedOf(record: BookingRecord, timeZone: string): Counted {
+  const ended = (record.status === 'DELIVERED' || record.status === 'RTS') && record.deliveredAt;
   return {
-    minus: { day: record.bookedDay, dimension: 'status', value: from },
-    plus: { day: record.bookedDay, dimension: 'status', value: to },
+    bookedDay: record.bookedDay,
+    status: record.status,
+    paymentStatus: record.paymentStatus,
+    accountId: record.accountId,
+    company: record.company,
+    cityKey: cityKey(record.destinationCity),
+    bookedBy: record.bookedBy,
+    cod: record.cod,
+    merged: record.tag === 'MERGED',
+    ...(ended ? { endedDay: shopDay(new Date(record.deliveredAt!), timeZone) } : {}),
+    ...(ended && record.status === 'DELIVERED' && record.deliveryDays !== undefined ? { deliveryDays: record.deliveryDays } : {}),
   };
+}
+
+/** One name per counter item, whatever the order of its reference's fields. */
+export function refKey(ref: CounterItemRef): string {
+  switch (ref.kind) {
+    case 'shop': return `shop#${ref.period}#${ref.at}`;
+    case 'staff': return `staff#${ref.userId}#${ref.period}#${ref.at}`;
+    case 'city': return `city#${ref.cityKey}#${ref.period}#${ref.at}`;
+    case 'delivered': return `delivered#${ref.at}`;
+  }
+}
+
+/** The items one booking counts in, each with its counts (+1 each, COD as its amount). */
+export function contributionOf(c: Counted): CounterChange[] {
+  const delivered = c.status === 'DELIVERED';
+  const out: CounterChange[] = [];
+  for (const [period, at] of [['DAY', c.bookedDay], ['MONTH', monthOf(c.bookedDay)]] as const) {
+    out.push({
+      item: { kind: 'shop', period, at },
+      adds: {
+        [count.status(c.status)]: 1,
+        [count.payment(c.paymentStatus)]: 1,
+        [count.account(c.accountId, c.status)]: 1,
+        ...(c.merged ? { [count.merged]: 1 } : {}),
+        [count.codBooked]: c.cod,
+        ...(delivered ? { [count.codDelivered]: c.cod } : {}),
+      },
+    });
+    out.push({ item: { kind: 'staff', period, at, userId: c.bookedBy }, adds: { [count.status(c.status)]: 1 } });
+    out.push({
+      item: { kind: 'city', period, at, cityKey: c.cityKey },
+      adds: {
+        [count.courier(c.company, c.status)]: 1,
+        ...(delivered && c.deliveryDays !== undefined ? { [count.daysToDelivery(c.deliveryDays)]: 1 } : {}),
+      },
+    });
+  }
+  if (c.endedDay) {
+    out.push({
+      item: { kind: 'delivered', at: c.endedDay },
+      adds: delivered
+        ? { [count.delivered(c.company)]: 1, [count.deliveryDaysSum(c.company)]: c.deliveryDays ?? 0, [count.codArrived]: c.cod }
+        : { [count.returned(c.company)]: 1 },
+    });
+  }
+  return out;
+}
+
+/**
+ * What moving a booking from one counted state to another adds to each counter item: `to` minus
+ * `from` (undefined: not counted, as before a booking is saved or after it is deleted). Items whose
+ * counts do not change are left out, so a move writes only the items it changes.
+ */
+export function counterChanges(from: Counted | undefined, to: Counted | undefined): CounterChange[] {
+  const items = new Map<string, CounterChange>();
+  const add = (changes: CounterChange[], sign: 1 | -1) => {
+    for (const change of changes) {
+      const key = refKey(change.item);
+      const entry = items.get(key) ?? { item: change.item, adds: {} };
+      for (const [name, n] of Object.entries(change.adds)) entry.adds[name] = (entry.adds[name] ?? 0) + sign * n;
+      items.set(key, entry);
+    }
+  };
+  if (to) add(contributionOf(to), 1);
+  if (from) add(contributionOf(from), -1);
+  const out: CounterChange[] = [];
+  for (const entry of items.values()) {
+    const adds = Object.fromEntries(Object.entries(entry.adds).filter(([, n]) => n !== 0));
+    if (Object.keys(adds).length) out.push({ item: entry.item, adds });
+  }
+  return out;
+}
+
+/**
+ * The one way counters move (issue 18 §1): a new booking (`from` undefined), any change of a counted
+ * booking (a status move, a cancel, a delivery, a payment status) and a deleted booking (`to`
+ * undefined). One update per counter item touched, all its ADDs in it; never in a transaction with
+ * the booking's own write, which comes first (the recount repairs a move lost in between).
+ */
+export async function moveCounters(shop: Pick<ShopRecord, '_id' | 'iana_time_zone'>, from: BookingRecord | undefined, to: BookingRecord | undefined, deps: Deps): Promise<void> {
+  const changes = counterChanges(from && countedOf(from, shop.iana_time_zone), to && countedOf(to, shop.iana_time_zone));
+  if (changes.length) await deps.counters.apply(shop._id, changes, deps.now().getTime());
+}
+
+const DAY_MS = 86_400_000;
+
+/** The day after (or `n` days after) a calendar day. */
+export function addDays(day: string, n: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** The instant a calendar day of the shop's time zone begins (ISO 8601, UTC). */
+export function dayStart(day: string, timeZone: string): string {
+  const midnightUtc = Date.parse(`${day}T00:00:00Z`);
+  // the zone's offset at that moment, then once more at the corrected moment (a day that begins on a clock change)
+  let guess = midnightUtc;
+  for (let i = 0; i < 2; i++) guess = midnightUtc - offsetMs(new Date(guess), timeZone);
+  return new Date(guess).toISOString();
+}
+
+const offsetFormats = new Map<string, Intl.DateTimeFormat>();
+
+function offsetMs(at: Date, timeZone: string): number {
+  let format = offsetFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+    offsetFormats.set(timeZone, format);
+  }
+  const parts = Object.fromEntries(format.formatToParts(at).map((p) => [p.type, p.value]));
+  const asUtc = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
+  return asUtc - Math.floor(at.getTime() / 1000) * 1000;
 }

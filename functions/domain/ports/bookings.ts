@@ -39,6 +39,56 @@ export interface BookingRecord {
    * moved from this status) are done: while it is there the cancel is unfinished and a retry finishes it.
    */
   cancelPendingFrom?: BookingStatus;
+  /** The courier's own status text as last read (the tracking modal's current courier status). */
+  courierStatus?: string;
+  /** When the parcel reached the consignee (DELIVERED) or came back to the shipper (RTS): deliveredAt. Whole days from the booking day to the delivery day (DELIVERED). */
+  deliveryDays?: number;
+  /** The time of the newest courier scan kept in the timeline: later scans are new. */
+  lastScanAt?: string;
+  /** The last change of a counted field (status, payment, delivery): the recount waits until it is minutes old. */
+  changedAt?: string;
+}
+
+/** What one change of a booking writes (the status-change function's, a cancel's); only the fields given change. */
+export type BookingChange = Partial<Pick<BookingRecord,
+  'status' | 'paymentStatus' | 'lastStatusAt' | 'deliveredAt' | 'deliveryDays' | 'cancelledAt' | 'cancelPendingFrom' | 'courierStatus' | 'lastScanAt' | 'changedAt'>>;
+
+/** Which index a page of bookings is read from, and the value it is keyed on. */
+export type BookingIndex =
+  | { index: 'byDate' }
+  | { index: 'byStatus'; value: BookingStatus }
+  | { index: 'byPayment'; value: PaymentStatus }
+  | { index: 'byAccount'; value: string }
+  | { index: 'byBookedBy'; value: string }
+  | { index: 'byCity'; value: string }
+  | { index: 'merged' }
+  /** Sorted by the time the parcel arrived, not by booking time; `value` DELIVERED or RTS. */
+  | { index: 'delivered'; value: 'DELIVERED' | 'RTS' };
+
+/**
+ * A window of an index, newest first: sort values (ISO instants, or `<instant>#<tracking number>`
+ * from a page before) from `from` (inclusive) up to `below` (exclusive).
+ */
+export interface IndexWindow {
+  from?: string;
+  below?: string;
+}
+
+/** One booking as an index lists it: its number and its place in the index's order. */
+export interface IndexedBooking {
+  trackingNumber: string;
+  sort: string;
+}
+
+/** One courier scan of a parcel, as its timeline keeps it. */
+export interface TimelineEvent {
+  at: string;
+  /** Its place in the courier's answer, so two scans of one time are two events and the same scan written twice is one. */
+  seq?: number;
+  /** The courier's status text (or BOOKED, Dakiya's own first event). */
+  status: string;
+  message: string;
+  location?: string;
 }
 
 /**
@@ -85,12 +135,6 @@ export interface BookingAttempt {
   resolution?: { choice: 'booked' | 'not-booked'; by: string; at: string };
 }
 
-export interface DayCounterKey {
-  day: string;
-  dimension: 'status' | 'account' | 'city' | 'by' | 'payment';
-  value: string;
-}
-
 /** One order of a bulk booking and its outcome (BulkRow on the wire). */
 
 export interface BulkRowRecord {
@@ -134,9 +178,6 @@ export interface AttemptLedger {
   freeOrders(booking: Pick<BookingRecord, 'shopId' | 'orderIds' | 'trackingNumber'>, nowMs: number): Promise<void>;
 }
 
-/** The fields of a booking its day counters count by. */
-export type CountedBooking = Pick<BookingRecord, 'bookedDay' | 'status' | 'accountId' | 'destinationCity' | 'bookedBy' | 'paymentStatus'>;
-
 /** Bookings, one per tracking number, with the pointers that find one and its courier timeline. */
 export interface BookingRepo {
   /**
@@ -159,24 +200,30 @@ export interface BookingRepo {
   ): Promise<BookingRecord>;
   /** The cancel's last steps are done: the booking no longer says it is unfinished. */
   finishCancel(booking: BookingRecord): Promise<BookingRecord>;
-  addAttention(booking: BookingRecord, mark: BookingRecord['attention'][number]): Promise<void>;
-  /** Removes a cancelled booking with its pointers and timeline. */
-  remove(booking: BookingRecord): Promise<void>;
+  /**
+   * Writes a change only while the stored status is still the one `booking` has (its indexes follow);
+   * the booking as written, or undefined when another change got there first.
+   */
+  change(booking: BookingRecord, change: BookingChange): Promise<BookingRecord | undefined>;
+  /** Adds courier scans to the timeline (idempotent: a scan is keyed by its time and place in the answer). */
+  addEvents(shopId: string, trackingNumber: string, events: TimelineEvent[]): Promise<void>;
+  /** Several bookings by tracking number, in one BatchGet per hundred; absent ones are left out. */
+  getMany(shopId: string, trackingNumbers: string[], opts?: { consistent?: boolean }): Promise<BookingRecord[]>;
+  /**
+   * Up to `limit` keys of an index, newest first, within a window. `more` says whether the index
+   * holds more in the window. Indexes lag their items on AWS: a reader checks the items it gets.
+   */
+  indexPage(shopId: string, index: BookingIndex, window: IndexWindow, limit: number): Promise<{ keys: IndexedBooking[]; more: boolean }>;
   /** A page of a shop's bookings, newest first, with an opaque cursor to the next. */
   listByDate(shopId: string, limit: number, cursor?: string): Promise<{ items: BookingRecord[]; cursor?: string }>;
-  /** The bookings of a shop's day (its own time zone), only the fields the counters count by. */
-  ofDay(shopId: string, day: string): Promise<CountedBooking[]>;
-}
-
-/** Per-day counters of a shop's bookings, by status, account, city, staff member and payment status. */
-export interface DayCounters {
-  /** Adds `delta` to each counter; a shop's first count of a day marks the day for the nightly recount. */
-  count(shopId: string, counters: DayCounterKey[], delta: number): Promise<void>;
-  ofDay(shopId: string, day: string): Promise<(DayCounterKey & { n: number })[]>;
-  /** Shops with counters of this day (marked by their first count of it). */
-  shopsToRecount(day: string): Promise<string[]>;
-  /** Deletes one counter (tests and the bench inject drift with it). */
-  remove(shopId: string, counter: DayCounterKey): Promise<void>;
+  /** Bookings found by a pointer: by order name (exactly as stored), or by consignee phone. */
+  findByOrderName(shopId: string, name: string): Promise<string[]>;
+  findByPhone(shopId: string, phone: string): Promise<string[]>;
+  addAttention(booking: BookingRecord, mark: BookingRecord['attention'][number]): Promise<void>;
+  /** The parcel's timeline, oldest first. */
+  timeline(shopId: string, trackingNumber: string): Promise<TimelineEvent[]>;
+  /** Removes a cancelled booking with its pointers and timeline. */
+  remove(booking: BookingRecord): Promise<void>;
 }
 
 /** The rows of a bulk booking: one per order, each written on its own as its outcome is known. */

@@ -2,7 +2,9 @@ import type { Clock } from '../../ground/clock';
 import type { Env } from '../../ground/env';
 import type { Log } from '../../ground/log';
 import type { Metrics } from '../../ground/metrics';
-import type { AttemptLedger, BookingRepo, BulkRows, DayCounters } from './bookings';
+import type { AttemptLedger, BookingRepo, BulkRows } from './bookings';
+import type { AttentionStore, TrackingAsks } from './attention';
+import type { CounterStore } from './counters';
 import type { CourierAdapter, CourierCredentials, CourierId } from './courier';
 import type { JobQueue, JobRecords } from './jobs';
 import type { Mailer } from './mailer';
@@ -49,8 +51,12 @@ export interface Deps {
   attempts: AttemptLedger;
   /** Bookings, with their pointers and timeline. */
   bookings: BookingRepo;
-  /** Per-day counters of the bookings, and the days the nightly recount checks. */
-  counters: DayCounters;
+  /** The bookings' counter items (by day and month, staff, city, deliveries) and the days the recount checks. */
+  counters: CounterStore;
+  /** What waits for a person ('Needs attention'). */
+  attention: AttentionStore;
+  /** The tracking modal's asks of the courier, at most one per parcel in ten minutes. */
+  trackingAsks: TrackingAsks;
   /** The rows of each bulk booking. */
   bulkRows: BulkRows;
   /** A courier adapter for one tracking account's credentials; the domain never branches on courier. */

@@ -14,7 +14,8 @@ export const BOOKING_STATUSES = ['FULFILLED', 'INPROCESS', 'DELIVERED', 'CANCELL
 export const BookingStatus = z.enum(BOOKING_STATUSES);
 export type BookingStatus = z.infer<typeof BookingStatus>;
 
-export const PaymentStatus = z.enum(['UNPAID', 'PAID']);
+export const PAYMENT_STATUSES = ['UNPAID', 'PAID'] as const;
+export const PaymentStatus = z.enum(PAYMENT_STATUSES);
 export type PaymentStatus = z.infer<typeof PaymentStatus>;
 
 /** Merged parcels carry this tag (spec 001 §2 filters). */

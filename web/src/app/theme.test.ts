@@ -10,6 +10,7 @@ import { RECIPES, SLOT_RECIPES, system } from './theme';
  * (none for layout primitives), so adding a new kind of component fails until its recipe is added.
  */
 const NEEDS: Record<string, readonly string[]> = {
+  ActionBar: ['actionBar'],
   Alert: ['alert'],
   Avatar: ['avatar'],
   Badge: ['badge'],
@@ -18,8 +19,10 @@ const NEEDS: Record<string, readonly string[]> = {
   Checkbox: ['checkbox', 'checkmark'],
   CloseButton: ['button'],
   Code: ['code'],
+  Combobox: ['combobox'],
   Container: ['container'],
   DataList: ['dataList'],
+  DatePicker: ['datePicker', 'input'],
   Dialog: ['dialog'],
   Drawer: ['drawer'],
   EmptyState: ['emptyState'],
@@ -35,23 +38,26 @@ const NEEDS: Record<string, readonly string[]> = {
   NativeSelect: ['nativeSelect'],
   Progress: ['progress'],
   RadioCard: ['radioCard', 'radiomark'],
+  Select: ['select'],
   Separator: ['separator'],
   Skeleton: ['skeleton'],
   SkeletonText: ['skeleton'],
   Slider: ['slider'],
   Spinner: ['spinner'],
+  Steps: ['steps'],
   Switch: ['switch'],
   Table: ['table'],
   Tag: ['tag'],
   Textarea: ['textarea'],
+  Timeline: ['timeline'],
   Toast: ['toast'],
   Toaster: ['toast'],
 };
 
 /** Imports that need no recipe: layout primitives, the provider and theme helpers. */
 const NO_RECIPE = new Set([
-  'Box', 'Center', 'ChakraProvider', 'Circle', 'Flex', 'Grid', 'Group', 'HStack', 'Image', 'Portal', 'SimpleGrid', 'Stack', 'Text',
-  'VisuallyHidden', 'VStack', 'Wrap', 'chakra', 'createSystem', 'createToaster', 'defaultBaseConfig', 'defineConfig', 'useBreakpointValue',
+  'Box', 'ButtonGroup', 'Center', 'ChakraProvider', 'Circle', 'Flex', 'Grid', 'Group', 'HStack', 'Image', 'Pagination', 'Portal', 'SimpleGrid', 'Stack', 'Text',
+  'VisuallyHidden', 'VStack', 'Wrap', 'chakra', 'createListCollection', 'createSystem', 'createToaster', 'defaultBaseConfig', 'defineConfig', 'parseDate', 'useBreakpointValue',
 ]);
 
 function chakraImports(dir: string): Set<string> {
@@ -96,7 +102,7 @@ describe('theme', () => {
     for (const key of Object.keys(RECIPES)) expect(system.isRecipe(key)).toBe(true);
     for (const key of Object.keys(SLOT_RECIPES)) expect(system.isSlotRecipe(key)).toBe(true);
     expect(system.token('colors.brand.600')).toBe('#0c7356');
-    expect(system.isSlotRecipe('datePicker')).toBe(false);
+    expect(system.isSlotRecipe('colorPicker')).toBe(false);
   });
 });
 

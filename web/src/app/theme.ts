@@ -1,10 +1,11 @@
 import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react';
 import {
-  alertSlotRecipe, animationStyles, badgeRecipe, breakpoints, buttonRecipe, cardSlotRecipe, checkboxSlotRecipe,
-  checkmarkRecipe, codeRecipe, containerRecipe, cssVarsPrefix, cssVarsRoot, dataListSlotRecipe, dialogSlotRecipe, drawerSlotRecipe,
-  emptyStateSlotRecipe, fieldSlotRecipe, globalCss, headingRecipe, iconRecipe, inputAddonRecipe, inputRecipe, keyframes, layerStyles,
-  linkRecipe, listSlotRecipe, menuSlotRecipe, nativeSelectSlotRecipe, progressSlotRecipe, radioCardSlotRecipe, radiomarkRecipe, semanticTokens, separatorRecipe,
-  skeletonRecipe, sliderSlotRecipe, spinnerRecipe, switchSlotRecipe, tableSlotRecipe, tagSlotRecipe, textareaRecipe, textStyles, toastSlotRecipe, tokens,
+  actionBarSlotRecipe, alertSlotRecipe, animationStyles, badgeRecipe, breakpoints, buttonRecipe, cardSlotRecipe, checkboxSlotRecipe,
+  checkmarkRecipe, codeRecipe, comboboxSlotRecipe, containerRecipe, cssVarsPrefix, cssVarsRoot, dataListSlotRecipe, datePickerSlotRecipe,
+  dialogSlotRecipe, drawerSlotRecipe, emptyStateSlotRecipe, fieldSlotRecipe, globalCss, headingRecipe, iconRecipe, inputAddonRecipe, inputRecipe,
+  keyframes, layerStyles, linkRecipe, listSlotRecipe, menuSlotRecipe, nativeSelectSlotRecipe, progressSlotRecipe, radioCardSlotRecipe,
+  radiomarkRecipe, selectSlotRecipe, semanticTokens, separatorRecipe, skeletonRecipe, sliderSlotRecipe, spinnerRecipe, stepsSlotRecipe,
+  switchSlotRecipe, tableSlotRecipe, tagSlotRecipe, textareaRecipe, textStyles, timelineSlotRecipe, toastSlotRecipe, tokens,
 } from '@chakra-ui/react/theme';
 
 /**
@@ -31,10 +32,13 @@ export const RECIPES = {
 };
 
 export const SLOT_RECIPES = {
+  actionBar: actionBarSlotRecipe,
   alert: alertSlotRecipe,
   card: cardSlotRecipe,
   checkbox: checkboxSlotRecipe,
+  combobox: comboboxSlotRecipe,
   dataList: dataListSlotRecipe,
+  datePicker: datePickerSlotRecipe,
   dialog: dialogSlotRecipe,
   drawer: drawerSlotRecipe,
   emptyState: emptyStateSlotRecipe,
@@ -44,10 +48,13 @@ export const SLOT_RECIPES = {
   nativeSelect: nativeSelectSlotRecipe,
   progress: progressSlotRecipe,
   radioCard: radioCardSlotRecipe,
+  select: selectSlotRecipe,
   slider: sliderSlotRecipe,
+  steps: stepsSlotRecipe,
   switch: switchSlotRecipe,
   table: tableSlotRecipe,
   tag: tagSlotRecipe,
+  timeline: timelineSlotRecipe,
   toast: toastSlotRecipe,
 };
 

@@ -1,13 +1,14 @@
-import { GetCommand, QueryCommand, type DynamoDBDocumentClient, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import type { BookingStatus } from '@dakiya/shared';
-import type { BookingRecord, BookingRepo, CountedBooking } from '../../../domain/ports/bookings';
+import { GetCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { cityKey, MERGED_TAG, type BookingStatus } from '@dakiya/shared';
+import type {
+  BookingChange, BookingIndex, BookingRecord, BookingRepo, IndexedBooking, IndexWindow, TimelineEvent,
+} from '../../../domain/ports/bookings';
 import { batchDelete, batchGet, batchWrite } from '../batch';
 import { isConditionFailure } from '../errors';
 import { keys } from '../keys';
+import { queryAll } from '../query';
+import { BOOKING_INDEXES } from '../table';
 import { bookingEntity, bookingEventEntity, type BookingEntity } from './entity';
-
-const COUNTED: (keyof CountedBooking)[] = ['bookedDay', 'status', 'accountId', 'destinationCity', 'bookedBy', 'paymentStatus'];
-const DAY_MS = 86_400_000;
 
 /** What finds a booking besides its own key: its order names, the consignee's phone, its own id, and (for the public page) its number. */
 function pointersOf(record: BookingRecord) {
@@ -22,10 +23,29 @@ function pointersOf(record: BookingRecord) {
   };
 }
 
+/** The entity's index of each question the domain asks, with the partition it is keyed on. */
+const INDEX_OF: Record<BookingIndex['index'], { name: (typeof BOOKING_INDEXES)[number]['name']; partition: (shopId: string, value?: string) => string }> = {
+  byDate: { name: 'bookingsByDate', partition: (s) => `SHOP#${s}#BOOKINGS` },
+  byStatus: { name: 'bookingsByStatus', partition: (s, v) => `SHOP#${s}#STATUS#${v}` },
+  byPayment: { name: 'bookingsByPaymentStatus', partition: (s, v) => `SHOP#${s}#PAYMENT#${v}` },
+  byAccount: { name: 'bookingsByAccount', partition: (s, v) => `SHOP#${s}#ACCOUNT#${v}` },
+  byBookedBy: { name: 'bookingsByBookedBy', partition: (s, v) => `SHOP#${s}#BY#${v}` },
+  byCity: { name: 'bookingsByCity', partition: (s, v) => `SHOP#${s}#CITY#${v}` },
+  merged: { name: 'mergedByDate', partition: (s) => `SHOP#${s}#MERGED` },
+  delivered: { name: 'deliveredByDate', partition: (s, v) => `SHOP#${s}#ENDED#${v}` },
+};
+
+/** The sparse indexes' keys are empty text on bookings they leave out (ElectroDB wants every composite of a sparse index given). */
+function fromItem(data: Record<string, unknown>): BookingRecord {
+  const { cityKey: _city, mergedAt: _merged, deliveredAt, ...rest } = data;
+  return { ...rest, ...(deliveredAt ? { deliveredAt } : {}) } as unknown as BookingRecord;
+}
+
 /**
  * Bookings and their courier timeline, through ElectroDB (entity.ts builds every key and keeps each
  * index right on each update), and the pointers to a booking, plain puts beside it. The entity stays
- * in here: the domain sees BookingRecord only.
+ * in here: the domain sees BookingRecord only. The keys the indexes need beyond the booking's own
+ * fields (cityKey, mergedAt) are written here.
  */
 export class DynamoBookingRepo implements BookingRepo {
   private readonly bookings: BookingEntity;
@@ -42,6 +62,10 @@ export class DynamoBookingRepo implements BookingRepo {
       await this.bookings.create({
         ...record,
         lineItems: record.lineItems.map((li) => ({ ...li, image: li.image ?? undefined, variant_title: li.variant_title ?? undefined })),
+        cityKey: cityKey(record.destinationCity),
+        mergedAt: record.tag === MERGED_TAG ? record.bookedAt : '',
+        deliveredAt: record.deliveredAt ?? '',
+        changedAt: record.changedAt ?? record.bookedAt,
       }).go({ response: 'none' });
     } catch (error) {
       if (!isConditionFailure(error)) throw error;
@@ -65,7 +89,12 @@ export class DynamoBookingRepo implements BookingRepo {
 
   async get(shopId: string, trackingNumber: string): Promise<BookingRecord | undefined> {
     const { data } = await this.bookings.get({ shopId, trackingNumber }).go({ attributes: undefined });
-    return (data ?? undefined) as BookingRecord | undefined;
+    return data ? fromItem(data as unknown as Record<string, unknown>) : undefined;
+  }
+
+  async getMany(shopId: string, trackingNumbers: string[], opts: { consistent?: boolean } = {}): Promise<BookingRecord[]> {
+    const items = await batchGet(this.db, this.table, trackingNumbers.map((tn) => ({ pk: keys.shop(shopId).pk, sk: `BOOKING#${tn}` })), opts);
+    return items.map((item) => fromItem(this.bookings.parse({ Item: item }).data as unknown as Record<string, unknown>));
   }
 
   async trackingNumberOf(shopId: string, bookingId: string): Promise<string | undefined> {
@@ -82,22 +111,49 @@ export class DynamoBookingRepo implements BookingRepo {
       .patch({ shopId: record.shopId, trackingNumber: record.trackingNumber })
       .remove(['cancelPendingFrom'])
       .go({ response: 'all_new' });
-    return data as BookingRecord;
+    return fromItem(data as unknown as Record<string, unknown>);
   }
 
   async setStatus(
     record: BookingRecord, status: BookingStatus, at: string, extra: Partial<Pick<BookingRecord, 'cancelledAt' | 'deliveredAt' | 'cancelPendingFrom'>> = {},
   ): Promise<BookingRecord> {
-    const { data } = await this.bookings
-      .patch({ shopId: record.shopId, trackingNumber: record.trackingNumber })
-      .set({ status, lastStatusAt: at, accountId: record.accountId, ...extra })
-      .where((attr, op) => op.eq(attr.status, record.status))
-      .go({ response: 'all_new' });
-    return data as BookingRecord;
+    const written = await this.change(record, { status, lastStatusAt: at, changedAt: at, ...extra });
+    if (!written) throw Object.assign(new Error(`the status of ${record.trackingNumber} changed meanwhile`), { name: 'ConditionalCheckFailedException' });
+    return written;
+  }
+
+  async change(record: BookingRecord, change: BookingChange): Promise<BookingRecord | undefined> {
+    const { status, deliveredAt, ...rest } = change;
+    const set: Record<string, unknown> = { ...rest };
+    // a status change rewrites the status, moving and delivered indexes: ElectroDB wants all their parts
+    if (status !== undefined) Object.assign(set, { status, accountId: record.accountId, lastStatusAt: change.lastStatusAt ?? record.lastStatusAt, deliveredAt: deliveredAt ?? record.deliveredAt ?? '' });
+    else if (deliveredAt !== undefined) Object.assign(set, { status: record.status, deliveredAt });
+    try {
+      const { data } = await this.bookings
+        .patch({ shopId: record.shopId, trackingNumber: record.trackingNumber })
+        .set(set as never)
+        .where((attr, op) => op.eq(attr.status, record.status))
+        .go({ response: 'all_new' });
+      return fromItem(data as unknown as Record<string, unknown>);
+    } catch (error) {
+      if (isConditionFailure(error)) return undefined;
+      throw error;
+    }
   }
 
   async addAttention(record: BookingRecord, mark: BookingRecord['attention'][number]): Promise<void> {
     await this.bookings.patch({ shopId: record.shopId, trackingNumber: record.trackingNumber }).append({ attention: [mark] }).go({ response: 'none' });
+  }
+
+  async addEvents(shopId: string, trackingNumber: string, events: TimelineEvent[]): Promise<void> {
+    if (!events.length) return;
+    await this.events.put(events.map((e, i) => ({ shopId, trackingNumber, at: e.at, seq: e.seq ?? i + 1, status: e.status, message: e.message, location: e.location })))
+      .go();
+  }
+
+  async timeline(shopId: string, trackingNumber: string): Promise<TimelineEvent[]> {
+    const { data } = await this.events.query.timeline({ shopId, trackingNumber }).go({ pages: 'all' });
+    return data.map((e) => ({ at: e.at, status: e.status, message: e.message, ...(e.location ? { location: e.location } : {}) }));
   }
 
   async remove(record: BookingRecord): Promise<void> {
@@ -110,36 +166,65 @@ export class DynamoBookingRepo implements BookingRepo {
   }
 
   /**
-   * A page of keys from bookingsByDate (keys only), then those items. What a page costs does not
-   * grow with the shop: the same at 300 bookings as at 100,000.
+   * A window of keys of one index (keys only: a page of keys, then the page's items), newest first.
+   * What a page costs does not grow with the shop: the same at 300 bookings as at 100,000.
    */
-  async listByDate(shopId: string, limit: number, cursor?: string): Promise<{ items: BookingRecord[]; cursor?: string }> {
-    const page = await this.db.send(new QueryCommand({
-      ...(this.bookings.query.bookingsByDate({ shopId }).params({ limit, order: 'desc' }) as QueryCommandInput),
-      ...(cursor ? { ExclusiveStartKey: JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Record<string, unknown> } : {}),
-    }));
-    const keyList = (page.Items ?? []).map((k) => ({ pk: k.pk, sk: k.sk }));
-    const found = new Map((await batchGet(this.db, this.table, keyList)).map((item) => [item.sk as string, item]));
-    const items = keyList.map((k) => found.get(k.sk as string)).filter((i): i is Record<string, unknown> => Boolean(i))
-      .map((i) => this.bookings.parse({ Item: i }).data as unknown as BookingRecord);
-    return { items, ...(page.LastEvaluatedKey ? { cursor: Buffer.from(JSON.stringify(page.LastEvaluatedKey)).toString('base64url') } : {}) };
+  async indexPage(shopId: string, index: BookingIndex, window: IndexWindow, limit: number): Promise<{ keys: IndexedBooking[]; more: boolean }> {
+    const def = INDEX_OF[index.index];
+    const fields = BOOKING_INDEXES.find((i) => i.name === def.name)!;
+    const values: Record<string, string> = { ':pk': def.partition(shopId, 'value' in index ? index.value : undefined) };
+    let range = '';
+    if (window.from !== undefined && window.below !== undefined) {
+      range = ' AND #sk BETWEEN :from AND :below';
+      Object.assign(values, { ':from': window.from, ':below': window.below });
+    } else if (window.from !== undefined) {
+      range = ' AND #sk >= :from';
+      values[':from'] = window.from;
+    } else if (window.below !== undefined) {
+      range = ' AND #sk < :below';
+      values[':below'] = window.below;
+    }
+    const found: IndexedBooking[] = [];
+    let start: Record<string, unknown> | undefined;
+    // one more than asked, to know whether there is more; BETWEEN includes `below` itself, which is left out
+    while (found.length <= limit) {
+      const page = await this.db.send(new QueryCommand({
+        TableName: this.table,
+        IndexName: def.name,
+        KeyConditionExpression: `#pk = :pk${range}`,
+        ExpressionAttributeNames: { '#pk': fields.partition, ...(range ? { '#sk': fields.sort } : {}) },
+        ExpressionAttributeValues: values,
+        ScanIndexForward: false,
+        Limit: limit + 2 - found.length,
+        ExclusiveStartKey: start,
+      }));
+      for (const item of page.Items ?? []) {
+        const sort = String(item[fields.sort]);
+        if (window.below !== undefined && sort >= window.below) continue;
+        found.push({ trackingNumber: String(item.sk).slice('BOOKING#'.length), sort });
+      }
+      start = page.LastEvaluatedKey;
+      if (!start) break;
+    }
+    return { keys: found.slice(0, limit), more: found.length > limit };
   }
 
-  /** The keys from bookingsByDate over the UTC window around the day, then only the counted fields of those items. */
-  async ofDay(shopId: string, day: string): Promise<CountedBooking[]> {
-    const midnight = Date.parse(`${day}T00:00:00.000Z`);
-    const query = this.bookings.query.bookingsByDate({ shopId })
-      .between({ bookedAt: new Date(midnight - DAY_MS).toISOString() }, { bookedAt: new Date(midnight + 2 * DAY_MS).toISOString() })
-      .params() as QueryCommandInput;
-    const keyList: Record<string, unknown>[] = [];
-    let start: Record<string, unknown> | undefined;
-    do {
-      const page = await this.db.send(new QueryCommand({ ...query, ExclusiveStartKey: start }));
-      keyList.push(...(page.Items ?? []).map((k) => ({ pk: k.pk, sk: k.sk })));
-      start = page.LastEvaluatedKey;
-    } while (start);
-    const items = await batchGet(this.db, this.table, keyList, { attributes: COUNTED });
-    return items.filter((i) => i.bookedDay === day) as unknown as CountedBooking[];
+  async listByDate(shopId: string, limit: number, cursor?: string): Promise<{ items: BookingRecord[]; cursor?: string }> {
+    const below = cursor ? Buffer.from(cursor, 'base64url').toString('utf8') : undefined;
+    const page = await this.indexPage(shopId, { index: 'byDate' }, below ? { below } : {}, limit);
+    const found = new Map((await this.getMany(shopId, page.keys.map((k) => k.trackingNumber))).map((b) => [b.trackingNumber, b]));
+    const items = page.keys.map((k) => found.get(k.trackingNumber)).filter((b): b is BookingRecord => Boolean(b));
+    const last = page.keys.at(-1);
+    return { items, ...(page.more && last ? { cursor: Buffer.from(last.sort).toString('base64url') } : {}) };
+  }
+
+  async findByOrderName(shopId: string, name: string): Promise<string[]> {
+    const { pk, sk } = keys.orderNamePointer(shopId, name, '');
+    return (await queryAll(this.db, this.table, pk, sk, ['trackingNumber'])).map((i) => String(i.trackingNumber));
+  }
+
+  async findByPhone(shopId: string, phone: string): Promise<string[]> {
+    const { pk, sk } = keys.phonePointer(shopId, phone, '');
+    return (await queryAll(this.db, this.table, pk, sk, ['trackingNumber'])).map((i) => String(i.trackingNumber));
   }
 }
-

@@ -13,6 +13,8 @@ import { BOOKING_INDEXES } from '../table';
 
 /** Parcels on these statuses are still moving: the status sync's work list holds only them. */
 export const MOVING_STATUSES: readonly string[] = ['FULFILLED', 'INPROCESS'];
+/** Parcels whose journey ended at the consignee or back with the shipper: the delivered index holds only them. */
+const ENDED_STATUSES: readonly string[] = ['DELIVERED', 'RTS'];
 
 const field = (name: (typeof BOOKING_INDEXES)[number]['name']) => {
   const index = BOOKING_INDEXES.find((i) => i.name === name)!;
@@ -63,6 +65,10 @@ export function bookingEntity(client: DynamoDBDocumentClient, table: string) {
         properties: { name: str, email: optStr, phone: str, phone2: optStr, phone3: optStr, address: str },
       },
       destinationCity: str,
+      /** The destination as the city index and the list's filter find it (shared's cityKey); written by the repository. */
+      cityKey: optStr,
+      /** The booking time of a merged booking only: the key of the sparse merged index (an index on tag would refuse the '' of every other). */
+      mergedAt: optStr,
       cod: { type: 'number', required: true },
       weight: { type: 'number', required: true },
       pieces: { type: 'number', required: true },
@@ -85,11 +91,19 @@ export function bookingEntity(client: DynamoDBDocumentClient, table: string) {
         type: 'list',
         items: { type: 'map', properties: { reason: str, message: str, at: str, order_name: str } },
       },
+      /** When the parcel reached the consignee (DELIVERED) or came back to the shipper (RTS). */
       deliveredAt: optStr,
+      /** Whole days from the booking day to the delivery day, in the shop's time zone (DELIVERED only). */
+      deliveryDays: { type: 'number' },
       /** A cancel's steps: the courier's, Shopify's, and (until its orders are freed and counted) the status it left. */
       cancelledAt: optStr,
       fulfillmentsCancelledAt: optStr,
       cancelPendingFrom: { type: BOOKING_STATUSES },
+      courierStatus: optStr,
+      /** The courier's newest scan stored as a timeline event: later scans are the new ones. */
+      lastScanAt: optStr,
+      /** The last change of a field the counters count by: the recount leaves a day alone while a change is minutes old. */
+      changedAt: optStr,
     },
     indexes: {
       byTrackingNumber: {
@@ -111,6 +125,23 @@ export function bookingEntity(client: DynamoDBDocumentClient, table: string) {
           field: field('movingParcelsByAccount').sk, composite: ['lastStatusAt', 'trackingNumber'],
           template: '${lastStatusAt}#${trackingNumber}', casing: 'none',
         },
+      },
+      bookingsByCity: secondary('bookingsByCity', 'SHOP#${shopId}#CITY#${cityKey}', ['shopId', 'cityKey']),
+      mergedByDate: {
+        index: field('mergedByDate').index,
+        projection: 'keys_only',
+        // sparse: only merged bookings carry mergedAt
+        condition: (attr: Record<string, unknown>) => typeof attr.mergedAt === 'string' && attr.mergedAt !== '',
+        pk: { field: field('mergedByDate').pk, composite: ['shopId'], template: 'SHOP#${shopId}#MERGED', casing: 'none' },
+        sk: { field: field('mergedByDate').sk, composite: ['mergedAt', 'trackingNumber'], template: '${mergedAt}#${trackingNumber}', casing: 'none' },
+      },
+      deliveredByDate: {
+        index: field('deliveredByDate').index,
+        projection: 'keys_only',
+        // sparse: only parcels delivered or returned, once the time they arrived is known
+        condition: (attr: Record<string, unknown>) => ENDED_STATUSES.includes(String(attr.status)) && typeof attr.deliveredAt === 'string' && attr.deliveredAt !== '',
+        pk: { field: field('deliveredByDate').pk, composite: ['shopId', 'status'], template: 'SHOP#${shopId}#ENDED#${status}', casing: 'none' },
+        sk: { field: field('deliveredByDate').sk, composite: ['deliveredAt', 'trackingNumber'], template: '${deliveredAt}#${trackingNumber}', casing: 'none' },
       },
     },
   }, { client, table });

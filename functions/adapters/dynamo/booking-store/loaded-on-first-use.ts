@@ -1,11 +1,12 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { AttemptLedger, BookingRepo, BulkRows, DayCounters } from '../../../domain/ports/bookings';
+import type { AttemptLedger, BookingRepo, BulkRows } from '../../../domain/ports/bookings';
+import type { CounterStore } from '../../../domain/ports/counters';
 
 /** The booking store's four parts, each answering one question: attempts, bookings, day counters, bulk rows. */
 export interface BookingStore {
   attempts: AttemptLedger;
   bookings: BookingRepo;
-  counters: DayCounters;
+  counters: CounterStore;
   bulkRows: BulkRows;
 }
 

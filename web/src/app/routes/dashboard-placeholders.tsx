@@ -4,7 +4,6 @@ import { DOCS_TITLES, paths, type DocsPage } from '../../lib/paths';
 
 /** Screens of the authenticated area that later issues build; each shows its title and a tidy empty state. */
 export const DASHBOARD_PLACEHOLDERS = {
-  orders: { title: 'Orders', backTo: paths.dashboard.home() },
   accounts: { title: 'Tracking accounts', backTo: paths.dashboard.home() },
   bookOrder: { title: 'Book order', backTo: paths.dashboard.orders() },
   postBooking: { title: 'Booking summary', backTo: paths.dashboard.orders() },

@@ -1,0 +1,51 @@
+import type { BulkRow, Courier, StoreOrder } from '@dakiya/shared';
+import type { ApiClient } from '../../local/api-client';
+
+export interface Booked {
+  orderId: string;
+  name: string;
+  tracking: string;
+  courier: Courier;
+}
+
+/** The booked rows of a bulk booking: a row a courier refused, or whose answer was lost, is left out. */
+export async function bookThroughApi(client: ApiClient, token: string, count: number, couriers: readonly Courier[], taken: Set<string> = new Set()): Promise<Booked[]> {
+  const { rows, courierOf } = await bulkBook(client, token, count, couriers, taken);
+  return rows
+    .filter((r) => r.state === 'booked' && r.tracking_number)
+    .map((r) => ({ orderId: r.order_id, name: r.order_name, tracking: r.tracking_number!, courier: courierOf.get(r.order_id)! }));
+}
+
+/**
+ * Books `count` of the shop's unfulfilled cash-on-delivery orders through the bulk route, as `token`'s
+ * person (so Booked by is theirs), spread over the couriers given in turn, and waits for the job:
+ * every row as the progress reports it.
+ */
+export async function bulkBook(client: ApiClient, token: string, count: number, couriers: readonly Courier[], taken: Set<string> = new Set()): Promise<{ rows: BulkRow[]; courierOf: Map<string, Courier> }> {
+  const accounts = (await client.call('accounts.active', { token })).accounts;
+  const accountOf = (courier: Courier) => {
+    const account = accounts.find((a) => a.company === courier);
+    if (!account) throw new Error(`the shop has no active ${courier} account`);
+    return account;
+  };
+  const orders: StoreOrder[] = [];
+  let after: string | undefined;
+  while (orders.length < count) {
+    const page = await client.call('storeOrders.list', { token, query: { filter: 'cod', limit: 100, ...(after ? { after } : {}) } });
+    orders.push(...page.orders.filter((o) => !taken.has(o.id)).slice(0, count - orders.length));
+    if (!page.next) break;
+    after = page.next;
+  }
+  if (orders.length < count) throw new Error(`only ${orders.length} unfulfilled orders left to book`);
+  orders.forEach((o) => taken.add(o.id));
+  const courierOf = new Map(orders.map((o, i) => [o.id, couriers[i % couriers.length]!]));
+  const ordersData = orders.map((o) => ({ order_id: o.id, order_name: o.name, tracking_account: accountOf(courierOf.get(o.id)!)._id }));
+  const { jobId } = await client.call('booking.bulkFulfil', { token, body: { ordersData } });
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    const progress = await client.call('booking.bulkProgress', { token, params: { jobId } });
+    if (progress.status === 'done') return { rows: progress.rows, courierOf };
+    if (Date.now() > deadline) throw new Error(`bulk booking ${jobId} did not finish: ${JSON.stringify(progress)}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}

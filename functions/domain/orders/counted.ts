@@ -1,0 +1,129 @@
+import { BOOKING_STATUSES, type BookingStatus, type PaymentStatus } from '@dakiya/shared';
+import type { BookingIndex, BookingRecord } from '../ports/bookings';
+import type { CounterItemRef, CounterSeries, StoredCounter } from '../ports/counters';
+import type { Deps } from '../ports/deps';
+import type { ShopRecord } from '../records';
+import { addDays, count, dayStart, monthOf, shopDay } from '../booking/counters';
+import { matches, type OrdersFilter } from './filter';
+import { itemsOf, mergedKeys } from './streams';
+
+/** Keys read beyond a page, so a row an index still lists under an old value can be replaced. */
+const SLACK = 5;
+const MAX_OFFSET = 2000;
+
+/** A filter the counters answer: nothing, or one kind of value (each value one index partition), within booking days. */
+export type CountedKind =
+  | { kind: 'all' }
+  | { kind: 'status'; values: BookingStatus[] }
+  | { kind: 'payment'; values: PaymentStatus[] }
+  | { kind: 'account'; values: string[] }
+  | { kind: 'staff'; values: string[] };
+
+/** The counted kind of a filter; undefined when it filters on more than one kind, or on anything the counters do not count. */
+export async function countedKind(shop: ShopRecord, filter: OrdersFilter, deps: Deps): Promise<CountedKind | undefined> {
+  if (filter.cityKey || filter.merged || filter.track || filter.phone || filter.search || filter.days || filter.deliveredFrom || filter.deliveredTo) return undefined;
+  const kinds = [filter.statuses, filter.payments, filter.couriers, filter.bookedBy].filter((v) => v !== undefined);
+  if (kinds.length > 1) return undefined;
+  if (filter.statuses) return { kind: 'status', values: filter.statuses };
+  if (filter.payments) return { kind: 'payment', values: filter.payments };
+  if (filter.bookedBy) return { kind: 'staff', values: filter.bookedBy };
+  if (filter.couriers) {
+    const accounts = (await deps.accounts.listOfShop(shop._id)).filter((a) => filter.couriers!.includes(a.company));
+    return { kind: 'account', values: accounts.map((a) => a._id) };
+  }
+  return { kind: 'all' };
+}
+
+export function indexesOf(kind: CountedKind): BookingIndex[] {
+  switch (kind.kind) {
+    case 'all': return [{ index: 'byDate' }];
+    case 'status': return kind.values.map((value) => ({ index: 'byStatus', value }));
+    case 'payment': return kind.values.map((value) => ({ index: 'byPayment', value }));
+    case 'account': return kind.values.map((value) => ({ index: 'byAccount', value }));
+    case 'staff': return kind.values.map((value) => ({ index: 'byBookedBy', value }));
+  }
+}
+
+/** How many of a counter item's bookings the kind takes. */
+function countIn(kind: CountedKind, counts: Record<string, number>): number {
+  const get = (name: string) => counts[name] ?? 0;
+  switch (kind.kind) {
+    case 'all':
+    case 'staff':
+      return BOOKING_STATUSES.reduce((n, s) => n + get(count.status(s)), 0);
+    case 'status': return kind.values.reduce((n, s) => n + get(count.status(s)), 0);
+    case 'payment': return kind.values.reduce((n, p) => n + get(count.payment(p)), 0);
+    case 'account': return kind.values.reduce((n, a) => n + BOOKING_STATUSES.reduce((m, s) => m + get(count.account(a, s)), 0), 0);
+  }
+}
+
+/** The counter items the kind reads: the shop's, or each member's. */
+function itemsOfKind(kind: CountedKind): Omit<CounterItemRef, 'at' | 'period'>[] {
+  return kind.kind === 'staff' ? kind.values.map((userId) => ({ kind: 'staff', userId })) : [{ kind: 'shop' }];
+}
+
+/** Counts by period (a month, or a day), newest first, the kind's items summed. */
+async function countsBy(shop: ShopRecord, kind: CountedKind, period: 'DAY' | 'MONTH', from: string, to: string, deps: Deps): Promise<Map<string, number>> {
+  const out = new Map<string, number>();
+  const lists = await Promise.all(itemsOfKind(kind).map((of) => deps.counters.range(shop._id, { ...of, period } as CounterSeries, from, to)));
+  for (const item of lists.flat() as StoredCounter[]) {
+    const at = (item.item as { at: string }).at;
+    out.set(at, (out.get(at) ?? 0) + countIn(kind, item.counts));
+  }
+  return new Map([...out].sort((a, b) => (a[0] < b[0] ? 1 : -1)));
+}
+
+const lastDayOf = (month: string) => addDays(`${monthOf(addDays(`${month}-28`, 4))}-01`, -1);
+
+export interface CountedPage {
+  records: BookingRecord[];
+  total: number;
+}
+
+/**
+ * A page of a counted filter, reached by number without reading the rows before it: the month
+ * counters say which month the page starts in, that month's day counters which day and how far
+ * into it, and the indexes are read from that day on (the rows before it in the day, then the page).
+ * Months cut by the booking-date range are counted from their days.
+ */
+export async function countedPage(shop: ShopRecord, kind: CountedKind, filter: OrdersFilter, page: number, limit: number, deps: Deps): Promise<CountedPage> {
+  if (kind.kind !== 'all' && kind.values.length === 0) return { records: [], total: 0 };
+  const tz = shop.iana_time_zone;
+  const toDay = filter.bookingTo ?? shopDay(deps.now(), tz);
+  const fromDay = filter.bookingFrom;
+  const months = await countsBy(shop, kind, 'MONTH', fromDay ? monthOf(fromDay) : '0000-00', monthOf(toDay), deps);
+  const partialDays = new Map<string, Map<string, number>>();
+  // the first and last months of a range may be cut: their counts come from their days in the range
+  for (const month of new Set([fromDay && !fromDay.endsWith('-01') ? monthOf(fromDay) : undefined, filter.bookingTo && filter.bookingTo !== lastDayOf(monthOf(toDay)) ? monthOf(toDay) : undefined])) {
+    if (!month) continue;
+    const days = await countsBy(shop, kind, 'DAY', fromDay && monthOf(fromDay) === month ? fromDay : `${month}-01`, monthOf(toDay) === month ? toDay : `${month}-31`, deps);
+    partialDays.set(month, days);
+    months.set(month, [...days.values()].reduce((a, b) => a + b, 0));
+  }
+  const total = [...months.values()].reduce((a, b) => a + b, 0);
+  const skip = (page - 1) * limit;
+  if (skip >= total) return { records: [], total };
+
+  let before = 0;
+  let month = '';
+  for (const [m, n] of months) {
+    if (before + n > skip) { month = m; break; }
+    before += n;
+  }
+  let day = monthOf(toDay) === month ? toDay : lastDayOf(month);
+  let offset = skip - before;
+  if (offset > 0) {
+    const days = partialDays.get(month) ?? await countsBy(shop, kind, 'DAY', `${month}-01`, `${month}-31`, deps);
+    for (const [d, n] of days) {
+      day = d;
+      if (n > offset) break;
+      offset -= n;
+    }
+    // days that disagree with their month (drift the recount has not repaired yet) never make a page read far
+    offset = Math.min(offset, MAX_OFFSET);
+  }
+  const window = { ...(fromDay ? { from: dayStart(fromDay, tz) } : {}), below: dayStart(addDays(day, 1), tz) };
+  const { keys } = await mergedKeys(shop._id, indexesOf(kind), window, offset + limit + SLACK, deps);
+  const records = (await itemsOf(shop._id, keys.slice(offset), deps)).filter((b) => matches(b, filter, tz)).slice(0, limit);
+  return { records, total };
+}

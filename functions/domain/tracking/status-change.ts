@@ -1,0 +1,99 @@
+import type { BookingStatus } from '@dakiya/shared';
+import type { BookingChange, BookingRecord, TimelineEvent } from '../ports/bookings';
+import type { TrackingResult } from '../ports/courier';
+import type { Deps } from '../ports/deps';
+import type { ShopRecord } from '../records';
+import { moveCounters, shopDay } from '../booking/counters';
+import { daysBetween } from '../orders/row';
+
+/**
+ * The status changes a courier's answer may make (issue 18 §5; the status sync extends it). A
+ * terminal status (delivered, returned, cancelled) never goes back to a moving one, and a parcel
+ * never goes back from in process to just fulfilled.
+ */
+export const ALLOWED_MOVES: Readonly<Record<BookingStatus, readonly BookingStatus[]>> = {
+  FULFILLED: ['INPROCESS', 'DELIVERED', 'RTS', 'CANCELLED'],
+  INPROCESS: ['DELIVERED', 'RTS', 'CANCELLED'],
+  DELIVERED: [],
+  RTS: [],
+  CANCELLED: [],
+};
+
+export const isAllowedMove = (from: BookingStatus, to: BookingStatus) => ALLOWED_MOVES[from].includes(to);
+
+export interface StatusChangeOutcome {
+  booking: BookingRecord;
+  /** Something was written (a status, new scans, the courier's text). */
+  written: boolean;
+  /** The status moved, from what. */
+  movedFrom?: BookingStatus;
+}
+
+type Shop = Pick<ShopRecord, '_id' | 'iana_time_zone'>;
+
+/** What a courier reading changes on the booking, and its new scans; undefined when it changes nothing. */
+export function changeOf(booking: BookingRecord, reading: TrackingResult, timeZone: string, now: Date): { change: BookingChange; events: TimelineEvent[]; to?: BookingStatus } | undefined {
+  const events = reading.events
+    .map((e, i) => ({ at: e.at, seq: i + 1, status: e.status, message: e.message, ...(e.location ? { location: e.location } : {}) }))
+    .filter((e) => !booking.lastScanAt || e.at > booking.lastScanAt);
+  const target = reading.status;
+  // our own cancel is under way (the courier cancelled at our asking): the cancel finishes it
+  const ownCancel = target === 'CANCELLED' && booking.cancelledAt !== undefined;
+  const to = target && target !== booking.status && !ownCancel && isAllowedMove(booking.status, target) ? target : undefined;
+  const change: BookingChange = {};
+  if (events.length) change.lastScanAt = events.reduce((a, e) => (e.at > a ? e.at : a), booking.lastScanAt ?? '');
+  if (reading.rawStatus && reading.rawStatus !== booking.courierStatus) change.courierStatus = reading.rawStatus;
+  if (to) {
+    const at = now.toISOString();
+    Object.assign(change, { status: to, lastStatusAt: at, changedAt: at });
+    const arrived = to === 'DELIVERED' ? reading.deliveredAt : to === 'RTS' ? reading.returnedAt : undefined;
+    if (to === 'DELIVERED' || to === 'RTS') {
+      const deliveredAt = arrived ?? reading.events.at(-1)?.at ?? at;
+      change.deliveredAt = deliveredAt;
+      if (to === 'DELIVERED') change.deliveryDays = Math.max(0, daysBetween(booking.bookedDay, shopDay(new Date(deliveredAt), timeZone)));
+    }
+  }
+  if (!Object.keys(change).length) return undefined;
+  return { change, events, to };
+}
+
+/**
+ * The one status-change function (issue 18 §5), for the tracking modal now and the public page, the
+ * status sync and courier pushes next. It applies the table of allowed moves to a courier's reading
+ * (an unknown courier text, `status: null`, moves nothing), writes the booking only when something
+ * changed and only from the status it has in hand, then the new scans as timeline events and the
+ * counters' move. A delivery after a cancel, or a cancel the courier made, is put before a person.
+ */
+export async function applyCourierReading(shop: Shop, booking: BookingRecord, reading: TrackingResult, deps: Deps, retries = 1): Promise<StatusChangeOutcome> {
+  await flagForPerson(shop, booking, reading, deps);
+  const planned = changeOf(booking, reading, shop.iana_time_zone, deps.now());
+  if (!planned) return { booking, written: false };
+  const written = await deps.bookings.change(booking, planned.change);
+  if (!written) {
+    // another change got there first: read it and apply the reading to what is stored now
+    const fresh = await deps.bookings.get(shop._id, booking.trackingNumber);
+    if (!fresh || retries <= 0) return { booking: fresh ?? booking, written: false };
+    return applyCourierReading(shop, fresh, reading, deps, retries - 1);
+  }
+  await deps.bookings.addEvents(shop._id, booking.trackingNumber, planned.events);
+  if (planned.to) await moveCounters(shop, booking, written, deps);
+  return { booking: written, written: true, ...(planned.to ? { movedFrom: booking.status } : {}) };
+}
+
+/** Readings a person must act on; the status itself does not move for them. */
+async function flagForPerson(shop: Shop, booking: BookingRecord, reading: TrackingResult, deps: Deps): Promise<void> {
+  const orderName = booking.orderNames.join(', ');
+  const subject = { kind: 'booking' as const, trackingNumber: booking.trackingNumber };
+  const at = deps.now().toISOString();
+  if (booking.status === 'CANCELLED' && reading.status === 'DELIVERED') {
+    await deps.attention.raise(shop._id, {
+      subject, reason: 'DELIVERED_AFTER_CANCEL', orderName, at,
+      message: `The courier says ${orderName} was delivered after its booking was cancelled. Check the order in Shopify and with the consignee.`,
+    });
+  } else if (reading.status === 'CANCELLED' && booking.status !== 'CANCELLED' && booking.cancelledAt === undefined && isAllowedMove(booking.status, 'CANCELLED')) {
+    await deps.attention.raise(shop._id, {
+      subject, reason: 'COURIER_CANCELLED', orderName, at,
+      message: `The courier cancelled the parcel of ${orderName}, so Dakiya shows it cancelled. Its fulfillment in Shopify is still open: cancel it there if the order should not ship.`,
+    });
+  }
+}
