@@ -95,6 +95,12 @@ export async function newPage(browser: Browser, viewport = DESKTOP): Promise<Pag
 
 const SHOTS = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', 'screenshots');
 
+/** What the page's `getAnimations()` gives, as far as a shot needs it (the e2e project has no DOM types). */
+interface RunningAnimation {
+  effect: { getTiming(): { iterations?: number } } | null;
+  finished: Promise<unknown>;
+}
+
 /** A screenshot in e2e/screenshots (git-ignored) for a person to look at. */
 async function capture(page: Page, name: string): Promise<void> {
   fs.mkdirSync(SHOTS, { recursive: true });
@@ -107,6 +113,11 @@ async function capture(page: Page, name: string): Promise<void> {
  * and charge pages, the mail inbox) stand in for other companies' screens and are not Dakiya's to fix.
  */
 export async function shot(page: Page, name: string): Promise<void> {
+  // a dialog or toast still fading in reads as low contrast to axe (and looks half-drawn): wait for the page's
+  // running animations, not the infinite ones (a spinner's)
+  await page.locator('body').evaluate((el) => Promise.all(el.ownerDocument.getAnimations()
+    .filter((a: RunningAnimation) => a.effect?.getTiming().iterations !== Infinity)
+    .map((a: RunningAnimation) => a.finished.catch(() => undefined))));
   await capture(page, name);
   if (new URL(page.url()).origin === new URL(inject('appUrl')).origin) await expectAccessible(page, name);
 }
