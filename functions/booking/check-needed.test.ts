@@ -61,6 +61,27 @@ describe('an order whose TCS booking answer was lost', () => {
     expect((await booked(other.orderId, trackingNumber)).body.errors[0].code).toBe('TRACKING_NUMBER_TAKEN');
   });
 
+  it('"It was booked" with another order\'s parcel number is refused: TCS shows it under that order\'s reference', async () => {
+    const mine = await checkNeededOfA(world);
+    const theirs = await checkNeededOfA(world);
+    world.couriers.sims.TCS.control.tick(1);
+    const res = await booked(mine.orderId, theirs.trackingNumber);
+    expect(res.status).toBe(400);
+    const [mineRef, theirRef] = await Promise.all([mine, theirs].map(async (o) => {
+      const claim = await claimOf(o.orderId);
+      return (await world.deps.attempts.get(world.a.shop._id, claim.attemptId!))!.plan!.reference;
+    }));
+    expect(res.body.errors[0]).toEqual({
+      code: 'VALIDATION_FAILED', param: 'tracking_number',
+      msg: `TCS shows tracking number ${theirs.trackingNumber} for reference ${theirRef}, not this order's ${mineRef}. Check the number on the courier's portal.`,
+    });
+    // nothing adopted: both still wait for their check, and each is answered with its own number
+    expect([(await claimOf(mine.orderId)).state, (await claimOf(theirs.orderId)).state]).toEqual(['booking', 'booking']);
+    expect(simOrder(mine.orderId).fulfillments).toEqual([]);
+    expect((await booked(theirs.orderId, theirs.trackingNumber)).status).toBe(200);
+    expect((await booked(mine.orderId, mine.trackingNumber)).status).toBe(200);
+  });
+
   it('"It was not booked" releases the order and its plan slot, records who said it, and the order books again with a new reference', async () => {
     const { orderId } = await checkNeededOfA(world);
     const month = monthlyUsage(world.deps.usage).monthOf(world.a.shop, new Date());

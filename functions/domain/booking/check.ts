@@ -1,7 +1,7 @@
 import { courierDefinition, type BookingCheck } from '@dakiya/shared';
 import type { Deps } from '../ports/deps';
 import { AppError } from '../../ground/errors';
-import { isCourierUnavailable } from '../ports/courier';
+import { isCourierUnavailable, type TrackingResult } from '../ports/courier';
 import type { BookingAttempt, BookingRecord, OrderClaim } from '../ports/bookings';
 import type { ShopRecord, UserRecord } from '../records';
 import { loadAccount } from '../accounts/load-account';
@@ -69,7 +69,18 @@ export async function resolveBooked(shop: ShopRecord, user: UserRecord, orderId:
   try {
     const account = await loadAccount(shop._id, attempt.plan!.accountId, deps);
     const adapter = deps.courier(account.company, await openCredentials(account, deps));
-    if (!(await knownToCourier(adapter.track.bind(adapter), trackingNumber))) {
+    const tracked = await trackedByCourier(adapter.track.bind(adapter), trackingNumber);
+    // another order's parcel (its reference is not this attempt's; M&P keeps 50 characters of it) must never be adopted: this order's customer
+    // would be sent its tracking link, and a cancel would cancel it
+    const reference = attempt.plan?.reference;
+    if (tracked?.found && tracked.reference && reference && tracked.reference.slice(0, 50) !== reference.slice(0, 50)) {
+      throw new AppError('VALIDATION_FAILED', {
+        msg: `${courierDefinition(account.company).name} shows tracking number ${trackingNumber} for reference ${tracked.reference}, `
+          + `not this order's ${reference}. Check the number on the courier's portal.`,
+        param: 'tracking_number',
+      });
+    }
+    if (tracked?.found === false) {
       throw new AppError('TRACKING_NUMBER_UNKNOWN', {
         msg: `${courierDefinition(account.company).name} does not show tracking number ${trackingNumber}. Check the number on the courier's portal; `
           + 'a parcel the courier has not scanned yet may show only after it is picked up.',
@@ -88,12 +99,13 @@ export async function resolveBooked(shop: ShopRecord, user: UserRecord, orderId:
   }
 }
 
-async function knownToCourier(track: (tns: string[]) => Promise<{ found: boolean }[]>, trackingNumber: string): Promise<boolean> {
+/** The courier's tracking of the number; undefined when the courier did not answer (no proof either way). */
+async function trackedByCourier(track: (tns: string[]) => Promise<TrackingResult[]>, trackingNumber: string): Promise<TrackingResult | undefined> {
   try {
     const [tracked] = await track([trackingNumber]);
-    return tracked?.found !== false;
+    return tracked;
   } catch (error) {
-    if (isCourierUnavailable(error)) return true;
+    if (isCourierUnavailable(error)) return undefined;
     throw error;
   }
 }

@@ -91,6 +91,8 @@ export interface TrackingResult {
   events: TrackingEvent[];
   deliveredAt?: string;
   returnedAt?: string;
+  /** The reference the parcel was booked with, where the tracking answer carries it (TCS, M&P). */
+  reference?: string;
 }
 
 export interface CourierCity {

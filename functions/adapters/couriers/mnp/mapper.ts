@@ -168,7 +168,9 @@ const Scan = z.object({
   TrackingStatus: z.string().nullish(),
   TrackingNarration: z.string().nullish(),
 }).loose();
-const Detail = z.object({ ConsignmentNumber: z.union([z.string(), z.number()]).nullish(), CNTrackingDetail: z.array(Scan).nullish() }).loose();
+const Detail = z.object({
+  ConsignmentNumber: z.union([z.string(), z.number()]).nullish(), OrderId: z.union([z.string(), z.number()]).nullish(), CNTrackingDetail: z.array(Scan).nullish(),
+}).loose();
 
 /** Scan order is not reliable: sort by numeric tag id, then time. */
 function readDetail(tn: string, detail: z.infer<typeof Detail>): TrackingResult {
@@ -184,7 +186,9 @@ function readDetail(tn: string, detail: z.infer<typeof Detail>): TrackingResult 
     return [{ status, message: narration || status, at, ...(s.Location?.trim() ? { location: s.Location.trim() } : {}) }];
   });
   const raw = scans.at(-1)?.TrackingStatus?.trim() || null;
-  return trackingResult(MNP_STATUS, tn, raw, events);
+  // OrderId is the custRefNo the parcel was booked with
+  const reference = String(detail.OrderId ?? '').trim();
+  return { ...trackingResult(MNP_STATUS, tn, raw, events), ...(reference ? { reference } : {}) };
 }
 
 export function readTracking(body: unknown, asked: string[]): TrackingResult[] {

@@ -136,6 +136,7 @@ const Track = z.object({
   checkpoints: z.array(Checkpoint).nullish(),
   deliveryinfo: z.array(Delivery).nullish(),
   shipmentsummary: z.string().nullish(),
+  shipmentinfo: z.array(z.object({ referenceno: z.string().nullish() }).loose()).nullish(),
 }).loose();
 
 /** Several checkpoints can share the newest minute; the most significant one is the current status. */
@@ -162,7 +163,8 @@ export function readTracking(trackingNumber: string, body: unknown): TrackingRes
   const current = events.filter((e) => e.at === newestAt).sort((a, b) => significance(b.status) - significance(a.status))[0];
   const summary = /current status:\s*([^\n]+)/i.exec(parsed.shipmentsummary ?? '')?.[1]?.trim();
   const raw = current?.status ?? summary ?? null;
-  const result = trackingResult(TCS_STATUS, trackingNumber, raw, events);
+  const reference = parsed.shipmentinfo?.[0]?.referenceno?.trim();
+  const result = { ...trackingResult(TCS_STATUS, trackingNumber, raw, events), ...(reference ? { reference } : {}) };
   if (result.status !== null) return result;
   // Unknown checkpoint text: fall back to the delivery code, which TCS keeps to a short fixed list.
   const code = parsed.deliveryinfo?.[0]?.code;
