@@ -106,5 +106,13 @@ describe('tracking accounts in the browser', () => {
     await page.getByTestId('edit-submit').click();
     await page.waitForURL('**/dashboard/accounts');
     await expect.poll(() => page.getByTestId('account-row-E2E POSTEX').first().innerText()).toContain('Inactive');
+
+    // the default goes back to Leopards: the flows after this one book prepaid orders, which M&P refuses
+    await page.getByTestId('account-edit-Leopards Karachi').first().click();
+    await page.waitForURL('**/dashboard/edit-account/**');
+    await page.getByTestId('edit-default').click();
+    await page.getByTestId('edit-submit').click();
+    await page.waitForURL('**/dashboard/accounts');
+    await expect.poll(() => page.getByTestId('account-row-Leopards Karachi').first().innerText()).toContain('DEFAULT');
   });
 });
