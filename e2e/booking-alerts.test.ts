@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { expectRefusal, launch, shot } from './support/browser';
-import { courierSim, formReady, freeOrderOnPage, offlineImages, topShot } from './support/booking';
+import { chooseAccount, courierSim, formReady, freeOrderOnPage, offlineImages, topShot } from './support/booking';
 import { signedIn, toastSays, VIEWPORTS } from './support/failures';
 
 /**
@@ -13,12 +13,6 @@ let browser: Browser;
 const taken = new Set<string>();
 beforeAll(async () => { browser = await launch(); });
 afterAll(async () => { await browser?.close(); });
-
-async function chooseAccount(page: Page, name: string): Promise<void> {
-  const value = await page.getByTestId('book-account').locator('option', { hasText: `${name} · ` }).first().getAttribute('value');
-  await page.getByTestId('book-account').selectOption(value!);
-  await formReady(page);
-}
 
 describe.each(VIEWPORTS)('messages that ask for an action stay (%s)', (size, viewport) => {
   it("'Check with the courier' stays by Book after the toast has gone, until it is closed or the page left", async () => {

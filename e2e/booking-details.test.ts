@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launch, shot } from './support/browser';
-import { formReady, freeOrderOnPage, offlineImages, topShot } from './support/booking';
+import { chooseAccount, formReady, freeOrderOnPage, offlineImages, topShot } from './support/booking';
 import { signedIn, VIEWPORTS } from './support/failures';
 
 /**
@@ -13,12 +13,6 @@ let browser: Browser;
 const taken = new Set<string>();
 beforeAll(async () => { browser = await launch(); });
 afterAll(async () => { await browser?.close(); });
-
-async function chooseAccount(page: Page, name: string): Promise<void> {
-  const value = await page.getByTestId('book-account').locator('option', { hasText: `${name} · ` }).first().getAttribute('value');
-  await page.getByTestId('book-account').selectOption(value!);
-  await formReady(page);
-}
 
 /** Whether the element is wholly inside the window's width (nothing to scroll sideways to see it). */
 const inWidth = (page: Page, testId: string) => page.evaluate(`(() => {

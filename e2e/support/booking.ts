@@ -77,3 +77,10 @@ export async function topShot(page: Page, name: string): Promise<void> {
   await page.evaluate('window.scrollTo(0, 0)');
   await shot(page, name);
 }
+
+/** Chooses a tracking account on the booking form by its name and waits for the form to settle. */
+export async function chooseAccount(page: Page, name: string): Promise<void> {
+  const value = await page.getByTestId('book-account').locator('option', { hasText: `${name} · ` }).first().getAttribute('value');
+  await page.getByTestId('book-account').selectOption(value!);
+  await formReady(page);
+}
