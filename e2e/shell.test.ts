@@ -50,6 +50,8 @@ describe('a new merchant', () => {
     expect(await page.getByTestId('nav-orders').getAttribute('aria-disabled')).not.toBe('true');
     await page.getByTestId('user-menu').click();
     expect(await page.getByTestId('menu-accounts').getAttribute('aria-disabled')).toBe('true');
+    // and says why, and who can open it (issue 16, point 10)
+    expect(await page.getByTestId('menu-accounts-locked').innerText()).toBe('Accounts needs the Read accounts permission. Ask your admin to give it to you.');
     await shot(page, 'shell-user');
   });
 

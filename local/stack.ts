@@ -20,7 +20,7 @@ import { startSes } from './services/ses';
 import { createJobQueues, startSqs, type JobQueues } from './services/sqs';
 import { createSqsClient } from '@dakiya/functions/adapters/sqs/job-queue';
 import { startJobPoller, type JobPoller } from './job-poller';
-import { freePort } from './services/ports';
+import { freePort, isPortTaken } from './services/ports';
 import { startGateway } from './gateway';
 import { startShopifySim } from './simulators/shopify';
 import { startCourierSims, type CourierSims } from './simulators/couriers';
@@ -70,6 +70,18 @@ function secretKey(config: LocalConfig, persistent: boolean): string {
 
 /** DynamoDB Local, SQS, SES, the simulators and the gateway, on 127.0.0.1; stop() ends every one. */
 export async function startStack(opts: StackOptions): Promise<Stack> {
+  // A random port is free when chosen and taken a moment later when another run on the machine starts
+  // beside this one (two test runs side by side): start again on other ports rather than fail the run.
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await startStackOnce(opts);
+    } catch (error) {
+      if (!opts.randomPorts || attempt >= 3 || !isPortTaken(error)) throw error;
+    }
+  }
+}
+
+async function startStackOnce(opts: StackOptions): Promise<Stack> {
   const { config } = opts;
   const port = async (p: number) => (opts.randomPorts ? freePort() : p);
   const stops: (() => Promise<void>)[] = [];

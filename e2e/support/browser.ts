@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { inject } from 'vitest';
+import { expectAccessible } from './axe';
 
 /** Debian's Chromium with the flags this closed network needs (STACK.md); Playwright gives it a fresh profile. */
 export async function launch(): Promise<Browser> {
@@ -77,7 +78,7 @@ export async function endTest(failed?: string): Promise<void> {
   testPages = null;
   if (failed) {
     const base = `failed-${failed.replace(/[^a-z0-9]+/gi, '-').slice(0, 80)}`;
-    await Promise.all(pages.map((page, i) => shot(page, `${base}-${i}`).catch(() => {})));
+    await Promise.all(pages.map((page, i) => capture(page, `${base}-${i}`).catch(() => {})));
   }
   await Promise.all(pages.map((page) => page.context().close().catch(() => {})));
 }
@@ -94,10 +95,20 @@ export async function newPage(browser: Browser, viewport = DESKTOP): Promise<Pag
 
 const SHOTS = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', 'screenshots');
 
-/** Screenshots land in e2e/screenshots (git-ignored) for a person to look at. */
-export async function shot(page: Page, name: string): Promise<void> {
+/** A screenshot in e2e/screenshots (git-ignored) for a person to look at. */
+async function capture(page: Page, name: string): Promise<void> {
   fs.mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+}
+
+/**
+ * Every screen a flow stops to look at: its screenshot, then axe's check that it has no serious or critical
+ * violation, so a screen added later is checked by the same step. Pages of the simulators (Shopify's consent
+ * and charge pages, the mail inbox) stand in for other companies' screens and are not Dakiya's to fix.
+ */
+export async function shot(page: Page, name: string): Promise<void> {
+  await capture(page, name);
+  if (new URL(page.url()).origin === new URL(inject('appUrl')).origin) await expectAccessible(page, name);
 }
 
 export async function signIn(page: Page, email: string, password: string): Promise<void> {

@@ -80,7 +80,8 @@ describe('subscribe and the return', () => {
     const seeded = await freeShop();
     const { body } = await subscribe(seeded, 'MONTHLY');
     const check = await approveAndReturn(seeded, body.confirmationUrl, 'decline');
-    expect(check.body).toMatchObject({ subscribed: false, planId: 'FREE', charge: { approved: false } });
+    // the page says the merchant declined it, rather than that something went wrong
+    expect(check.body).toMatchObject({ subscribed: false, planId: 'FREE', charge: { approved: false, declined: true } });
     expect(simSubs(seeded.shop)).toEqual([{ name: 'Dakiya Monthly', status: 'DECLINED' }]);
   });
 
@@ -88,6 +89,8 @@ describe('subscribe and the return', () => {
     const seeded = await freeShop();
     const check = await call(d(), 'billing.check', { token: seeded.ownerToken, query: { charge_id: '123456789' } });
     expect(check.body).toMatchObject({ subscribed: false, planId: 'FREE', charge: { id: '123456789', approved: false } });
+    // a charge Shopify does not know of was not declined either
+    expect(check.body.charge.declined).toBeUndefined();
   });
 
   it('moves a monthly shop to yearly; Shopify cancels the monthly charge and no one is deactivated', async () => {

@@ -86,6 +86,8 @@ describe('POST /book-order', () => {
     const again = await book(await bodyFor(order.id));
     expect(again.status).toBe(409);
     expect(again.body.errors[0]).toMatchObject({ code: 'ORDER_ALREADY_BOOKED', msg: `This order is already booked (tracking number ${tn}). Cancel that booking to book it again.` });
+    // the screen leads to that booking
+    expect(again.body.tracking_number).toBe(tn);
   });
 
   it('counts the booking on its day and month by status, account, city, staff member and payment status', async () => {

@@ -27,3 +27,22 @@ export async function waitForPort(port: number, timeoutMs = 30000): Promise<void
     await new Promise((r) => setTimeout(r, 100));
   }
 }
+
+/**
+ * Start something on a port chosen now: a port free when chosen can be taken before the server binds
+ * it when another run on the machine starts at the same moment, so a taken port means choose again.
+ */
+export async function onFreePort<T>(start: (port: number) => Promise<T>, attempts = 3): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await start(await freePort());
+    } catch (error) {
+      if (attempt >= attempts || !isPortTaken(error)) throw error;
+    }
+  }
+}
+
+export function isPortTaken(error: unknown): boolean {
+  const { code, message } = error as { code?: string; message?: string };
+  return code === 'EADDRINUSE' || /EADDRINUSE|Address already in use|BindException/i.test(message ?? '');
+}

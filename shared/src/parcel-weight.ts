@@ -1,4 +1,3 @@
-import { z } from './zod';
 import { LIMITS } from './plans';
 import type { CourierDefinition } from './couriers/definition';
 
@@ -35,17 +34,3 @@ export function courierWeightIssue(courier: Pick<CourierDefinition, 'name' | 'bo
   const min = courier.booking.minWeightGrams;
   return grams < min ? `Weight must be at least ${min} grams for ${courier.name}` : undefined;
 }
-
-/** A booking's weight: whole grams, at least 1 (spec 001 §5), at most what an account may hold. */
-export const BookingWeight = z.coerce
-  .number({ error: 'Weight must be a number' })
-  .int('Weight must be whole grams')
-  .min(1, 'Weight must be at least 1')
-  .max(LIMITS.maxAccountWeightGrams, `Weight must be at most ${LIMITS.maxAccountWeightGrams}`);
-
-/** A booking's pieces: a whole number, 1 to 999. */
-export const BookingPieces = z.coerce
-  .number({ error: 'Pieces must be a number' })
-  .int('Pieces must be a whole number')
-  .min(1, 'Pieces must be at least 1')
-  .max(999, 'Pieces must be at most 999');

@@ -33,13 +33,11 @@ export const PLANS = [
     id: 'MONTHLY',
     title: 'Monthly',
     price: 10,
+    // only what works today: automatic status updates, CSV export and order tags come back with the issues that build them
     features: [
       'Unlimited orders',
       'Unlimited tracking accounts and users',
-      'Automatic status updates',
-      'CSV export',
       'Two-factor authentication',
-      'Order tag settings',
     ],
   },
   {

@@ -200,6 +200,12 @@ mutation CancelPlan($id: ID!, $prorate: Boolean) {
   }
 }`;
 
+/** One charge of this app on this shop, by its id (null when Shopify has no such charge for it). */
+export const SUBSCRIPTION_STATUS = `
+query SubscriptionStatus($id: ID!) {
+  node(id: $id) { ... on AppSubscription { id status } }
+}`;
+
 export const CURRENT_PLAN = `
 query CurrentPlan {
   currentAppInstallation {

@@ -93,7 +93,12 @@ async function needsCourierCheck(shop: ShopRecord, attemptId: string, error: App
 
 function alreadyBooked(claims: Map<string, OrderClaim>): void {
   const booked = [...claims.values()].find((c) => c.state === 'booked');
-  if (booked) throw new AppError('ORDER_ALREADY_BOOKED', { msg: `This order is already booked (tracking number ${booked.trackingNumber}). Cancel that booking to book it again.` });
+  if (booked) {
+    throw new AppError('ORDER_ALREADY_BOOKED', {
+      msg: `This order is already booked (tracking number ${booked.trackingNumber}). Cancel that booking to book it again.`,
+      extra: { tracking_number: booked.trackingNumber },
+    });
+  }
 }
 
 const sameOrders = (a: string[], b: string[]) => a.length === b.length && [...a].sort().join() === [...b].sort().join();

@@ -16,6 +16,7 @@ export function postBookingData(record: BookingRecord): PostBookingData {
       email: record.consignee.email ?? '',
       phone: record.consignee.phone,
       phone2: record.consignee.phone2 ?? '',
+      phone3: record.consignee.phone3 ?? '',
       address: record.consignee.address,
     },
     destination: record.destinationCity,

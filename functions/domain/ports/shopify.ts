@@ -68,6 +68,8 @@ export interface ShopifyAdmin {
   createSubscription(input: CreateSubscriptionInput): Promise<{ confirmationUrl: string; subscription: ShopifySubscriptionRef }>;
   cancelSubscription(id: string, prorate?: boolean): Promise<{ id: string; status: string }>;
   currentSubscriptions(): Promise<ShopifySubscription[]>;
+  /** A charge's status ('PENDING', 'ACTIVE', 'DECLINED', ...), by its numeric id; null when Shopify has none of that id. */
+  subscriptionStatus(id: string): Promise<string | null>;
 }
 
 /** The sealed tokens of a shop as the table keeps them, with the version every change bumps. */

@@ -53,8 +53,11 @@ export const SubscriptionStatus = z.object({
   deactivated: z.object({ users: z.number().int(), accounts: z.number().int() }),
   /** On FREE after a paid plan: why, and the title of the plan whose charge ended. */
   freeBecause: z.object({ reason: FreeReason, plan: z.string() }).optional(),
-  /** With `charge_id`: whether Shopify now has that charge as the shop's active subscription. */
-  charge: z.object({ id: z.string(), approved: z.boolean() }).optional(),
+  /**
+   * With `charge_id`: whether Shopify now has that charge as the shop's active subscription, and, when it
+   * does not, `declined: true` if Shopify says the merchant declined it on the approval page.
+   */
+  charge: z.object({ id: z.string(), approved: z.boolean(), declined: z.literal(true).optional() }).optional(),
 });
 export type SubscriptionStatus = z.infer<typeof SubscriptionStatus>;
 

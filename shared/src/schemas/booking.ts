@@ -2,7 +2,7 @@ import { z } from '../zod';
 import { ObjectId } from './common';
 import { Courier } from './accounts';
 import { MAX_MERGE_ORDERS, ShopifyOrderId } from './order-lookup';
-import { BookingPieces, BookingWeight } from '../parcel-weight';
+import { LIMITS } from '../plans';
 
 /**
  * Booking (spec 001 §3 "Booking form", §5 "Booking", §7). The Shopify lookups and the booking name
@@ -28,6 +28,20 @@ const required = (label: string, max: number) =>
   z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(max, `${label} must be at most ${max} characters`);
 const optionalText = (label: string, max: number) => z.string().trim().max(max, `${label} must be at most ${max} characters`).optional();
 const money = (label: string) => z.coerce.number({ error: `${label} must be a number` }).min(0, `${label} must be at least 0`).max(10_000_000, `${label} is too large`);
+
+/** A booking's weight: whole grams, at least 1 (spec 001 §5), at most what an account may hold. */
+export const BookingWeight = z.coerce
+  .number({ error: 'Weight must be a number' })
+  .int('Weight must be whole grams')
+  .min(1, 'Weight must be at least 1')
+  .max(LIMITS.maxAccountWeightGrams, `Weight must be at most ${LIMITS.maxAccountWeightGrams}`);
+
+/** A booking's pieces: a whole number, 1 to 999. */
+export const BookingPieces = z.coerce
+  .number({ error: 'Pieces must be a number' })
+  .int('Pieces must be a whole number')
+  .min(1, 'Pieces must be at least 1')
+  .max(999, 'Pieces must be at most 999');
 
 export const LineItemView = z.object({
   image: z.string().nullable(),
@@ -87,7 +101,7 @@ export const PostBookingData = z.object({
   courier: Courier,
   courierAccount: z.string(),
   trackingNumber: z.string(),
-  consignee: z.object({ name: z.string(), email: z.string(), phone: z.string(), phone2: z.string(), address: z.string() }),
+  consignee: z.object({ name: z.string(), email: z.string(), phone: z.string(), phone2: z.string(), phone3: z.string(), address: z.string() }),
   destination: z.string(),
   cod: z.number(),
 });

@@ -5,6 +5,7 @@ import { NewPassword } from './auth';
 import { SessionUser, User } from './user';
 import { ShopStatus, ShopSummary } from './shop';
 import { PlanId } from '../plans';
+import { RECOVERY_CODE_MAX, TWO_FACTOR_CODE_DIGITS } from '../codes';
 
 const required = (label: string, max: number) =>
   z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(max, `${label} must be at most ${max} characters`);
@@ -125,8 +126,6 @@ export const Profile = z.object({
 export type Profile = z.infer<typeof Profile>;
 
 export const QrCode = z.object({ qrCodeDataUrl: z.string(), secret: z.string() });
-/** An authenticator app's code has this many digits (the code input takes no more). */
-export const TWO_FACTOR_CODE_DIGITS = 6;
 export const TwoFactorCode = z.object({
   code: z.string({ error: 'Code is required' }).trim().min(1, 'Code is required')
     .regex(new RegExp(`^\\d{${TWO_FACTOR_CODE_DIGITS}}$`), `Enter the ${TWO_FACTOR_CODE_DIGITS}-digit code from your authenticator app`),
@@ -142,8 +141,6 @@ export type EnableTwoFactorInput = z.infer<typeof EnableTwoFactorInput>;
 /** Shown once: only their digests are kept. */
 export const RecoveryCodes = z.array(z.string());
 export const TwoFactorEnabled = AuthToken.extend({ recovery_codes: RecoveryCodes });
-/** The longest code a person may type where a recovery code is taken (the inputs stop there too). */
-export const RECOVERY_CODE_MAX = 40;
 /** Turning two-factor off or renewing recovery codes: the password and a code from the app or a recovery code. */
 export const TwoFactorProof = z.object({
   password: CurrentPassword,

@@ -25,7 +25,8 @@ export function ApiErrorsProvider({ navigate, children }: { navigate(to: string)
         clearAuthorization();
         navigate(paths.login());
       } else if (reaction.kind === 'toast') {
-        notifyError(reaction.message, reaction.key, reaction.detail);
+        const link = reaction.link;
+        notifyError(reaction.message, reaction.key, reaction.detail, link ? { label: link.label, onClick: () => navigate(link.to) } : undefined);
       }
     },
     [clearAuthorization, navigate],

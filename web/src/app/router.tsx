@@ -129,7 +129,10 @@ const BulkBookPage = lazy(async () => {
   const m = await import('../features/booking/components/bulk-book-page');
   return { default: function BulkBookRoute() { return <m.BulkBookPage canUpgrade={useSession().user?.role === 'ADMIN'} />; } };
 });
-const BulkProgressPage = lazyNamed(() => import('../features/booking/components/bulk-progress-page'), 'BulkProgressPage');
+const BulkProgressPage = lazy(async () => {
+  const m = await import('../features/booking/components/bulk-progress-page');
+  return { default: function BulkProgressRoute() { return <m.BulkProgressPage timeZone={useSession().user?.shop.iana_time_zone} />; } };
+});
 // Cancel needs WRITE_ORDERS (an ADMIN has every scope); reading the booking, READ_ORDERS (the nav's Orders item).
 const PostBookingPage = lazy(async () => {
   const m = await import('../features/booking/components/post-booking-page');

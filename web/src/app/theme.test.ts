@@ -99,3 +99,48 @@ describe('theme', () => {
     expect(system.isSlotRecipe('datePicker')).toBe(false);
   });
 });
+
+/** The light theme's value of a colour token, references followed: '#16a34a' for 'colors.fg.success'. */
+function lightColour(name: string): string {
+  const token = system.tokens.getByName(name);
+  if (!token) throw new Error(`no token ${name}`);
+  const conditions = token.extensions.conditions as Record<string, string> | undefined;
+  const raw = String(conditions?._light ?? conditions?.base ?? token.originalValue ?? token.value);
+  const ref = /^\{(.+)\}$/.exec(raw);
+  if (ref) return lightColour(ref[1]!);
+  if (raw === 'white') return '#ffffff';
+  if (!/^#[0-9a-f]{6}$/i.test(raw)) throw new Error(`${name}: ${raw} is not a #rrggbb colour`);
+  return raw.toLowerCase();
+}
+
+/** WCAG 2's contrast ratio of two #rrggbb colours. */
+function contrast(a: string, b: string): number {
+  const luminance = (hex: string) => {
+    const [r, g, bl] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255).map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4));
+    return 0.2126 * r! + 0.7152 * g! + 0.0722 * bl!;
+  };
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (hi! + 0.05) / (lo! + 0.05);
+}
+
+describe('theme contrast (WCAG AA: 4.5 for text up to 18 px)', () => {
+  // what the screens put text on: pages, cards, table heads and summaries, inputs
+  const grounds = ['colors.bg', 'colors.bg.subtle', 'colors.bg.muted', 'colors.app.canvas', 'colors.app.surface'];
+  const texts = ['colors.fg', 'colors.fg.muted', 'colors.fg.subtle', 'colors.fg.error', 'colors.fg.success', 'colors.fg.warning', 'colors.fg.info', 'colors.brand.fg'];
+  for (const text of texts) {
+    it(`${text} reads on every page ground`, () => {
+      const low = grounds.map((ground) => ({ ground, ratio: Math.round(contrast(lightColour(text), lightColour(ground)) * 100) / 100 })).filter((g) => g.ratio < 4.5);
+      expect(low).toEqual([]);
+    });
+  }
+
+  // a subtle badge or alert: the palette's fg on its subtle ground
+  it.each(['brand', 'green', 'red', 'orange', 'blue', 'purple', 'gray'])('%s.fg reads on its subtle ground', (palette) => {
+    expect(contrast(lightColour(`colors.${palette}.fg`), lightColour(`colors.${palette}.subtle`))).toBeGreaterThanOrEqual(4.5);
+  });
+
+  // a solid badge, a courier's mark, a solid button: the palette's contrast colour on its solid ground
+  it.each(['brand', 'green', 'red', 'orange', 'blue', 'purple', 'gray'])('%s.contrast reads on its solid ground', (palette) => {
+    expect(contrast(lightColour(`colors.${palette}.contrast`), lightColour(`colors.${palette}.solid`))).toBeGreaterThanOrEqual(4.5);
+  });
+});

@@ -32,4 +32,12 @@ describe('reactToApiError (spec 000 §8)', () => {
     expect(refused).toEqual({ kind: 'toast', message: 'Tag is too long', key: 'failed:profile.editTag' });
     expect(other).toMatchObject({ key: 'failed:profile.changePassword' });
   });
+  it('an order already booked leads to its booking from the toast', () => {
+    const booked = new ApiError(409, {
+      errors: [{ msg: 'This order is already booked (tracking number LE77). Cancel that booking to book it again.', code: 'ORDER_ALREADY_BOOKED' }], tracking_number: 'LE77',
+    }, 'This order is already booked (tracking number LE77). Cancel that booking to book it again.', 'booking.book');
+    expect(reactToApiError(booked, 'write')).toMatchObject({ kind: 'toast', link: { to: '/dashboard/post-booking?tracking=LE77', label: 'Open the booking' } });
+    // without the number there is nowhere to lead
+    expect(reactToApiError(new ApiError(409, { errors: [{ msg: 'This order is already booked', code: 'ORDER_ALREADY_BOOKED' }] }, 'This order is already booked'), 'write')).not.toHaveProperty('link');
+  });
 });

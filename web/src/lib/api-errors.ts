@@ -1,11 +1,24 @@
 import { createContext, useCallback, useContext } from 'react';
 import { GENERIC_ERROR, isApiError } from './api';
+import { paths, withQuery } from './paths';
 
 /** What the app does with a failed call (spec 000 §8). Pure, so it is tested without a browser. */
 export type ApiErrorReaction =
   | { kind: 'unauthorized'; message: 'Unauthorized' }
-  | { kind: 'toast'; message: string; detail?: string; key?: string }
+  | { kind: 'toast'; message: string; detail?: string; key?: string; link?: ApiErrorLink }
   | { kind: 'none' };
+
+/** Where a refusal leads: a page that shows what it is about. */
+export interface ApiErrorLink {
+  to: string;
+  label: string;
+}
+
+/** An order already booked (the answer names the booking's tracking number): its booking's page. */
+export function refusalLink(error: unknown): ApiErrorLink | undefined {
+  if (!isApiError(error) || error.code !== 'ORDER_ALREADY_BOOKED' || !error.body?.tracking_number) return undefined;
+  return { to: withQuery(paths.dashboard.postBooking(), { tracking: error.body.tracking_number }), label: 'Open the booking' };
+}
 
 /**
  * `read`: a page's load (it shows a missing resource itself). `write`: a save or an action, whose
@@ -24,7 +37,8 @@ export function reactToApiError(error: unknown, purpose: 'read' | 'write' = 'rea
   // give contradicting reasons (offline, then refused) for one action.
   const key = error.route ? `failed:${error.route}` : undefined;
   // A server failure's request id lets support find what happened.
-  return { kind: 'toast', message, ...(error.requestId ? { detail: `Reference: ${error.requestId}` } : {}), ...(key ? { key } : {}) };
+  const link = refusalLink(error);
+  return { kind: 'toast', message, ...(error.requestId ? { detail: `Reference: ${error.requestId}` } : {}), ...(key ? { key } : {}), ...(link ? { link } : {}) };
 }
 
 export type ApiErrorHandler = (error: unknown) => void;

@@ -1,9 +1,12 @@
 import { useRef, useState } from 'react';
+import { useFormRefusal, type FieldOf, type Refusal } from './form-refusal';
 import { focusFirstInvalid, type FieldErrors, type Validation } from './validate';
 
 /**
  * A form page's values, the message per field and its <form>. `set` changes one value and clears
- * that field's message; `accept` takes the validation of a submit.
+ * that field's message; `accept` takes the validation of a submit; `refuse` a failed request (its
+ * messages under the fields it names, the first of them focused, and `refusal` for the summary by the
+ * button: RefusalAlert), `succeeded` the next request that worked.
  */
 export function useFormFields<V extends object>(initial: V | (() => V)) {
   const [values, setValues] = useState<V>(initial);
@@ -26,5 +29,13 @@ export function useFormFields<V extends object>(initial: V | (() => V)) {
     return true;
   };
 
-  return { values, setValues, errors, setErrors, form, set, accept };
+  const refusals = useFormRefusal(form);
+  /** Answers the refusal shown, or null when the app's own handler is the one to say it (a 401). */
+  const refuse = (error: unknown, fieldOf?: FieldOf): Refusal | null => {
+    const refusal = refusals.refuse(error, fieldOf);
+    setErrors((refusal?.fieldErrors ?? {}) as FieldErrors<keyof V & string>);
+    return refusal;
+  };
+
+  return { values, setValues, errors, setErrors, form, set, accept, refusal: refusals.refusal, refuse, succeeded: refusals.clear, closeRefusal: refusals.clear };
 }

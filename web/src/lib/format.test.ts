@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCurrency, formatDate, formatDateTime, fullName, initials } from './format';
+import { codeWords, countOf, formatCurrency, formatDate, formatDateTime, formatTime, fullName, initials } from './format';
 
 describe('formatDateTime (spec 000 §9)', () => {
   it("gives 'March 5, 2024 at 03:30 PM' in the shop's zone", () => {
@@ -39,5 +39,28 @@ describe('names', () => {
     expect(initials('', '')).toBe('?');
     expect(fullName({ first_name: 'Ayesha', last_name: 'Khan' })).toBe('Ayesha Khan');
     expect(fullName(null)).toBe('');
+  });
+});
+
+describe('countOf', () => {
+  it('says one thing in the singular, any other count in the plural', () => {
+    expect(countOf(1, 'account', 'accounts')).toBe('1 account');
+    expect(countOf(0, 'account', 'accounts')).toBe('0 accounts');
+    expect(countOf(1250, 'order', 'orders')).toBe('1,250 orders');
+  });
+});
+
+describe('codeWords', () => {
+  it("reads a status code in the labels' case", () => {
+    expect(codeWords('PAID')).toBe('Paid');
+    expect(codeWords('PARTIALLY_REFUNDED')).toBe('Partially refunded');
+    expect(codeWords('voided')).toBe('Voided');
+  });
+});
+
+describe('formatTime', () => {
+  it('gives the time to the second, in the zone asked for', () => {
+    expect(formatTime('2026-11-26T09:05:07.000Z', { timeZone: 'Asia/Karachi' })).toBe('02:05:07 PM');
+    expect(formatTime(null)).toBe('N/A');
   });
 });

@@ -41,6 +41,15 @@ export function formatDateTime(
   return `${MONTHS[p.month - 1]} ${p.day}, ${p.year} at ${pad(hour12)}:${pad(p.minute)} ${meridiem}`;
 }
 
+/** '03:30:05 PM': a time of today, to the second (when a page last heard from the server). */
+export function formatTime(value: Date | string | number | null | undefined, options: { timeZone?: string; fallback?: string } = {}): string {
+  const date = toDate(value);
+  if (!date) return options.fallback ?? 'N/A';
+  const p = partsIn(date, options.timeZone);
+  const hour12 = p.hour % 12 === 0 ? 12 : p.hour % 12;
+  return `${pad(hour12)}:${pad(p.minute)}:${pad(date.getSeconds())} ${p.hour < 12 ? 'AM' : 'PM'}`;
+}
+
 /** 'March 5, 2024'. */
 export function formatDate(
   value: Date | string | number | null | undefined,
@@ -75,4 +84,15 @@ export function initials(first: string | undefined, last?: string): string {
 export function fullName(user: { first_name?: string; last_name?: string } | null | undefined): string {
   if (!user) return '';
   return [user.first_name, user.last_name].filter((s) => s && s.trim() !== '').join(' ');
+}
+
+/** '1 account', '3 accounts', '1,250 orders': a count with the noun it takes. */
+export function countOf(n: number, one: string, many: string): string {
+  return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+}
+
+/** A code as words in the case of the screens' other labels: 'PARTIALLY_PAID' -> 'Partially paid'. */
+export function codeWords(code: string): string {
+  const text = code.replace(/_/g, ' ').trim().toLowerCase();
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }

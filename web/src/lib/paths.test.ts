@@ -1,6 +1,6 @@
 import { matchPath } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { DOCS_PAGES, paths, patterns, withQuery, type DocsPage } from './paths';
+import { createAccountThenBack, DOCS_PAGES, paths, patterns, returnPathFrom, withQuery, type DocsPage } from './paths';
 
 const under = (child: string) => `${patterns.dashboard}/${child}`;
 
@@ -54,5 +54,16 @@ describe('paths', () => {
   it('withQuery keeps non-empty values', () => {
     expect(withQuery(paths.dashboard.plans(), { success: 'true', x: '', y: undefined })).toBe('/dashboard/plans?success=true');
     expect(withQuery('/a', {})).toBe('/a');
+  });
+
+  it('create account leads back to the booking screen that sent the person there, and nowhere else', () => {
+    expect(createAccountThenBack('/dashboard/order/book?id=6140201371028')).toBe('/dashboard/accounts/create-account?return=%2Fdashboard%2Forder%2Fbook%3Fid%3D6140201371028');
+    expect(returnPathFrom('/dashboard/order/book?id=6140201371028')).toBe('/dashboard/order/book?id=6140201371028');
+    expect(returnPathFrom('/dashboard/merge-orders?ids[]=1&ids[]=2')).toBe('/dashboard/merge-orders?ids[]=1&ids[]=2');
+    expect(returnPathFrom('/dashboard/bulk-book?ids[]=1')).toBe('/dashboard/bulk-book?ids[]=1');
+    for (const elsewhere of ['https://evil.example/dashboard/order/book', '//evil.example/dashboard/order/book', '/dashboard/users', 'dashboard/order/book', '', null]) {
+      expect(returnPathFrom(elsewhere)).toBeNull();
+    }
+    expect(createAccountThenBack('/dashboard/users')).toBe('/dashboard/accounts/create-account');
   });
 });

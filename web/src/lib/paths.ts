@@ -133,3 +133,27 @@ export function idsFrom(search: URLSearchParams): string[] {
   const raw = [...search.getAll('ids[]'), ...search.getAll('ids').flatMap((value) => value.split(','))];
   return [...new Set(raw.map((id) => id.trim()).filter(Boolean))];
 }
+
+/** The booking screens that can send a person to create an account and expect them back (`?return=`). */
+const RETURN_PATHS = ['/dashboard/order/book', '/dashboard/merge-orders', '/dashboard/bulk-book'];
+
+/**
+ * Where create-account sends the person once the account exists: the booking screen that sent them, when
+ * `value` is one (with its query), else nowhere. Only those paths of this app: a link cannot send anyone away.
+ */
+export function returnPathFrom(value: string | null | undefined): string | null {
+  if (!value) return null;
+  let url: URL;
+  try {
+    url = new URL(value, 'http://dakiya.invalid');
+  } catch {
+    return null;
+  }
+  if (url.origin !== 'http://dakiya.invalid' || !value.startsWith('/') || value.startsWith('//')) return null;
+  return RETURN_PATHS.includes(url.pathname) ? `${url.pathname}${url.search}` : null;
+}
+
+/** Create account, then back to `returnTo` (a booking screen) once it exists. */
+export function createAccountThenBack(returnTo: string): string {
+  return withQuery(paths.dashboard.createAccount(), { return: returnPathFrom(returnTo) });
+}

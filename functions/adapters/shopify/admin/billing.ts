@@ -6,7 +6,7 @@ import { payload } from './payload';
 import type { RawSubscription } from './shapes';
 
 /** The app's own charges: subscribe, cancel, and what is active now. */
-export function billingOperations(client: GraphqlRequester): Pick<ShopifyAdmin, 'createSubscription' | 'cancelSubscription' | 'currentSubscriptions'> {
+export function billingOperations(client: GraphqlRequester): Pick<ShopifyAdmin, 'createSubscription' | 'cancelSubscription' | 'currentSubscriptions' | 'subscriptionStatus'> {
   return {
     async createSubscription(input) {
       const data = await client.request<{
@@ -30,6 +30,11 @@ export function billingOperations(client: GraphqlRequester): Pick<ShopifyAdmin, 
         appSubscriptionCancel: { appSubscription: { id: string; status: string } | null; userErrors: UserError[] };
       }>(doc.SUBSCRIPTION_CANCEL, { id: toGid('AppSubscription', id), prorate });
       return payload('appSubscriptionCancel', data.appSubscriptionCancel.userErrors, data.appSubscriptionCancel.appSubscription);
+    },
+
+    async subscriptionStatus(id) {
+      const data = await client.request<{ node: { status?: string } | null }>(doc.SUBSCRIPTION_STATUS, { id: toGid('AppSubscription', id) });
+      return data.node?.status ?? null;
     },
 
     async currentSubscriptions() {

@@ -1,5 +1,5 @@
 import { Input, type InputProps } from '@chakra-ui/react';
-import { TWO_FACTOR_CODE_DIGITS } from '@dakiya/shared';
+import { TWO_FACTOR_CODE_DIGITS } from '@dakiya/shared/codes';
 
 export interface CodeInputProps extends Omit<InputProps, 'value' | 'onChange'> {
   value: string;

@@ -8,13 +8,15 @@ export const NO_TRACKING_ACCOUNT_TITLE = 'Ooops! You have no tracking account.';
 export interface NoTrackingAccountDialogProps {
   open: boolean;
   onClose(): void;
+  /** Where Create Account leads: by default the create page; a booking screen passes one that comes back to it. */
+  createTo?: string;
 }
 
 /**
  * Spec 001 §8 "No tracking account": shown by the booking screens when the store has no active
  * courier account. Create Account leads to the create-account page.
  */
-export function NoTrackingAccountDialog({ open, onClose }: NoTrackingAccountDialogProps) {
+export function NoTrackingAccountDialog({ open, onClose, createTo = paths.dashboard.createAccount() }: NoTrackingAccountDialogProps) {
   return (
     <NoticeDialog
       open={open}
@@ -30,7 +32,7 @@ export function NoTrackingAccountDialog({ open, onClose }: NoTrackingAccountDial
             <LuPlus /> Create Account
           </>
         ),
-        to: paths.dashboard.createAccount(),
+        to: createTo,
         testId: 'no-account-create',
       }}
     />

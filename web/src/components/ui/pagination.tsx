@@ -1,23 +1,24 @@
 import { HStack, IconButton, Text } from '@chakra-ui/react';
 import { LuChevronLeft, LuChevronRight } from 'react-icons/lu';
+import { countOf } from '../../lib/format';
 
 export interface PaginationProps {
   page: number;
   pages: number;
   total: number;
   onPageChange(page: number): void;
-  /** Noun for the total, e.g. 'orders'. */
-  noun?: string;
+  /** The total's noun, one and many: ['account', 'accounts']. */
+  noun?: readonly [one: string, many: string];
 }
 
 /** The shared pagination control (page, pages, total) of spec 000 §2. */
-export function Pagination({ page, pages, total, onPageChange, noun = 'results' }: PaginationProps) {
+export function Pagination({ page, pages, total, onPageChange, noun = ['result', 'results'] }: PaginationProps) {
   const lastPage = Math.max(1, pages);
   const current = Math.min(Math.max(1, page), lastPage);
   return (
     <HStack justify="space-between" gap="4" py="3" wrap="wrap" data-testid="pagination">
       <Text textStyle="sm" color="fg.muted">
-        {total.toLocaleString('en-US')} {noun}
+        {countOf(total, noun[0], noun[1])}
       </Text>
       <HStack gap="2">
         <IconButton

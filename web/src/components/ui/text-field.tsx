@@ -7,6 +7,11 @@ export interface TextFieldProps extends Omit<InputProps, 'onChange' | 'value'> {
   onChange(value: string): void;
   error?: string;
   helper?: ReactNode;
+  /**
+   * The field's name as the server names it in a refusal: the input's `name`, and `data-field` around it
+   * (also around `children`), so a refusal naming it brings it into view (useFormRefusal).
+   */
+  name?: string;
   /** data-testid of the input; the error text gets `<testId>-error`, the helper `<testId>-helper`. */
   testId?: string;
   /** Show "(optional)" after the label. */
@@ -16,9 +21,9 @@ export interface TextFieldProps extends Omit<InputProps, 'onChange' | 'value'> {
 }
 
 /** Label, input, helper and error in one: the field every form uses. */
-export function TextField({ label, value, onChange, error, helper, testId, optional, required, disabled, children, ...input }: TextFieldProps) {
+export function TextField({ label, value, onChange, error, helper, testId, optional, required, disabled, name, children, ...input }: TextFieldProps) {
   return (
-    <Field.Root invalid={!!error} required={required} disabled={disabled}>
+    <Field.Root invalid={!!error} required={required} disabled={disabled} data-field={name}>
       <Field.Label>
         {label}
         {required && <Field.RequiredIndicator />}
@@ -26,7 +31,7 @@ export function TextField({ label, value, onChange, error, helper, testId, optio
           <Field.RequiredIndicator fallback={<span style={{ fontWeight: 400, opacity: 0.6 }}>(optional)</span>} />
         )}
       </Field.Label>
-      {children ?? <Input value={value} onChange={(e) => onChange(e.target.value)} data-testid={testId} {...input} />}
+      {children ?? <Input name={name} value={value} onChange={(e) => onChange(e.target.value)} data-testid={testId} {...input} />}
       {helper && !error && <Field.HelperText data-testid={testId ? `${testId}-helper` : undefined}>{helper}</Field.HelperText>}
       <Field.ErrorText data-testid={testId ? `${testId}-error` : undefined}>{error}</Field.ErrorText>
     </Field.Root>

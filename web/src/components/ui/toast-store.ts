@@ -24,9 +24,9 @@ export const TOAST_GROUP_STYLE = { zIndex: 'var(--chakra-z-index-toast)' } as co
  * zag-js refuses an `id` key whose value is undefined ("missing required props: id"), and that throw took
  * React, so the whole app, down with it: the key is only sent with a value.
  */
-export function notifyError(message: string, id?: string, description?: string) {
+export function notifyError(message: string, id?: string, description?: string, action?: { label: string; onClick(): void }) {
   // A toast whose id shows already is replaced, not stacked: its description must go when the new one has none.
-  toaster.create({ ...(id ? { id } : {}), description, type: 'error', title: message, closable: true, duration: 6000 });
+  toaster.create({ ...(id ? { id } : {}), description, type: 'error', title: message, closable: true, duration: 6000, ...(action ? { action } : {}) });
 }
 
 export function notifySuccess(message: string) {

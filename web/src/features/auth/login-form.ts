@@ -47,6 +47,12 @@ export function retryAfterSeconds(error: unknown): number | undefined {
   return typeof seconds === 'number' && seconds > 0 ? seconds : undefined;
 }
 
+/**
+ * The heading of a slow-down: the server's message names the seconds at the moment it answered, and the
+ * countdown under it names them now, so the two would disagree after a second.
+ */
+export const SLOWED_DOWN = 'Too many failed attempts.';
+
 /** The line under a slow-down, counting down to the next try. */
 export function waitLine(secondsLeft: number): string {
   if (secondsLeft <= 0) return 'You can try again now.';

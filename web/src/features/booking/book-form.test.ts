@@ -2,7 +2,7 @@ import { BookOrderInput, type OrderLookup, type TrackingAccount } from '@dakiya/
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api';
 import {
-  bookableAccounts, bookBody, cityMatchFor, formFromLookup, loadBanner, mergedCod, preselectedAccount, proposedFor, validateBookForm,
+  bookableAccounts, bookBody, bookRefusalTitle, cityListLabel, cityMatchFor, citySearch, closestCities, noCityMessage, formFromLookup, loadBanner, mergedCod, preselectedAccount, proposedFor, validateBookForm,
   weightAfterAccountChange, weightHelper, type BookFormValues, type MergeTotals,
 } from './book-form';
 
@@ -113,5 +113,45 @@ describe('the booking form', () => {
   it('totals a merged parcel as COD without shipping plus average shipping', () => {
     expect(mergedCod('5000', '250')).toBe(5250);
     expect(mergedCod('5000.5', '')).toBe(5000.5);
+  });
+});
+
+describe('the city search', () => {
+  const tcs = ['Karachi', 'Lahore', 'Islamabad', 'Rawalpindi', 'Faisalabad', 'Multan', 'Hyderabad', 'Gujranwala', 'Peshawar', 'Quetta', 'Sialkot', 'Sargodha', 'Bahawalpur', 'Sukkur', 'Gujrat']
+    .map((label, i) => ({ label, value: String(100 + i) }));
+
+  it('a city the courier does not serve says so, naming the courier, with the nearest cities instead of an empty list', () => {
+    const found = citySearch('Gilgit', tcs, 'TCS');
+    expect(found.shown).toEqual([]);
+    expect(found.none!.message).toBe('No TCS city matches "Gilgit".');
+    expect(found.none!.closest).toHaveLength(3);
+    expect(cityListLabel(false, 0, 15, true)).toBe('No city matches the search');
+  });
+
+  it('a search that matches lists those cities and says how many of all', () => {
+    const found = citySearch('gu', tcs, 'TCS');
+    expect(found.shown.map((c) => c.label)).toEqual(['Gujranwala', 'Gujrat']);
+    expect(found.none).toBeUndefined();
+    expect(cityListLabel(false, 2, 15, true)).toBe('Choose from 2 of 15 cities');
+    expect(cityListLabel(false, 15, 15, false)).toBe('Choose from 15 cities');
+    expect(citySearch('  ', tcs, 'TCS').shown).toHaveLength(15);
+  });
+
+  it('the nearest cities come by spelling', () => {
+    expect(closestCities('Multaan', tcs)[0]!.label).toBe('Multan');
+    expect(noCityMessage('Leopards', ' Skardu ')).toBe('No Leopards city matches "Skardu".');
+  });
+});
+
+describe("the Book button's refusal", () => {
+  it("says 'Not booked' only when nothing was booked", () => {
+    expect(bookRefusalTitle({ code: 'VALIDATION_FAILED', tone: 'error' })).toBe('Not booked');
+    expect(bookRefusalTitle({ code: 'COURIER_REFUSED', tone: 'error' })).toBe('Not booked');
+    expect(bookRefusalTitle({ tone: 'error' })).toBe('Not booked');
+    // the courier may have booked it
+    expect(bookRefusalTitle({ code: 'COURIER_CHECK_NEEDED', tone: 'error' })).toBe('The booking did not finish');
+    expect(bookRefusalTitle({ code: 'FULFILMENT_PENDING', tone: 'warning' })).toBe('The booking did not finish');
+    expect(bookRefusalTitle({ tone: 'warning' })).toBe('The booking did not finish');
+    expect(bookRefusalTitle({ code: 'ORDER_ALREADY_BOOKED', tone: 'error' })).toBe('Already booked');
   });
 });

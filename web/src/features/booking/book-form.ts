@@ -1,7 +1,8 @@
 import { courierWeightIssue, weightProposal, type BookOrderInput, type MergeLookup, type OrderLookup, type TrackingAccount } from '@dakiya/shared';
 import { COURIER_BY_ID } from '@dakiya/shared/couriers';
-import { matchCity, type CityEntry, type CityMatch } from '@dakiya/shared/city-match';
+import { editDistance, matchCity, normaliseCityName, type CityEntry, type CityMatch } from '@dakiya/shared/city-match';
 import { isApiError } from '../../lib/api';
+import type { Refusal } from '../../lib/form-refusal';
 import type { ParseableSchema } from '../../lib/validate';
 
 /** What the form holds: text as typed, so a half-typed number is never silently changed. */
@@ -148,6 +149,23 @@ const FIELDS: Record<string, keyof BookFormValues> = {
   consignee_address: 'consignee_address', destination_city: 'destination_city', city: 'destination_city', consignee_city: 'destination_city',
 };
 
+/** The form's fields as they stand on screen, top to bottom: the first of them a refusal names gets the focus. */
+export const BOOK_FIELD_ORDER: readonly (keyof BookFormValues)[] = [
+  'tracking_account', 'weight', 'pieces', 'destination_city', 'consignee_name', 'consignee_email', 'consignee_phone', 'consignee_phone2',
+  'consignee_phone3', 'consignee_city', 'consignee_address', 'order_name', 'cod_amount', 'products_list', 'remarks',
+];
+
+/**
+ * What the Book button's refusal says happened: 'Not booked' only when nothing was; a courier that may have
+ * booked (its answer lost, Shopify not answering after it, no answer at all) did not finish, and an order
+ * booked meanwhile is already booked.
+ */
+export function bookRefusalTitle(refusal: Pick<Refusal, 'code' | 'tone'>): string {
+  if (refusal.code === 'ORDER_ALREADY_BOOKED') return 'Already booked';
+  if (refusal.tone === 'warning' || refusal.code === 'COURIER_CHECK_NEEDED' || refusal.code === 'FULFILMENT_PENDING') return 'The booking did not finish';
+  return 'Not booked';
+}
+
 /** The form field a message names (a schema path's head or a server `param`), if it is one of the form's. */
 export function bookFieldOf(param: PropertyKey | undefined): keyof BookFormValues | undefined {
   return param === undefined ? undefined : FIELDS[String(param)];
@@ -180,6 +198,43 @@ export function cityEntries(cities: readonly { label: string; value: string }[])
 /** Which courier city the order's city is, or the matcher's suggestions when it is unsure. */
 export function cityMatchFor(orderCity: string, cities: readonly { label: string; value: string }[]): CityMatch {
   return matchCity(orderCity, cityEntries(cities));
+}
+
+type CityOption = { label: string; value: string };
+
+/** The courier's cities nearest to `text` by spelling, nearest first (a person still chooses among them). */
+export function closestCities<C extends CityOption>(text: string, cities: readonly C[], count = 3): C[] {
+  const wanted = normaliseCityName(text);
+  return cities
+    .map((city) => ({ city, distance: editDistance(wanted, normaliseCityName(city.label)) }))
+    .sort((a, b) => a.distance - b.distance || a.city.label.localeCompare(b.city.label))
+    .slice(0, count)
+    .map((scored) => scored.city);
+}
+
+/** 'No TCS city matches "Gilgit".': the courier named, since another account's courier may serve it. */
+export function noCityMessage(courierName: string, text: string): string {
+  return `No ${courierName} city matches "${text.trim()}".`;
+}
+
+/**
+ * The picker's list for what is typed in its search: the cities whose name contains it; none, and it says
+ * so with the nearest ones instead of an empty list.
+ */
+export function citySearch<C extends CityOption>(search: string, cities: readonly C[], courierName: string): { shown: C[]; none?: { message: string; closest: C[] } } {
+  const text = search.trim().toLowerCase();
+  if (!text) return { shown: [...cities] };
+  const shown = cities.filter((c) => c.label.toLowerCase().includes(text));
+  if (shown.length > 0) return { shown };
+  return { shown, none: { message: noCityMessage(courierName, search), closest: closestCities(search, cities) } };
+}
+
+/** The list's first line: how many cities it offers, or that the search left none. */
+export function cityListLabel(loading: boolean, shown: number, total: number, searching: boolean): string {
+  if (loading) return 'Loading cities…';
+  if (searching && shown === 0) return 'No city matches the search';
+  if (searching) return `Choose from ${shown} of ${total} cities`;
+  return `Choose from ${total} cities`;
 }
 
 /**

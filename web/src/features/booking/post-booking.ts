@@ -1,8 +1,23 @@
 import type { BookingAttention, BookingStatus, BookingView } from '@dakiya/shared';
 import { COURIER_BY_ID } from '@dakiya/shared/couriers';
+import { formatCurrency } from '../../lib/format';
 
 /** Spec §8's toast after a cancel. */
 export const CANCELLED_TOAST = 'Order has been cancelled from courier and unfulfilled from shopify';
+
+/** A booking's status as its badge says it, in the case of the app's other badges. */
+export const STATUS_LABELS: Record<BookingStatus, string> = {
+  FULFILLED: 'Fulfilled',
+  INPROCESS: 'In process',
+  DELIVERED: 'Delivered',
+  CANCELLED: 'Cancelled',
+  RTS: 'Returning to you',
+};
+
+/** What the parcel's payment line says: a prepaid parcel collects nothing, and says so rather than 'Rs 0'. */
+export function parcelPayment(cod: number): { label: string; value: string } {
+  return cod > 0 ? { label: 'Cash on delivery', value: formatCurrency(cod) } : { label: 'Payment', value: 'Prepaid' };
+}
 
 /** Cancel is offered only while the booking is neither CANCELLED nor DELIVERED (spec §4). */
 export function canCancel(status: BookingStatus): boolean {
@@ -35,3 +50,6 @@ export function attentionForReader(mark: Pick<BookingAttention, 'reason' | 'orde
   const what = mark.reason === 'ORDER_CANCELLED_IN_SHOPIFY' ? `Order ${mark.order_name} was cancelled in Shopify.` : `The fulfillment of ${mark.order_name} was cancelled in Shopify.`;
   return `${what} If the parcel should not go out, ask an admin, or a staff member allowed to cancel bookings, to cancel this booking.`;
 }
+
+/** Where a staff member may not cancel bookings (no WRITE_ORDERS): who can, in place of the Cancel button. */
+export const WHO_CAN_CANCEL = 'Cancelling a booking needs the Write orders permission: an admin, or a staff member allowed to cancel bookings, can cancel it.';

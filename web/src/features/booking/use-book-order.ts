@@ -4,17 +4,18 @@ import { useHandleApiError } from '../../lib/api-errors';
 import { paths, withQuery } from '../../lib/paths';
 import { notifySuccess } from '../../components/ui/toaster';
 import { planLimitMessage } from '../../components/ui/plan-limit-dialog';
-import { bookFieldOf, type BookBody, type BookFormErrors } from './book-form';
+import { bookFieldOf, type BookBody } from './book-form';
 
 /** Spec §8's success toast of a booking: the courier booked it and Shopify fulfilled it. */
 export const BOOKED_TOAST = 'Order has been booked and fulfilled';
 
-export type BookOutcome = { kind: 'booked'; to: string } | { kind: 'refused'; errors: BookFormErrors } | { kind: 'shown' };
+export type BookOutcome = { kind: 'booked'; to: string } | { kind: 'refused'; error: unknown } | { kind: 'shown' };
 
 /**
- * Sends a booking and turns every answer into what the person sees: the booking's page, a field's
- * message, the 'Plan limit reached' or no-tracking-account modal, the success-toned fulfilled banner,
- * or the app's toast (courier refusal, connection dropped, server failure).
+ * Sends a booking and turns every answer into what the person sees: the booking's page, the
+ * 'Plan limit reached' or no-tracking-account modal, the success-toned fulfilled banner, or a refusal for
+ * the form to show by its Book button (a field's message, the courier's refusal, no answer); a refusal of no
+ * field is the app's toast as well.
  */
 export function useBookOrder() {
   const handle = useHandleApiError();
@@ -28,30 +29,22 @@ export function useBookOrder() {
       notifySuccess(BOOKED_TOAST);
       return { kind: 'booked', to: withQuery(paths.dashboard.postBooking(), { tracking: result.booking.tracking_number }) };
     } catch (error) {
-      if (!isApiError(error)) {
-        handle(error);
-        return { kind: 'shown' };
-      }
-      if (error.planLimitError || error.code === 'PLAN_LIMIT_REACHED') {
+      if (isApiError(error) && (error.planLimitError || error.code === 'PLAN_LIMIT_REACHED')) {
         setPlanLimit(planLimitMessage(error.body));
         return { kind: 'shown' };
       }
-      if (error.code === 'NO_TRACKING_ACCOUNT') {
+      if (isApiError(error) && error.code === 'NO_TRACKING_ACCOUNT') {
         setNoAccount(true);
         return { kind: 'shown' };
       }
-      if (error.code === 'ORDER_ALREADY_FULFILLED') {
+      if (isApiError(error) && error.code === 'ORDER_ALREADY_FULFILLED') {
         setFulfilled(error.message);
         return { kind: 'shown' };
       }
-      const errors: BookFormErrors = {};
-      for (const item of error.body?.errors ?? []) {
-        const key = bookFieldOf(item.param);
-        if (key && !errors[key]) errors[key] = item.msg;
-      }
-      if (Object.keys(errors).length > 0) return { kind: 'refused', errors };
-      handle(error);
-      return { kind: 'shown' };
+      // a message under a field is enough; anything else is the app's toast too (a 401 signs out)
+      const namesAField = isApiError(error) && (error.body?.errors ?? []).some((item) => bookFieldOf(item.param) !== undefined);
+      if (!namesAField) handle(error);
+      return { kind: 'refused', error };
     }
   };
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PLANS } from '@dakiya/shared';
-import { cardAction, freeReasonMessage, monthLabel, priceLabel, returnOutcome, returnParams, stillOnMessage, usagePercent } from './plans';
+import { cancelMessage, cardAction, declinedMessage, freeReasonMessage, monthLabel, priceLabel, returnOutcome, returnParams, stillOnMessage, usagePercent } from './plans';
 
 describe('plans page rules', () => {
   it('fills the usage bar by orders / 5000, never past full', () => {
@@ -52,5 +52,30 @@ describe('plans page rules', () => {
     expect(freeReasonMessage({ subscribed: false, freeBecause: { reason: 'ENDED', plan: 'Monthly' } })).toBe('Your Monthly charge ended in Shopify. Your shop is on the free plan.');
     expect(freeReasonMessage({ subscribed: false })).toBeNull();
     expect(freeReasonMessage({ subscribed: true, freeBecause: { reason: 'FROZEN', plan: 'Monthly' } })).toBeNull();
+  });
+
+  it('a charge the merchant declined is said as that, with the plan the shop stays on', () => {
+    const back = returnParams(new URLSearchParams('success=true&charge_id=1029266947'))!;
+    expect(returnOutcome(back, { charge: { id: '1029266947', approved: false, declined: true } })).toBe('declined');
+    // Shopify did not say declined: still the spec's failure
+    expect(returnOutcome(back, { charge: { id: '1029266947', approved: false } })).toBe('failed');
+    // another charge's answer is not this one's
+    expect(returnOutcome(back, { charge: { id: '1', approved: false, declined: true } })).toBe('failed');
+    expect(declinedMessage({ planId: 'FREE', plan: 'Basic' })).toBe('You declined the charge on Shopify; your shop stays on FREE');
+    expect(declinedMessage({ planId: 'MONTHLY', plan: 'Monthly' })).toBe('You declined the charge on Shopify; your shop stays on Monthly');
+  });
+
+  it('the cancel dialog says the paid period is given up, to its date', () => {
+    expect(cancelMessage('2026-12-26T10:00:00.000Z', 'Asia/Karachi')).toBe(
+      'You go back to the free plan now. You give up the rest of the period you paid for, which runs to December 26, 2026: Shopify does not refund it. '
+      + 'Every staff user (admins stay) and every tracking account but the default will be deactivated. You can reactivate them by hand, or when you subscribe again.',
+    );
+    expect(cancelMessage(null)).not.toMatch(/period/);
+  });
+
+  it('the paid cards list only what works today', () => {
+    // 'Automatic status updates', 'CSV export' and 'Order tag settings' come back with the issues that build them
+    expect(PLANS.find((p) => p.id === 'MONTHLY')!.features).toEqual(['Unlimited orders', 'Unlimited tracking accounts and users', 'Two-factor authentication']);
+    expect(PLANS.find((p) => p.id === 'YEARLY')!.features).toEqual(['Everything in Monthly', 'Two months free']);
   });
 });

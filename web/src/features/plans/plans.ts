@@ -1,4 +1,5 @@
 import { ChargeId, LIMITS, PLANS, type PlanId, type SubscriptionStatus } from '@dakiya/shared';
+import { formatDate } from '../../lib/format';
 
 export type Plan = (typeof PLANS)[number];
 
@@ -51,9 +52,25 @@ export function returnParams(search: URLSearchParams): ReturnParams | null {
 export const SUBSCRIBED_MESSAGE = 'You have been successfully subscribed to our PAID plan';
 export const RETURN_FAILED_MESSAGE = 'Something went wrong. Please try again later';
 
-/** The status dialog after the return: subscribed only when Shopify has the charge as the active subscription. */
-export function returnOutcome(params: ReturnParams, status: Pick<SubscriptionStatus, 'charge'>): 'subscribed' | 'failed' {
-  return params.success && params.chargeId && status.charge?.id === params.chargeId && status.charge.approved ? 'subscribed' : 'failed';
+/**
+ * The status dialog after the return: subscribed only when Shopify has the charge as the active
+ * subscription; declined when Shopify says the merchant declined that charge; otherwise failed.
+ */
+export function returnOutcome(params: ReturnParams, status: Pick<SubscriptionStatus, 'charge'>): 'subscribed' | 'declined' | 'failed' {
+  const ours = !!params.chargeId && status.charge?.id === params.chargeId;
+  if (params.success && ours && status.charge!.approved) return 'subscribed';
+  return ours && status.charge!.declined ? 'declined' : 'failed';
+}
+
+/** A charge the merchant declined on Shopify's approval page (README, Choices): said as that, not as a failure. */
+export function declinedMessage(status: Pick<SubscriptionStatus, 'planId' | 'plan'>): string {
+  return `You declined the charge on Shopify; your shop stays on ${status.planId === 'FREE' ? 'FREE' : status.plan}`;
+}
+
+/** The cancel dialog: what the merchant gives up, the paid period to its end date included. */
+export function cancelMessage(expiry: string | null, timeZone?: string): string {
+  const period = expiry ? ` You give up the rest of the period you paid for, which runs to ${formatDate(expiry, { timeZone })}: Shopify does not refund it.` : '';
+  return `You go back to the free plan now.${period} Every staff user (admins stay) and every tracking account but the default will be deactivated. You can reactivate them by hand, or when you subscribe again.`;
 }
 
 /** The line under the failure message: the plan the check says the shop is still on. */

@@ -1,6 +1,6 @@
 import type { Scope } from '@dakiya/shared';
 import { describe, expect, it } from 'vitest';
-import { buildNav, canOpenPath, canSeeAccounts, landingPath, MAIN_NAV, SECONDARY_NAV, selectedNavId, type NavEntry } from './nav';
+import { buildNav, canOpenPath, canSeeAccounts, landingPath, lockedReason, MAIN_NAV, SECONDARY_NAV, selectedNavId, type NavEntry } from './nav';
 
 const admin = { role: 'ADMIN' as const, access_scopes: [] as Scope[] };
 const userWith = (...scopes: Scope[]) => ({ role: 'USER' as const, access_scopes: scopes });
@@ -32,6 +32,17 @@ describe('side navigation (spec 000 §2, §6)', () => {
     expect(enabledIds(buildNav(SECONDARY_NAV, userWith(), '/dashboard'))).toEqual(['profile']);
     // WRITE without READ does not open the page
     expect(enabledIds(buildNav(MAIN_NAV, userWith('WRITE_ACCOUNTS', 'WRITE_SETTINGS'), '/dashboard'))).toEqual(['docs']);
+  });
+
+  it('a locked item says why, and who can open it', () => {
+    const nav = buildNav(MAIN_NAV, userWith('READ_ORDERS'), '/dashboard/orders');
+    expect(nav.find((e) => e.id === 'staff')!.locked).toBe('Staff is for admins only. Ask an admin of your store if you need something there.');
+    expect(nav.find((e) => e.id === 'accounts')!.locked).toBe('Accounts needs the Read accounts permission. Ask your admin to give it to you.');
+    expect(nav.find((e) => e.id === 'book')!.locked).toBe('Book orders needs the Book orders permission. Ask your admin to give it to you.');
+    // an item the person may open says nothing of the kind
+    expect(nav.find((e) => e.id === 'orders')!.locked).toBeUndefined();
+    expect(buildNav(MAIN_NAV, admin, '/dashboard').filter((e) => e.locked)).toEqual([]);
+    expect(lockedReason('Docs', { kind: 'open' })).toBe('');
   });
 
   it('nobody signed in: nothing enabled', () => {

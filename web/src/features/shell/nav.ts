@@ -1,5 +1,6 @@
 import type { Role, Scope } from '@dakiya/shared';
 import { paths, type DocsPage } from '../../lib/paths';
+import { scopeLabel } from '../../lib/scopes';
 
 /** Who may open an item (spec 000 §6). */
 export type NavRequirement = { kind: 'open' } | { kind: 'scope'; scope: Scope } | { kind: 'admin' };
@@ -163,12 +164,29 @@ export function canOpenPath(user: NavUser | null | undefined, pathname: string):
   return meets(user, requirementForPath(pathname));
 }
 
+/**
+ * Why an item is locked for someone who may not open it, and who can: what a locked item says when it is
+ * pointed at or clicked (the no-access page says the same to a direct link).
+ */
+export function lockedReason(label: string, requirement: NavRequirement): string {
+  switch (requirement.kind) {
+    case 'admin':
+      return `${label} is for admins only. Ask an admin of your store if you need something there.`;
+    case 'scope':
+      return `${label} needs the ${scopeLabel(requirement.scope)} permission. Ask your admin to give it to you.`;
+    case 'open':
+      return '';
+  }
+}
+
 export interface NavEntry {
   id: NavId;
   label: string;
   to: string;
   badge?: string;
   enabled: boolean;
+  /** Why it is not enabled for this user (lockedReason); absent when it is. */
+  locked?: string;
   selected: boolean;
   /** True when this item or one of its children is selected (the Docs group opens). */
   expanded: boolean;
@@ -180,12 +198,14 @@ export function buildNav(items: readonly NavItemDef[], user: NavUser | null | un
   const selected = selectedNavId(pathname);
   const toEntry = (item: NavItemDef): NavEntry => {
     const children = (item.children ?? []).map(toEntry);
+    const enabled = isNavItemEnabled(item, user);
     return {
       id: item.id,
       label: item.label,
       to: item.to,
       badge: item.badge,
-      enabled: isNavItemEnabled(item, user),
+      enabled,
+      ...(enabled ? {} : { locked: lockedReason(item.label, item.requires) }),
       selected: selected === item.id,
       expanded: selected === item.id || children.some((c) => c.selected),
       children,

@@ -15,14 +15,16 @@ export interface CityFieldProps {
   testId: string;
   required?: boolean;
   placeholder?: string;
+  /** As a refusal names it (`city`, `shipper_city`). */
+  name?: string;
 }
 
 /** A city from Dakiya's list of Pakistani cities (`PAKISTAN_CITIES`). */
-export function CityField({ label, value, onChange, error, helper, testId, required = true, placeholder = 'Select a city' }: CityFieldProps) {
+export function CityField({ label, value, onChange, error, helper, testId, required = true, placeholder = 'Select a city', name }: CityFieldProps) {
   return (
-    <TextField label={label} value={value} onChange={onChange} error={error} helper={helper} testId={testId} required={required}>
+    <TextField label={label} name={name} value={value} onChange={onChange} error={error} helper={helper} testId={testId} required={required}>
       <NativeSelect.Root>
-        <NativeSelect.Field value={value} onChange={(e) => onChange(e.currentTarget.value)} data-testid={testId} placeholder={placeholder}>
+        <NativeSelect.Field name={name} value={value} onChange={(e) => onChange(e.currentTarget.value)} data-testid={testId} placeholder={placeholder}>
           {PAKISTAN_CITIES.map((city) => (
             <option key={city} value={city}>
               {city}
@@ -50,7 +52,7 @@ export interface CredentialInputProps {
 export function CredentialInput({ field, value, onChange, error, helper, required = true }: CredentialInputProps) {
   const testId = `field-${field.key}`;
   if (field.kind === 'city') {
-    return <CityField label={field.label} value={value} onChange={onChange} error={error} helper={helper ?? field.helper} testId={testId} required={required} />;
+    return <CityField label={field.label} name={field.key} value={value} onChange={onChange} error={error} helper={helper ?? field.helper} testId={testId} required={required} />;
   }
   const note =
     helper ??
@@ -70,7 +72,7 @@ export function CredentialInput({ field, value, onChange, error, helper, require
     spellCheck: false,
   } as const;
   return (
-    <TextField label={field.label} required={required} value={value} onChange={onChange} error={error} helper={note} testId={testId}>
+    <TextField label={field.label} name={field.key} required={required} value={value} onChange={onChange} error={error} helper={note} testId={testId}>
       {field.kind === 'secret' ? (
         <PasswordInput {...common} autoComplete="new-password" onChange={(e) => onChange(e.target.value)} testId={testId} />
       ) : (
@@ -90,7 +92,7 @@ export interface WeightFieldProps {
 /** Grams, 0 to 50000 (spec 001 §5): the weight booked when an order has none. */
 export function WeightField({ value, onChange, error, testId = 'field-weight' }: WeightFieldProps) {
   return (
-    <TextField label="Default parcel weight" value={value} onChange={onChange} error={error} testId={testId} helper="Used when an order has no weight. 0 to 50,000 grams.">
+    <TextField label="Default parcel weight" name="weight" value={value} onChange={onChange} error={error} testId={testId} helper="Used when an order has no weight. 0 to 50,000 grams.">
       <InputGroup endAddon="grams">
         <Input
           type="number"
@@ -98,6 +100,7 @@ export function WeightField({ value, onChange, error, testId = 'field-weight' }:
           min={0}
           max={LIMITS.maxAccountWeightGrams}
           step={1}
+          name="weight"
           value={value}
           onChange={(e) => onChange(e.target.value)}
           data-testid={testId}
@@ -114,12 +117,14 @@ export interface SwitchFieldProps {
   onChange(checked: boolean): void;
   testId: string;
   disabled?: boolean;
+  /** As a refusal names it (`is_default`). */
+  name?: string;
 }
 
 /** A labelled switch with a line of explanation under it. */
-export function SwitchField({ label, description, checked, onChange, testId, disabled }: SwitchFieldProps) {
+export function SwitchField({ label, description, checked, onChange, testId, disabled, name }: SwitchFieldProps) {
   return (
-    <Field.Root disabled={disabled}>
+    <Field.Root disabled={disabled} data-field={name}>
       <Switch.Root colorPalette="brand" checked={checked} disabled={disabled} onCheckedChange={(e) => onChange(e.checked)} data-testid={testId} alignItems="flex-start">
         <Switch.HiddenInput />
         <Switch.Control mt="0.5" />

@@ -180,7 +180,7 @@ export function AccountsPage({ canWrite }: AccountsPageProps) {
             </Table.ScrollArea>
           )}
           <Box px="4" borderTopWidth="1px" borderColor="border.muted">
-            <Pagination page={data.pagination.page} pages={data.pagination.pages} total={data.pagination.total} onPageChange={setPage} noun="accounts" />
+            <Pagination page={data.pagination.page} pages={data.pagination.pages} total={data.pagination.total} onPageChange={setPage} noun={['account', 'accounts']} />
           </Box>
         </Box>
       ) : null}

@@ -2,26 +2,26 @@ import { Alert, Box, Button, chakra, HStack, SimpleGrid, Stack } from '@chakra-u
 import { ACCOUNT_NAME_MAX, CreateAccountInput, type Courier } from '@dakiya/shared';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { LuKeyRound, LuLock, LuPackagePlus, LuSlidersHorizontal, LuTruck } from 'react-icons/lu';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 import { api } from '../../../lib/api';
 import { useHandleApiError } from '../../../lib/api-errors';
 import { useFormFields } from '../../../lib/form-fields';
-import { paths } from '../../../lib/paths';
-import { focusFirstInvalid, type FieldErrors } from '../../../lib/validate';
+import { paths, returnPathFrom } from '../../../lib/paths';
+import { focusFirstInvalid } from '../../../lib/validate';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { PlanLimitDialog } from '../../../components/ui/plan-limit-dialog';
+import { RefusalAlert } from '../../../components/ui/refusal-alert';
 import { SectionCard } from '../../../components/ui/section-card';
 import { TextField } from '../../../components/ui/text-field';
 import { notifySuccess } from '../../../components/ui/toaster';
-import { emptyCreateForm, validateCreateAccount, type CreateAccountField, type CreateAccountValues } from '../account-form';
+import { emptyCreateForm, validateCreateAccount, type CreateAccountValues } from '../account-form';
 import { CREATE_REDIRECT_MS, isAccountsKey } from '../accounts-list';
 import { COURIERS, CREATE_FIELDS, joinLabels, permanentLabels, type CredentialField } from '../couriers';
 import { classifySubmitError } from '../submit-errors';
 import { CityField, CredentialInput, ShipperDetails, SwitchField, WeightField } from './account-fields';
 import { CompanyPicker } from './company-picker';
-import { InlineError } from './inline-error';
 
 export const ACCOUNT_CREATED = 'Account has been created';
 
@@ -35,10 +35,12 @@ export interface CreateAccountPageProps {
 /** /dashboard/accounts/create-account (spec 001 §2, §5). */
 export function CreateAccountPage({ canWrite, canUpgrade }: CreateAccountPageProps) {
   const navigate = useNavigate();
+  // sent from a booking screen that found no account: back to it once the account exists
+  const [search] = useSearchParams();
+  const backTo = returnPathFrom(search.get('return'));
   const handleError = useHandleApiError();
   const { mutate } = useSWRConfig();
-  const { values, setValues, errors, setErrors, form, set } = useFormFields<CreateAccountValues>(emptyCreateForm);
-  const [problem, setProblem] = useState<{ message: string; tone: 'error' | 'warning' } | null>(null);
+  const { values, setValues, errors, setErrors, form, set, refusal, refuse, succeeded, closeRefusal } = useFormFields<CreateAccountValues>(emptyCreateForm);
   const [submitting, setSubmitting] = useState(false);
   const [created, setCreated] = useState(false);
   const [planLimit, setPlanLimit] = useState<string | null>(null);
@@ -50,13 +52,12 @@ export function CreateAccountPage({ canWrite, canUpgrade }: CreateAccountPagePro
     setValues((v) => ({ ...v, company }));
     // Another courier, other fields: earlier messages no longer apply.
     setErrors({});
-    setProblem(null);
+    closeRefusal();
   };
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (submitting || created) return;
-    setProblem(null);
     const result = validateCreateAccount(CreateAccountInput, values);
     if (!result.ok) {
       // Before a courier is chosen only the choice is on screen: ask for that first.
@@ -69,17 +70,14 @@ export function CreateAccountPage({ canWrite, canUpgrade }: CreateAccountPagePro
     try {
       const answer = await api('accounts.create', { body: result.data });
       notifySuccess(answer.msg || ACCOUNT_CREATED);
+      succeeded();
       setCreated(true);
       void mutate(isAccountsKey);
-      timer.current = window.setTimeout(() => navigate(paths.dashboard.accounts()), CREATE_REDIRECT_MS);
+      timer.current = window.setTimeout(() => navigate(backTo ?? paths.dashboard.accounts()), CREATE_REDIRECT_MS);
     } catch (error) {
       const outcome = classifySubmitError(error);
-      if (outcome.kind === 'app') handleError(error);
-      else if (outcome.kind === 'planLimit') setPlanLimit(outcome.message);
-      else {
-        setErrors(outcome.fields as FieldErrors<CreateAccountField>);
-        setProblem({ message: outcome.message, tone: outcome.tone });
-      }
+      if (outcome.kind === 'planLimit') setPlanLimit(outcome.message);
+      else if (outcome.kind === 'app' || !refuse(error)) handleError(error);
     } finally {
       setSubmitting(false);
     }
@@ -100,8 +98,14 @@ export function CreateAccountPage({ canWrite, canUpgrade }: CreateAccountPagePro
       <PageHeader
         title="Create tracking account"
         subtitle="Connect a courier account so Dakiya can book and track your parcels with it."
-        backTo={paths.dashboard.accounts()}
+        backTo={backTo ?? paths.dashboard.accounts()}
       />
+      {backTo && (
+        <Alert.Root status="info" borderRadius="lg" mb="5" maxW="4xl" data-testid="create-account-return">
+          <Alert.Indicator />
+          <Alert.Description>Once the account is created, you go back to the order you were booking.</Alert.Description>
+        </Alert.Root>
+      )}
       <chakra.form ref={form} onSubmit={onSubmit} noValidate maxW="4xl" data-testid="create-account-form">
         <Stack gap="5">
           <SectionCard title="Courier" icon={<LuTruck />} description="Which courier is this account with?">
@@ -148,6 +152,7 @@ export function CreateAccountPage({ canWrite, canUpgrade }: CreateAccountPagePro
                   <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
                     <TextField
                       label="Account name"
+                      name="account_name"
                       required
                       placeholder="e.g. Lahore warehouse"
                       value={values.account_name}
@@ -159,6 +164,7 @@ export function CreateAccountPage({ canWrite, canUpgrade }: CreateAccountPagePro
                     />
                     <CityField
                       label="Pickup city"
+                      name="city"
                       value={values.city}
                       onChange={(v) => set('city', v)}
                       error={errors.city}
@@ -172,6 +178,7 @@ export function CreateAccountPage({ canWrite, canUpgrade }: CreateAccountPagePro
                     description="Preselected on the booking page. Only one account is the default."
                     checked={values.is_default}
                     onChange={(checked) => set('is_default', checked)}
+                    name="is_default"
                     testId="field-is_default"
                   />
                 </Stack>
@@ -179,17 +186,16 @@ export function CreateAccountPage({ canWrite, canUpgrade }: CreateAccountPagePro
             </>
           )}
 
-          {problem && (
-            <InlineError
-              tone={problem.tone}
-              title={problem.tone === 'warning' ? 'Nothing was saved yet' : 'The account was not created'}
-              message={problem.message}
-            />
-          )}
+          <RefusalAlert
+            refusal={refusal}
+            onClose={closeRefusal}
+            title={refusal?.tone === 'warning' ? 'Nothing was saved yet' : 'The account was not created'}
+            testId="account-error"
+          />
 
           <HStack justify="flex-end" gap="3" pb="4">
             <Button asChild variant="outline" data-testid="account-cancel">
-              <Link to={paths.dashboard.accounts()}>Cancel</Link>
+              <Link to={backTo ?? paths.dashboard.accounts()}>Cancel</Link>
             </Button>
             <Button
               type="submit"

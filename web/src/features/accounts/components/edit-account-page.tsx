@@ -9,10 +9,10 @@ import { useHandleApiError, useUnauthorizedOnly } from '../../../lib/api-errors'
 import { useFormFields } from '../../../lib/form-fields';
 import { paths } from '../../../lib/paths';
 import { useApi } from '../../../lib/swr';
-import type { FieldErrors } from '../../../lib/validate';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { PageHeader } from '../../../components/ui/page-header';
+import { RefusalAlert } from '../../../components/ui/refusal-alert';
 import { SectionCard } from '../../../components/ui/section-card';
 import { TextField } from '../../../components/ui/text-field';
 import { notifySuccess } from '../../../components/ui/toaster';
@@ -23,7 +23,6 @@ import { classifySubmitError } from '../submit-errors';
 import { CityField, CredentialInput, ShipperDetails, SwitchField, WeightField } from './account-fields';
 import { CourierBadge } from './account-badges';
 import { NoWriteAccess } from './create-account-page';
-import { InlineError } from './inline-error';
 
 export const ACCOUNT_UPDATED = 'Account updated';
 
@@ -100,31 +99,25 @@ function EditAccountForm({ account }: { account: TrackingAccount }) {
   const navigate = useNavigate();
   const handleError = useHandleApiError();
   const { mutate } = useSWRConfig();
-  const { values, errors, setErrors, form, set, accept } = useFormFields<EditAccountValues>(() => formFromAccount(account, PAKISTAN_CITIES));
-  const [problem, setProblem] = useState<{ message: string; tone: 'error' | 'warning' } | null>(null);
+  const { values, errors, form, set, accept, refusal, refuse, succeeded, closeRefusal } = useFormFields<EditAccountValues>(() => formFromAccount(account, PAKISTAN_CITIES));
   const [submitting, setSubmitting] = useState(false);
   const courier = COURIERS[account.company];
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (submitting) return;
-    setProblem(null);
     const result = validateUpdateAccount(UpdateAccountInput, account._id, account.company, values, account.is_default);
     if (!accept(result)) return;
     setSubmitting(true);
     try {
       const answer = await api('accounts.update', { body: result.data });
       notifySuccess(answer.msg || ACCOUNT_UPDATED);
+      succeeded();
       void mutate(isAccountsKey);
       navigate(paths.dashboard.accounts());
     } catch (error) {
-      const outcome = classifySubmitError(error);
-      if (outcome.kind === 'app') handleError(error);
-      else if (outcome.kind === 'planLimit') setProblem({ message: outcome.message, tone: 'warning' });
-      else {
-        setErrors(outcome.fields as FieldErrors<EditAccountField>);
-        setProblem({ message: outcome.message, tone: outcome.tone });
-      }
+      // a plan limit is said here too: reactivating an account is what reached it
+      if (classifySubmitError(error).kind === 'app' || !refuse(error)) handleError(error);
     } finally {
       setSubmitting(false);
     }
@@ -196,6 +189,7 @@ function EditAccountForm({ account }: { account: TrackingAccount }) {
             <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
               <TextField
                 label="Account name"
+                name="name"
                 required
                 value={values.name}
                 onChange={(v) => set('name', v)}
@@ -205,6 +199,7 @@ function EditAccountForm({ account }: { account: TrackingAccount }) {
               />
               <CityField
                 label="Pickup city"
+                name="city"
                 value={values.city}
                 onChange={(v) => set('city', v)}
                 error={errors.city}
@@ -214,6 +209,7 @@ function EditAccountForm({ account }: { account: TrackingAccount }) {
               <WeightField value={values.weight} onChange={(v) => set('weight', v)} error={errors.weight} />
               <TextField
                 label="Activity"
+                name="activity"
                 value={values.activity}
                 onChange={() => {}}
                 // live: the refusal goes as soon as Default is turned off or the account made active again
@@ -252,6 +248,7 @@ function EditAccountForm({ account }: { account: TrackingAccount }) {
               checked={values.is_default}
               disabled={values.activity === 'IN_ACTIVE' && !values.is_default}
               onChange={(checked) => set('is_default', checked)}
+              name="is_default"
               testId="edit-default"
             />
             {errors.is_default && (
@@ -262,7 +259,12 @@ function EditAccountForm({ account }: { account: TrackingAccount }) {
           </Stack>
         </SectionCard>
 
-        {problem && <InlineError tone={problem.tone} title={problem.tone === 'warning' ? 'Nothing was saved yet' : 'The account was not saved'} message={problem.message} />}
+        <RefusalAlert
+          refusal={refusal}
+          onClose={closeRefusal}
+          title={refusal?.tone === 'warning' ? 'Nothing was saved yet' : 'The account was not saved'}
+          testId="account-error"
+        />
 
         <HStack justify="flex-end" gap="3" pb="4">
           <Button asChild variant="outline" data-testid="edit-cancel">

@@ -19,7 +19,7 @@ import { paths } from '../../../lib/paths';
 import { perTab } from '../../../lib/storage';
 import { useSession, type LoginResult } from '../session/session-context';
 import { LOAD_USER_ERROR } from '../session/session-reducer';
-import { loginErrorDetail, loginErrorMessage, retryAfterSeconds, validateLogin, waitLine, type FieldErrors } from '../login-form';
+import { loginErrorDetail, loginErrorMessage, retryAfterSeconds, SLOWED_DOWN, validateLogin, waitLine, type FieldErrors } from '../login-form';
 import { useSecondsLeft } from '../use-seconds-left';
 import { BrandPanel } from './brand-panel';
 import { EmailCodeStep } from './email-code-step';
@@ -151,7 +151,7 @@ export function LoginPage() {
     } catch (error) {
       const wait = retryAfterSeconds(error);
       if (wait) setWaitUntil(Date.now() + wait * 1000);
-      setFormError({ message: loginErrorMessage(error), detail: loginErrorDetail(error), wait: !!wait });
+      setFormError({ message: wait ? SLOWED_DOWN : loginErrorMessage(error), detail: loginErrorDetail(error), wait: !!wait });
     }
   }
 

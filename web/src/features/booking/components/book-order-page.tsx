@@ -2,10 +2,10 @@ import { Alert, Badge, Box, Button, HStack, Stack, Text } from '@chakra-ui/react
 import { ShopifyOrderId, type OrderLookup, type TrackingAccount } from '@dakiya/shared';
 import { useState } from 'react';
 import { LuArrowRight, LuPlus, LuRefreshCw } from 'react-icons/lu';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useUnauthorizedOnly } from '../../../lib/api-errors';
-import { formatCurrency } from '../../../lib/format';
-import { paths, withQuery } from '../../../lib/paths';
+import { codeWords, formatCurrency } from '../../../lib/format';
+import { createAccountThenBack, paths, withQuery } from '../../../lib/paths';
 import { isFinalLoadError } from '../../../components/ui/load-error-alert';
 import { useApi } from '../../../lib/swr';
 import { NoTrackingAccountDialog } from '../../../components/ui/no-tracking-account-dialog';
@@ -53,13 +53,14 @@ function Ready({ lookup, accounts, canUpgrade }: { lookup: OrderLookup; accounts
   const [noAccountOpen, setNoAccountOpen] = useState(!accountId);
   const book = useBookOrder();
   const navigate = useNavigate();
+  const createTo = useCreateAccountThenBack();
   if (!accountId) return <NoAccount open={noAccountOpen} onClose={() => setNoAccountOpen(false)} />;
   const initial = formFromLookup(lookup, accountId, accounts.find((a) => a._id === accountId));
 
   const submit = async (body: BookBody) => {
     const outcome = await book.submit(body);
     if (outcome.kind === 'booked') navigate(outcome.to);
-    return outcome.kind === 'refused' ? outcome.errors : undefined;
+    return outcome.kind === 'refused' ? outcome.error : undefined;
   };
 
   return (
@@ -68,7 +69,7 @@ function Ready({ lookup, accounts, canUpgrade }: { lookup: OrderLookup; accounts
       {book.fulfilled && <LoadBanner tone="success" message={book.fulfilled} />}
       <BookingForm initial={initial} accounts={accounts} storeWeight={lookup.weight} orderId={lookup.order_id} onSubmit={submit} submitLabel="Book order" />
       <PlanLimitDialog message={book.planLimit} onClose={book.closePlanLimit} canUpgrade={canUpgrade} />
-      <NoTrackingAccountDialog open={book.noAccount} onClose={book.closeNoAccount} />
+      <NoTrackingAccountDialog open={book.noAccount} onClose={book.closeNoAccount} createTo={createTo} />
     </Stack>
   );
 }
@@ -80,14 +81,21 @@ function OrderSummary({ lookup }: { lookup: OrderLookup }) {
       <Text>Total <Text as="span" fontWeight="semibold">{formatCurrency(data.total)}</Text></Text>
       <Text>Still owed <Text as="span" fontWeight="semibold">{formatCurrency(data.outstanding)}</Text></Text>
       <Text>Shipping <Text as="span" fontWeight="semibold">{formatCurrency(data.shipping)}</Text>{lookup.free_shipping_applied && ' (free over your free-shipping value: not collected)'}</Text>
-      <Text>Payment <Text as="span" fontWeight="semibold">{data.financial_status === 'PENDING' ? 'Cash on delivery' : (data.financial_status ?? '—').toLowerCase()}</Text></Text>
+      <Text>Payment <Text as="span" fontWeight="semibold">{data.financial_status === 'PENDING' ? 'Cash on delivery' : data.financial_status ? codeWords(data.financial_status) : '—'}</Text></Text>
       {data.line_items_truncated && <Text color="orange.fg">Shopify has more items than shown: check the products list.</Text>}
     </HStack>
   );
 }
 
-/** 'Action Required: No Tracking Account Found.' in the page, and the spec's modal over it. */
+/** Create account, then back to this booking screen (its address as it is now) once the account exists. */
+export function useCreateAccountThenBack(): string {
+  const { pathname, search } = useLocation();
+  return createAccountThenBack(`${pathname}${search}`);
+}
+
+/** 'Action Required: No Tracking Account Found.' in the page, and the spec's modal over it; both come back here. */
 export function NoAccount({ open, onClose }: { open: boolean; onClose(): void }) {
+  const createTo = useCreateAccountThenBack();
   return (
     <>
       <Alert.Root status="warning" borderRadius="lg" data-testid="book-no-account">
@@ -97,10 +105,10 @@ export function NoAccount({ open, onClose }: { open: boolean; onClose(): void })
           <Alert.Description>Add an active courier account to book orders.</Alert.Description>
         </Alert.Content>
         <Button asChild size="sm" colorPalette="brand">
-          <Link to={paths.dashboard.createAccount()}><LuPlus /> Create Account</Link>
+          <Link to={createTo}><LuPlus /> Create Account</Link>
         </Button>
       </Alert.Root>
-      <NoTrackingAccountDialog open={open} onClose={onClose} />
+      <NoTrackingAccountDialog open={open} onClose={onClose} createTo={createTo} />
     </>
   );
 }

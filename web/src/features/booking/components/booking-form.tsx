@@ -1,12 +1,14 @@
 import { Box, Button, Field, Grid, HStack, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
 import { BookOrderInput, type TrackingAccount } from '@dakiya/shared';
 import { COURIER_BY_ID } from '@dakiya/shared/couriers';
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { LuMapPin, LuPackage, LuTruck, LuUser } from 'react-icons/lu';
+import { RefusalAlert } from '../../../components/ui/refusal-alert';
 import { SectionCard } from '../../../components/ui/section-card';
 import { TextField } from '../../../components/ui/text-field';
+import { useFormRefusal } from '../../../lib/form-refusal';
 import {
-  bookableAccounts, bookBody, validateBookForm, weightAfterAccountChange, weightHelper,
+  bookableAccounts, bookBody, bookFieldOf, BOOK_FIELD_ORDER, bookRefusalTitle, validateBookForm, weightAfterAccountChange, weightHelper,
   type BookBody, type BookFormErrors, type BookFormValues, type MergeTotals,
 } from '../book-form';
 import { CityPicker } from './city-picker';
@@ -20,9 +22,9 @@ export interface BookingFormProps {
   orderId: string | string[];
   /** A merge's COD parts, sent beside its total. */
   merge?: MergeTotals;
-  /** Sends the booking; answers the field errors the server gave (param -> message), if any. */
-  onSubmit(body: BookBody): Promise<BookFormErrors | void>;
-  /** Replaces the COD field (a merge shows its arithmetic). */
+  /** Sends the booking; answers the failure to show by the Book button (the server's refusal, no answer), if any. */
+  onSubmit(body: BookBody): Promise<unknown>;
+  /** Replaces the COD field (a merge shows its arithmetic); its COD input is named `cod_amount`. */
   codSection?: (values: BookFormValues, set: (key: keyof BookFormValues, value: string) => void, error?: string) => ReactNode;
   submitLabel: string;
 }
@@ -32,6 +34,8 @@ export function BookingForm({ initial, accounts, storeWeight, orderId, merge, on
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<BookFormErrors>({});
   const [busy, setBusy] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
+  const refusal = useFormRefusal(form);
   // the weight follows the chosen account until the person types one
   const [weightTyped, setWeightTyped] = useState(false);
   const active = bookableAccounts(accounts);
@@ -56,15 +60,20 @@ export function BookingForm({ initial, accounts, storeWeight, orderId, merge, on
     const body = bookBody(values, orderId, account?.company, merge);
     const found = validateBookForm(BookOrderInput, body, account?.company);
     setErrors(found);
-    if (Object.keys(found).length > 0 || !account) {
-      // the first field with a message gets the focus, as every form of the app does
-      requestAnimationFrame(() => document.querySelector<HTMLElement>('[data-invalid] input, [data-invalid] select, [data-invalid] textarea')?.focus());
-      return;
-    }
+    // what is wrong is said by the Book button too, and its first field is brought into view and focused
+    if (Object.keys(found).length > 0) refusal.refuseFields(found, BOOK_FIELD_ORDER);
+    if (Object.keys(found).length > 0 || !account) return;
+    // the fields it named pass the form's check now; a refusal of no field stays until the answer
+    if (refusal.refusal && refusal.refusal.fields.length > 0) refusal.clear();
     setBusy(true);
     try {
-      const refused = await onSubmit(body);
-      if (refused) setErrors(refused);
+      const failure = await onSubmit(body);
+      if (failure === undefined) {
+        refusal.clear();
+      } else {
+        const shown = refusal.refuse(failure, bookFieldOf);
+        setErrors(shown?.fieldErrors ?? {});
+      }
     } finally {
       setBusy(false);
     }
@@ -73,6 +82,7 @@ export function BookingForm({ initial, accounts, storeWeight, orderId, merge, on
   const field = (key: keyof BookFormValues, label: string, opts: { optional?: boolean; type?: string; inputMode?: 'numeric' | 'decimal' | 'tel' | 'email'; helper?: string; onChange?(value: string): void } = {}) => (
     <TextField
       label={label}
+      name={key}
       value={values[key]}
       onChange={opts.onChange ?? ((v) => set(key, v))}
       error={errors[key]}
@@ -86,14 +96,14 @@ export function BookingForm({ initial, accounts, storeWeight, orderId, merge, on
   );
 
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate data-testid="book-form">
+    <form ref={form} onSubmit={(e) => void submit(e)} noValidate data-testid="book-form">
       <Stack gap="5">
         <SectionCard title="Courier" icon={<LuTruck />} description="The tracking account books the parcel; its courier collects the COD.">
           <Grid templateColumns={{ base: '1fr', md: '2fr 1.5fr 1fr' }} gap="4">
             <Field.Root invalid={!!errors.tracking_account} required>
               <Field.Label>Tracking account<Field.RequiredIndicator /></Field.Label>
               <NativeSelect.Root>
-                <NativeSelect.Field value={values.tracking_account} onChange={(e) => chooseAccount(e.target.value)} data-testid="book-account">
+                <NativeSelect.Field name="tracking_account" value={values.tracking_account} onChange={(e) => chooseAccount(e.target.value)} data-testid="book-account">
                   {active.map((a) => (
                     <option key={a._id} value={a._id}>{`${a.name} · ${COURIER_BY_ID[a.company].name}${a.is_default ? ' (default)' : ''}`}</option>
                   ))}
@@ -112,6 +122,7 @@ export function BookingForm({ initial, accounts, storeWeight, orderId, merge, on
           <CityPicker
             key={values.tracking_account}
             accountId={values.tracking_account}
+            courierName={account ? COURIER_BY_ID[account.company].name : 'courier'}
             orderCity={values.consignee_city}
             value={values.destination_city}
             onChange={(key) => set('destination_city', key)}
@@ -140,21 +151,24 @@ export function BookingForm({ initial, accounts, storeWeight, orderId, merge, on
             {codSection?.(values, set, errors.cod_amount)}
             <Field.Root invalid={!!errors.products_list} required>
               <Field.Label>Products<Field.RequiredIndicator /></Field.Label>
-              <Textarea value={values.products_list} onChange={(e) => set('products_list', e.target.value)} rows={3} w="full" data-testid="book-products_list" />
+              <Textarea name="products_list" value={values.products_list} onChange={(e) => set('products_list', e.target.value)} rows={3} w="full" data-testid="book-products_list" />
               <Field.ErrorText data-testid="book-products_list-error">{errors.products_list}</Field.ErrorText>
             </Field.Root>
             <Field.Root>
               <Field.Label>Remarks <Text as="span" fontWeight="normal" opacity={0.6}>(optional)</Text></Field.Label>
-              <Textarea value={values.remarks} onChange={(e) => set('remarks', e.target.value)} rows={2} w="full" placeholder="For the rider, e.g. call before delivery" data-testid="book-remarks" />
+              <Textarea name="remarks" value={values.remarks} onChange={(e) => set('remarks', e.target.value)} rows={2} w="full" placeholder="For the rider, e.g. call before delivery" data-testid="book-remarks" />
             </Field.Root>
           </Stack>
         </SectionCard>
 
-        <HStack justify="flex-end" pb={{ base: '20', md: '0' }}>
+        <Stack gap="3" pb={{ base: '20', md: '0' }}>
+          <RefusalAlert refusal={refusal.refusal} onClose={refusal.clear} title={refusal.refusal ? bookRefusalTitle(refusal.refusal) : undefined} testId="book-refusal" />
+          <HStack justify="flex-end">
           <Button type="submit" colorPalette="brand" size="lg" loading={busy} loadingText="Booking…" w={{ base: 'full', md: 'auto' }} data-testid="book-submit">
             {submitLabel}
           </Button>
-        </HStack>
+          </HStack>
+        </Stack>
       </Stack>
     </form>
   );

@@ -1,17 +1,19 @@
 import { Alert, Box, Button, Field, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { MAX_BULK_ORDERS, type TrackingAccount } from '@dakiya/shared';
 import { COURIER_BY_ID } from '@dakiya/shared/couriers';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { LuTruck } from 'react-icons/lu';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { api, isApiError } from '../../../lib/api';
 import { useHandleApiError, useUnauthorizedOnly } from '../../../lib/api-errors';
 import { idsFrom, paths } from '../../../lib/paths';
+import { useFormRefusal } from '../../../lib/form-refusal';
 import { rememberBulkJob } from '../../../lib/last-bulk-job';
 import { useApi } from '../../../lib/swr';
 import { PageHeader } from '../../../components/ui/page-header';
 import { PlanLimitDialog, planLimitMessage } from '../../../components/ui/plan-limit-dialog';
 import { SectionCard } from '../../../components/ui/section-card';
+import { RefusalAlert } from '../../../components/ui/refusal-alert';
 import { PageSkeleton } from '../../../components/ui/skeletons';
 import { bookableAccounts, preselectedAccount } from '../book-form';
 import { LoadBanner, NoAccount } from './book-order-page';
@@ -56,6 +58,8 @@ function Start({ ids, accounts, canUpgrade }: { ids: string[]; accounts: Trackin
   const [planLimit, setPlanLimit] = useState<string | null>(null);
   const handle = useHandleApiError();
   const navigate = useNavigate();
+  const form = useRef<HTMLDivElement>(null);
+  const refusal = useFormRefusal(form);
   if (!accountId) return <NoAccount open={noAccountOpen} onClose={() => setNoAccountOpen(false)} />;
   const active = bookableAccounts(accounts);
   // a courier that books cash on delivery only (its definition's rule, M&P's today) refuses prepaid orders
@@ -66,11 +70,16 @@ function Start({ ids, accounts, canUpgrade }: { ids: string[]; accounts: Trackin
     setBusy(true);
     try {
       const started = await api('booking.bookMany', { body: { tracking_account: accountId, order_id: ids.join(','), shipping_type: 'overnight' } });
+      refusal.clear();
       rememberBulkJob(started.jobId);
       navigate(paths.dashboard.bulkProgress(started.jobId));
     } catch (error) {
-      if (isApiError(error) && (error.planLimitError || error.code === 'PLAN_LIMIT_REACHED')) setPlanLimit(planLimitMessage(error.body));
-      else handle(error);
+      if (isApiError(error) && (error.planLimitError || error.code === 'PLAN_LIMIT_REACHED')) {
+        setPlanLimit(planLimitMessage(error.body));
+      } else {
+        handle(error);
+        refusal.refuse(error);
+      }
     } finally {
       setBusy(false);
     }
@@ -79,11 +88,11 @@ function Start({ ids, accounts, canUpgrade }: { ids: string[]; accounts: Trackin
   return (
     <Stack gap="5">
       <SectionCard title={`${ids.length} ${ids.length === 1 ? 'order' : 'orders'}`} icon={<LuTruck />} testId="bulk-start">
-        <Stack gap="4">
+        <Stack gap="4" ref={form}>
           <Field.Root required>
             <Field.Label>Tracking account<Field.RequiredIndicator /></Field.Label>
             <NativeSelect.Root>
-              <NativeSelect.Field value={accountId} onChange={(e) => setAccountId(e.target.value)} data-testid="bulk-account">
+              <NativeSelect.Field name="tracking_account" value={accountId} onChange={(e) => setAccountId(e.target.value)} data-testid="bulk-account">
                 {active.map((a) => <option key={a._id} value={a._id}>{`${a.name} · ${COURIER_BY_ID[a.company].name}${a.is_default ? ' (default)' : ''}`}</option>)}
               </NativeSelect.Field>
               <NativeSelect.Indicator />
@@ -107,12 +116,14 @@ function Start({ ids, accounts, canUpgrade }: { ids: string[]; accounts: Trackin
               You can close this page: the booking goes on, and the progress page shows where it stands.
             </Alert.Description>
           </Alert.Root>
+          <Text textStyle="sm" color="fg.muted" data-testid="bulk-shipping-type">Shipping type: Overnight</Text>
+          {/* refused: nothing started; no answer: it may have, so only the message is said */}
+          <RefusalAlert refusal={refusal.refusal} onClose={refusal.clear} title={refusal.refusal?.tone === 'error' ? 'Not started' : undefined} testId="bulk-refusal" />
           <HStack justify="flex-end">
             <Button colorPalette="brand" size="lg" loading={busy} onClick={() => void start()} w={{ base: 'full', md: 'auto' }} data-testid="bulk-submit">
               Book {ids.length} {ids.length === 1 ? 'order' : 'orders'}
             </Button>
           </HStack>
-          <Text textStyle="xs" color="fg.muted">Shipping type: Overnight</Text>
         </Stack>
       </SectionCard>
       <PlanLimitDialog message={planLimit} onClose={() => setPlanLimit(null)} canUpgrade={canUpgrade} />

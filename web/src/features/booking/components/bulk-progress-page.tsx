@@ -1,6 +1,7 @@
-import { Badge, Box, Button, Grid, HStack, Progress, Stack, Text } from '@chakra-ui/react';
+import { Alert, Badge, Box, Button, Grid, HStack, Progress, Stack, Text } from '@chakra-ui/react';
 import type { BulkRow } from '@dakiya/shared';
-import { LuArrowRight } from 'react-icons/lu';
+import { useCallback, useState, useSyncExternalStore } from 'react';
+import { LuArrowRight, LuWifiOff } from 'react-icons/lu';
 import { Link, useParams } from 'react-router-dom';
 import { useUnauthorizedOnly } from '../../../lib/api-errors';
 import { paths, withQuery } from '../../../lib/paths';
@@ -8,17 +9,21 @@ import { useApi } from '../../../lib/swr';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { PageHeader } from '../../../components/ui/page-header';
 import { PageSkeleton } from '../../../components/ui/skeletons';
-import { POLL_MS, progressOf, ROW_LABELS } from '../bulk';
+import { bulkFreshness, POLL_MS, progressOf, rowLabel } from '../bulk';
 
 /**
  * /dashboard/bulk/{jobId}: where a bulk booking stands, read from the job's own records on the server,
  * so closing the tab loses nothing: opening the address again (or the store-orders page's link) shows it.
  */
-export function BulkProgressPage() {
+export function BulkProgressPage({ timeZone }: { timeZone?: string }) {
   const { job_id: jobId = '' } = useParams();
   const onError = useUnauthorizedOnly();
+  const online = useOnline();
+  const [lastUpdated, setLastUpdated] = useState<Date | null>(null);
   const { data, error, isValidating, mutate } = useApi('booking.bulkProgress', { params: { jobId } }, {
     onError,
+    // every answer, even one that changed nothing (SWR keeps the same data then)
+    onSuccess: () => setLastUpdated(new Date()),
     // asks again while the job runs, and stops once every order has its outcome
     refreshInterval: (latest) => (latest && latest.status === 'done' ? 0 : POLL_MS),
     // SWR's interval refresh is deduplicated: under the app's 60 s deduping window it would ask once a minute
@@ -26,6 +31,7 @@ export function BulkProgressPage() {
   });
   const progress = data ? progressOf(data) : null;
   const running = data ? data.status !== 'done' : false;
+  const freshness = bulkFreshness({ running, online, lastAskFailed: !!error, lastUpdated, timeZone });
 
   return (
     <Box maxW="5xl">
@@ -34,7 +40,7 @@ export function BulkProgressPage() {
         subtitle={data ? (running ? 'Booking your orders. You can close this page: the booking goes on.' : 'Every order has its outcome.') : undefined}
         backTo={paths.dashboard.storeOrders()}
       />
-      {error && <LoadErrorAlert error={error} onRetry={() => void mutate()} retrying={isValidating} mb="4" testId="bulk-error" instead={{ to: paths.dashboard.storeOrders(), label: 'Book orders' }} />}
+      {error && !data && <LoadErrorAlert error={error} onRetry={() => void mutate()} retrying={isValidating} mb="4" testId="bulk-error" instead={{ to: paths.dashboard.storeOrders(), label: 'Book orders' }} />}
       {!data || !progress ? (
         !error && <PageSkeleton />
       ) : (
@@ -49,7 +55,16 @@ export function BulkProgressPage() {
                   {data.check > 0 && <Badge colorPalette="orange" size="lg" data-testid="bulk-check">{data.check} to check</Badge>}
                 </HStack>
               </HStack>
-              <Progress.Root value={progress.percent} colorPalette={running ? 'brand' : data.failed + data.check > 0 ? 'orange' : 'green'} size="lg" striped={running} animated={running} data-testid="bulk-progress" data-percent={progress.percent}>
+              {freshness.stale && (
+                <Alert.Root status="warning" borderRadius="lg" alignItems="center" flexWrap="wrap" rowGap="2" data-testid="bulk-offline">
+                  <Alert.Indicator><LuWifiOff /></Alert.Indicator>
+                  <Alert.Description flex="1" minW="48" data-testid="bulk-offline-message">{freshness.message}</Alert.Description>
+                  {online && (
+                    <Button size="sm" variant="outline" bg="bg" loading={isValidating} onClick={() => void mutate()} data-testid="bulk-offline-retry">Try again</Button>
+                  )}
+                </Alert.Root>
+              )}
+              <Progress.Root value={progress.percent} colorPalette={running ? 'brand' : data.failed + data.check > 0 ? 'orange' : 'green'} size="lg" striped={running} animated={running && !freshness.stale} data-testid="bulk-progress" data-percent={progress.percent}>
                 <Progress.Track borderRadius="full"><Progress.Range /></Progress.Track>
               </Progress.Root>
               {data.check > 0 && (
@@ -67,7 +82,7 @@ export function BulkProgressPage() {
               <Text>Tracking number or reason</Text>
             </Grid>
             <Box as="ul" listStyleType="none" m="0" p="0" data-testid="bulk-rows">
-              {data.rows.map((row) => <Row key={row.order_id} row={row} />)}
+              {data.rows.map((row) => <Row key={row.order_id} row={row} stale={freshness.stale} />)}
             </Box>
           </Box>
           {!running && (
@@ -83,8 +98,21 @@ export function BulkProgressPage() {
 
 const COLUMNS = { base: 'minmax(0, 1fr) auto', md: '9rem 11rem minmax(0, 1fr)' };
 
-function Row({ row }: { row: BulkRow }) {
-  const label = ROW_LABELS[row.state];
+/** Whether the browser has a connection (it says so at once; a failed ask says the rest). */
+function useOnline(): boolean {
+  const subscribe = useCallback((changed: () => void) => {
+    window.addEventListener('online', changed);
+    window.addEventListener('offline', changed);
+    return () => {
+      window.removeEventListener('online', changed);
+      window.removeEventListener('offline', changed);
+    };
+  }, []);
+  return useSyncExternalStore(subscribe, () => navigator.onLine, () => true);
+}
+
+function Row({ row, stale }: { row: BulkRow; stale: boolean }) {
+  const label = rowLabel(row.state, stale);
   const name = row.order_name || row.order_id;
   return (
     <Grid

@@ -3,10 +3,12 @@ import { useEffect, useMemo, useState } from 'react';
 import { LuCircleCheck, LuRefreshCw } from 'react-icons/lu';
 import { useUnauthorizedOnly } from '../../../lib/api-errors';
 import { useApi } from '../../../lib/swr';
-import { cityMatchFor } from '../book-form';
+import { cityListLabel, cityMatchFor, citySearch, closestCities, noCityMessage } from '../book-form';
 
 export interface CityPickerProps {
   accountId: string;
+  /** The account's courier, as its cities are named ('No TCS city matches …'). */
+  courierName: string;
   /** The city as the order has it. */
   orderCity: string;
   value: string;
@@ -19,7 +21,7 @@ export interface CityPickerProps {
  * (the same matcher the server uses); when it is unsure, its suggestions are one click away, and
  * any city of the list can be searched.
  */
-export function CityPicker({ accountId, orderCity, value, onChange, error }: CityPickerProps) {
+export function CityPicker({ accountId, courierName, orderCity, value, onChange, error }: CityPickerProps) {
   const onError = useUnauthorizedOnly();
   const { data, error: loadError, isLoading, isValidating, mutate } = useApi(
     'accounts.cities',
@@ -37,13 +39,12 @@ export function CityPicker({ accountId, orderCity, value, onChange, error }: Cit
     onChange(match?.kind === 'match' ? match.city.key : '');
   }, [cities, match]);
 
+  const found = useMemo(() => citySearch(search, cities, courierName), [search, cities, courierName]);
   const shown = useMemo(() => {
-    const text = search.trim().toLowerCase();
-    const list = text ? cities.filter((c) => c.label.toLowerCase().includes(text)) : cities;
     // the chosen city stays an option while the search hides others
     const chosen = cities.find((c) => c.value === value);
-    return chosen && !list.includes(chosen) ? [chosen, ...list] : list;
-  }, [cities, search, value]);
+    return chosen && !found.shown.includes(chosen) ? [chosen, ...found.shown] : found.shown;
+  }, [cities, found, value]);
 
   if (loadError) {
     return (
@@ -75,16 +76,14 @@ export function CityPicker({ accountId, orderCity, value, onChange, error }: Cit
         <Alert.Root status="info" borderRadius="lg" data-testid="book-city-unsure">
           <Alert.Indicator />
           <Alert.Content>
-            <Alert.Title>{match.message}</Alert.Title>
-            {match.suggestions.length > 0 && (
-              <HStack gap="2" mt="2" wrap="wrap">
-                {match.suggestions.map((s) => (
-                  <Button key={s.key} size="xs" variant="outline" bg="bg" onClick={() => onChange(s.key)} data-testid={`book-city-suggestion-${s.name}`}>
-                    {s.name}
-                  </Button>
-                ))}
-              </HStack>
-            )}
+            <Alert.Title data-testid="book-city-unsure-message">
+              {orderCity.trim() ? `${noCityMessage(courierName, orderCity)} ${match.suggestions.length > 0 ? 'Did you mean one of these?' : 'The nearest by name:'}` : match.message}
+            </Alert.Title>
+            <CityChoices
+              cities={match.suggestions.length > 0 ? match.suggestions.map((c) => ({ label: c.name, value: c.key })) : orderCity.trim() ? closestCities(orderCity, cities) : []}
+              onChoose={onChange}
+              testId="book-city-suggestion"
+            />
           </Alert.Content>
         </Alert.Root>
       )}
@@ -101,19 +100,47 @@ export function CityPicker({ accountId, orderCity, value, onChange, error }: Cit
           />
           <NativeSelect.Root disabled={isLoading} flex="1">
             <NativeSelect.Field
+              name="destination_city"
               value={value}
               onChange={(e) => onChange(e.target.value)}
               aria-label="Destination city"
               data-testid="book-city"
             >
-              <option value="">{isLoading ? 'Loading cities…' : `Choose from ${cities.length} cities`}</option>
+              <option value="">{cityListLabel(isLoading, found.shown.length, cities.length, search.trim() !== '')}</option>
               {shown.map((c) => <option key={c.value} value={c.value}>{c.label}</option>)}
             </NativeSelect.Field>
             <NativeSelect.Indicator />
           </NativeSelect.Root>
         </Stack>
+        {found.none && (
+          <Stack gap="1" data-testid="book-city-search-none">
+            <Text textStyle="sm" data-testid="book-city-search-none-message">{found.none.message} The nearest by name:</Text>
+            <CityChoices
+              cities={found.none.closest}
+              onChoose={(key) => {
+                onChange(key);
+                setSearch('');
+              }}
+              testId="book-city-closest"
+            />
+          </Stack>
+        )}
         <Field.ErrorText data-testid="book-city-error">{error}</Field.ErrorText>
       </Field.Root>
     </Stack>
+  );
+}
+
+/** Cities one click away (the matcher's suggestions, or the nearest by name). */
+function CityChoices({ cities, onChoose, testId }: { cities: readonly { label: string; value: string }[]; onChoose(key: string): void; testId: string }) {
+  if (cities.length === 0) return null;
+  return (
+    <HStack gap="2" mt="2" wrap="wrap">
+      {cities.map((c) => (
+        <Button key={c.value} size="xs" variant="outline" bg="bg" onClick={() => onChoose(c.value)} data-testid={`${testId}-${c.label}`}>
+          {c.label}
+        </Button>
+      ))}
+    </HStack>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Badge, Box, Button, Grid, HStack, Stack, Table, Text } from '@chakra-ui/react';
+import { Alert, Badge, Box, Button, Grid, HStack, Stack, Table, Text, useBreakpointValue } from '@chakra-ui/react';
 import { MAX_MERGE_ORDERS, ShopifyOrderId, type MergeLookup, type TrackingAccount } from '@dakiya/shared';
 import { useEffect, useMemo, useState } from 'react';
 import { LuLayers } from 'react-icons/lu';
@@ -113,7 +113,7 @@ function Ready({ merge, accounts, canUpgrade }: { merge: MergeLookup; accounts: 
   const submit = async (body: BookBody) => {
     const outcome = await book.submit(body);
     if (outcome.kind === 'booked') navigate(outcome.to);
-    return outcome.kind === 'refused' ? outcome.errors : undefined;
+    return outcome.kind === 'refused' ? outcome.error : undefined;
   };
 
   const people = new Set(bookable.map((o) => o.consignee_name.trim().toLowerCase()).filter(Boolean));
@@ -144,7 +144,7 @@ function Ready({ merge, accounts, canUpgrade }: { merge: MergeLookup; accounts: 
           };
           return (
             <Grid templateColumns={{ base: '1fr', md: '1fr 1fr 1fr' }} gap="4" alignItems="end" data-testid="merge-cod">
-              <TextField label="COD without shipping (Rs)" value={codWithout} onChange={(v) => change('without', v)} inputMode="decimal" testId="merge-cod-without" />
+              <TextField label="COD without shipping (Rs)" name="cod_amount" value={codWithout} onChange={(v) => change('without', v)} inputMode="decimal" testId="merge-cod-without" />
               <TextField
                 label="Average shipping (Rs)"
                 value={avg}
@@ -167,40 +167,85 @@ function Ready({ merge, accounts, canUpgrade }: { merge: MergeLookup; accounts: 
   );
 }
 
+/** One order of the merge as its row or card reads it. */
+function mergeRow(order: MergeLookup['orders'][number]) {
+  return {
+    out: order.cancelled ? 'Cancelled' : order.fulfillment === 'FULFILLED' ? 'Fulfilled' : null,
+    products: order.products_list.map((p) => `${p.node.product.title}${p.node.variant.title ? ` - ${p.node.variant.title}` : ''} x ${p.node.currentQuantity}`).join(', '),
+    shipping: formatCurrency(order.shipping),
+    discount: order.has_discount ? formatCurrency(order.applied_discount) : '—',
+    cod: formatCurrency(order.cod),
+  };
+}
+
+/**
+ * The orders of the merge with what each adds: its shipping, discount and COD always in view, a table at
+ * desktop width (the products wrap, nothing scrolls sideways) and a card per order on a phone.
+ */
 function MergeTable({ merge }: { merge: MergeLookup }) {
+  const cards = useBreakpointValue({ base: true, md: false }) ?? false;
   return (
     <SectionCard title={`${merge.orders.length} orders`} icon={<LuLayers />} testId="merge-orders" description={merge.missing.length ? `Not found on Shopify: ${merge.missing.join(', ')}` : undefined}>
-      <Table.ScrollArea>
-        <Table.Root size="sm" css={{ '& td, & th': { px: '2' } }}>
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader>Order</Table.ColumnHeader>
-              <Table.ColumnHeader>Products</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">Shipping</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">Discount</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">COD</Table.ColumnHeader>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {merge.orders.map((order) => {
-              const out = order.cancelled ? 'Cancelled' : order.fulfillment === 'FULFILLED' ? 'Fulfilled' : null;
-              return (
-                <Table.Row key={order.id} data-testid={`merge-order-${order.name}`} opacity={out ? 0.6 : 1}>
-                  <Table.Cell whiteSpace="nowrap">
-                    <HStack gap="2"><Text fontWeight="semibold">{order.name}</Text>{out && <Badge colorPalette="gray">{out}, left out</Badge>}</HStack>
-                  </Table.Cell>
-                  <Table.Cell minW="48">
-                    {order.products_list.map((p) => `${p.node.product.title}${p.node.variant.title ? ` - ${p.node.variant.title}` : ''} x ${p.node.currentQuantity}`).join(', ')}
-                  </Table.Cell>
-                  <Table.Cell textAlign="end" whiteSpace="nowrap">{formatCurrency(order.shipping)}</Table.Cell>
-                  <Table.Cell textAlign="end" whiteSpace="nowrap">{order.has_discount ? formatCurrency(order.applied_discount) : '—'}</Table.Cell>
-                  <Table.Cell textAlign="end" whiteSpace="nowrap">{formatCurrency(order.cod)}</Table.Cell>
-                </Table.Row>
-              );
-            })}
-          </Table.Body>
-        </Table.Root>
-      </Table.ScrollArea>
+      {cards ? <MergeCards orders={merge.orders} /> : <MergeRows orders={merge.orders} />}
     </SectionCard>
+  );
+}
+
+function MergeRows({ orders }: { orders: MergeLookup['orders'] }) {
+  return (
+    <Table.Root size="sm" tableLayout="fixed" css={{ '& td, & th': { px: '2' } }} data-testid="merge-table">
+      <Table.Header>
+        <Table.Row>
+          <Table.ColumnHeader w="9rem">Order</Table.ColumnHeader>
+          <Table.ColumnHeader>Products</Table.ColumnHeader>
+          <Table.ColumnHeader w="7rem" textAlign="end">Shipping</Table.ColumnHeader>
+          <Table.ColumnHeader w="7rem" textAlign="end">Discount</Table.ColumnHeader>
+          <Table.ColumnHeader w="8rem" textAlign="end">COD</Table.ColumnHeader>
+        </Table.Row>
+      </Table.Header>
+      <Table.Body>
+        {orders.map((order) => {
+          const row = mergeRow(order);
+          return (
+            <Table.Row key={order.id} data-testid={`merge-order-${order.name}`} color={row.out ? 'fg.muted' : undefined}>
+              <Table.Cell>
+                <Stack gap="1" align="flex-start">
+                  <Text fontWeight="semibold">{order.name}</Text>
+                  {row.out && <Badge colorPalette="gray">{row.out}, left out</Badge>}
+                </Stack>
+              </Table.Cell>
+              <Table.Cell overflowWrap="anywhere">{row.products}</Table.Cell>
+              <Table.Cell textAlign="end" whiteSpace="nowrap">{row.shipping}</Table.Cell>
+              <Table.Cell textAlign="end" whiteSpace="nowrap" data-testid={`merge-discount-${order.name}`}>{row.discount}</Table.Cell>
+              <Table.Cell textAlign="end" whiteSpace="nowrap" data-testid={`merge-cod-${order.name}`}>{row.cod}</Table.Cell>
+            </Table.Row>
+          );
+        })}
+      </Table.Body>
+    </Table.Root>
+  );
+}
+
+function MergeCards({ orders }: { orders: MergeLookup['orders'] }) {
+  return (
+    <Stack as="ul" listStyleType="none" gap="3" data-testid="merge-cards">
+      {orders.map((order) => {
+        const row = mergeRow(order);
+        return (
+          <Box as="li" key={order.id} borderWidth="1px" borderColor="border.muted" borderRadius="lg" p="3" color={row.out ? 'fg.muted' : undefined} data-testid={`merge-order-${order.name}`}>
+            <HStack justify="space-between" gap="2" wrap="wrap">
+              <Text fontWeight="semibold">{order.name}</Text>
+              {row.out && <Badge colorPalette="gray">{row.out}, left out</Badge>}
+            </HStack>
+            <Text textStyle="sm" color="fg.muted" mt="1" overflowWrap="anywhere">{row.products}</Text>
+            <Grid templateColumns="repeat(3, minmax(0, 1fr))" gap="2" mt="2" textStyle="sm">
+              <Stack gap="0"><Text color="fg.muted" textStyle="xs">Shipping</Text><Text>{row.shipping}</Text></Stack>
+              <Stack gap="0"><Text color="fg.muted" textStyle="xs">Discount</Text><Text data-testid={`merge-discount-${order.name}`}>{row.discount}</Text></Stack>
+              <Stack gap="0"><Text color="fg.muted" textStyle="xs">COD</Text><Text fontWeight="semibold" data-testid={`merge-cod-${order.name}`}>{row.cod}</Text></Stack>
+            </Grid>
+          </Box>
+        );
+      })}
+    </Stack>
   );
 }

@@ -1,21 +1,23 @@
 import { Alert, Badge, Box, Button, Grid, HStack, IconButton, Image, Stack, Text } from '@chakra-ui/react';
 import type { BookingView } from '@dakiya/shared';
 import { COURIER_BY_ID } from '@dakiya/shared/couriers';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { LuCheck, LuCopy, LuExternalLink, LuPackage, LuPackageX, LuRotateCcw, LuTriangleAlert, LuUser } from 'react-icons/lu';
 import { Link, useSearchParams } from 'react-router-dom';
 import { api } from '../../../lib/api';
 import { useHandleApiError, useUnauthorizedOnly } from '../../../lib/api-errors';
+import { useFormRefusal } from '../../../lib/form-refusal';
 import { formatCurrency, formatDateTime } from '../../../lib/format';
 import { paths, withIds, withQuery } from '../../../lib/paths';
 import { useApi } from '../../../lib/swr';
 import { useConfirm } from '../../../components/ui/confirm';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { PageHeader } from '../../../components/ui/page-header';
+import { RefusalAlert } from '../../../components/ui/refusal-alert';
 import { SectionCard } from '../../../components/ui/section-card';
 import { PageSkeleton } from '../../../components/ui/skeletons';
 import { notifySuccess } from '../../../components/ui/toaster';
-import { attentionForReader, bookingHeadline, canCancel, CANCELLED_TOAST } from '../post-booking';
+import { attentionForReader, bookingHeadline, canCancel, CANCELLED_TOAST, parcelPayment, STATUS_LABELS, WHO_CAN_CANCEL } from '../post-booking';
 
 /**
  * /dashboard/post-booking?tracking= : the booking's page (spec's success page with its fulfilled
@@ -57,7 +59,7 @@ function StatusBadge({ booking }: { booking: BookingView }) {
   const palette = booking.status === 'CANCELLED' ? 'red' : booking.status === 'DELIVERED' ? 'green' : booking.status === 'RTS' ? 'orange' : 'blue';
   return (
     <HStack gap="2">
-      <Badge size="lg" colorPalette={palette} variant="subtle" data-testid="post-booking-status">{booking.status === 'FULFILLED' ? 'Fulfilled' : booking.status.toLowerCase()}</Badge>
+      <Badge size="lg" colorPalette={palette} variant="subtle" data-testid="post-booking-status">{STATUS_LABELS[booking.status]}</Badge>
       {booking.tag && <Badge size="lg" variant="outline" data-testid="post-booking-tag">{booking.tag}</Badge>}
     </HStack>
   );
@@ -65,9 +67,12 @@ function StatusBadge({ booking }: { booking: BookingView }) {
 
 function BookingDetails({ booking, canWrite, timeZone, onChanged }: { booking: BookingView; canWrite: boolean; timeZone?: string; onChanged(): void }) {
   const data = booking.postBookingData;
+  const payment = parcelPayment(data.cod);
   const confirm = useConfirm();
   const handle = useHandleApiError();
   const [cancelling, setCancelling] = useState(false);
+  const actions = useRef<HTMLDivElement>(null);
+  const refusal = useFormRefusal(actions);
   const cancel = async () => {
     const ok = await confirm({
       title: `Cancel ${booking.tracking_number}?`,
@@ -80,10 +85,13 @@ function BookingDetails({ booking, canWrite, timeZone, onChanged }: { booking: B
     setCancelling(true);
     try {
       await api('booking.cancel', { params: { trackingNumber: booking.tracking_number } });
+      refusal.clear();
       notifySuccess(CANCELLED_TOAST);
       onChanged();
     } catch (error) {
       handle(error);
+      // a cancel the courier did not answer must be tried again: said by its button until it works
+      refusal.refuse(error);
     } finally {
       setCancelling(false);
     }
@@ -102,7 +110,7 @@ function BookingDetails({ booking, canWrite, timeZone, onChanged }: { booking: B
         </Alert.Root>
       ))}
 
-      <Box bg="app.surface" borderWidth="1px" borderColor="border.muted" borderRadius="xl" p={{ base: '4', md: '6' }} boxShadow="xs">
+      <Box ref={actions} bg="app.surface" borderWidth="1px" borderColor="border.muted" borderRadius="xl" p={{ base: '4', md: '6' }} boxShadow="xs">
         <Grid templateColumns={{ base: '1fr', md: '2fr 1fr' }} gap="5" alignItems="center">
           <Stack gap="1">
             <Text textStyle="sm" color="fg.muted">Tracking number · {COURIER_BY_ID[data.courier].name} · {data.courierAccount}</Text>
@@ -130,13 +138,17 @@ function BookingDetails({ booking, canWrite, timeZone, onChanged }: { booking: B
             )}
           </HStack>
         </Grid>
+        {!canWrite && canCancel(booking.status) && (
+          <Text textStyle="sm" color="fg.muted" mt="4" data-testid="post-booking-who-cancels">{WHO_CAN_CANCEL}</Text>
+        )}
+        <RefusalAlert refusal={refusal.refusal} onClose={refusal.clear} title={refusal.refusal?.tone === 'error' ? 'Not cancelled' : undefined} testId="post-booking-refusal" mt="4" />
       </Box>
 
       <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="5">
         <SectionCard title="Consignee" icon={<LuUser />}>
           <Stack gap="1" textStyle="sm" data-testid="post-booking-consignee">
             <Text fontWeight="semibold">{data.consignee.name}</Text>
-            <Text>{[data.consignee.phone, data.consignee.phone2].filter(Boolean).join(' · ')}</Text>
+            <Text data-testid="post-booking-phones">{[data.consignee.phone, data.consignee.phone2, data.consignee.phone3].filter(Boolean).join(' · ')}</Text>
             {data.consignee.email && <Text color="fg.muted">{data.consignee.email}</Text>}
             <Text>{data.consignee.address}</Text>
             <Text fontWeight="medium">{data.destination}</Text>
@@ -144,7 +156,7 @@ function BookingDetails({ booking, canWrite, timeZone, onChanged }: { booking: B
         </SectionCard>
         <SectionCard title="Parcel" icon={<LuPackage />}>
           <Stack gap="3" textStyle="sm">
-            <HStack justify="space-between"><Text color="fg.muted">Cash on delivery</Text><Text fontWeight="semibold" data-testid="post-booking-cod">{formatCurrency(data.cod)}</Text></HStack>
+            <HStack justify="space-between"><Text color="fg.muted">{payment.label}</Text><Text fontWeight="semibold" data-testid="post-booking-cod">{payment.value}</Text></HStack>
             {data.remarks && <HStack justify="space-between" align="flex-start"><Text color="fg.muted">Remarks</Text><Text textAlign="end">{data.remarks}</Text></HStack>}
             <Stack gap="2">
               {data.lineItems.map((item, i) => (

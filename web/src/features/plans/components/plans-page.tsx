@@ -13,7 +13,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { RefreshButton } from '../../../components/ui/refresh-button';
 import { PageSkeleton } from '../../../components/ui/skeletons';
 import { notifySuccess } from '../../../components/ui/toaster';
-import { cardAction, returnOutcome, returnParams, RETURN_FAILED_MESSAGE, stillOnMessage, SUBSCRIBED_MESSAGE, type Plan } from '../plans';
+import { cancelMessage, cardAction, declinedMessage, returnOutcome, returnParams, RETURN_FAILED_MESSAGE, stillOnMessage, SUBSCRIBED_MESSAGE, type Plan } from '../plans';
 import { PlanCard } from './plan-card';
 import { ReactivateChoices, type Choices } from './reactivate-choices';
 import { UsageCard } from './usage-card';
@@ -72,8 +72,7 @@ export function PlansPage({ timeZone }: { timeZone?: string }) {
   const cancel = async (status: SubscriptionStatus) => {
     const yes = await confirm({
       title: `Cancel the ${status.plan} plan?`,
-      message:
-        'You go back to the free plan now. Every staff user (admins stay) and every tracking account but the default will be deactivated. You can reactivate them by hand, or when you subscribe again.',
+      message: cancelMessage(status.expiry, timeZone),
       destructive: true,
     });
     if (!yes) return;
@@ -121,10 +120,10 @@ export function PlansPage({ timeZone }: { timeZone?: string }) {
         testId="plans-return"
         icon={outcome === 'subscribed' ? <LuCircleCheck /> : <LuCircleX />}
         tone={outcome === 'subscribed' ? 'success' : 'warning'}
-        title={outcome === 'subscribed' ? 'Subscribed' : 'Subscription not completed'}
-        message={outcome === 'subscribed' ? SUBSCRIBED_MESSAGE : RETURN_FAILED_MESSAGE}
+        title={outcome === 'subscribed' ? 'Subscribed' : outcome === 'declined' ? 'Charge declined' : 'Subscription not completed'}
+        message={outcome === 'subscribed' ? SUBSCRIBED_MESSAGE : outcome === 'declined' && data ? declinedMessage(data) : RETURN_FAILED_MESSAGE}
         messageTestId="plans-return-message"
-        detail={outcome === 'failed' && data ? stillOnMessage(data) : undefined}
+        detail={outcome !== 'subscribed' && outcome !== null && data ? stillOnMessage(data) : undefined}
         detailTestId="plans-return-plan"
         closeTestId="plans-return-close"
       />

@@ -2,22 +2,24 @@ import { Alert, Badge, Box, Button, chakra, Field, HStack, Input, InputGroup, Si
 import {
   FREE_SHIPPING_STEP, LIMITS, MAX_DISCOUNT_NAME_LENGTH, MAX_TAG_LENGTH, SaveSettingsInput, TAG_LABELS, type SettingsOutput,
 } from '@dakiya/shared';
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { LuArrowLeft, LuLock, LuSave, LuScale, LuSparkles, LuTags, LuTruck } from 'react-icons/lu';
 import { Link } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
-import { api, apiKey, GENERIC_ERROR, isApiError } from '../../../lib/api';
+import { api, apiKey, isApiError } from '../../../lib/api';
 import { useHandleApiError, useUnauthorizedOnly } from '../../../lib/api-errors';
+import { useFormRefusal } from '../../../lib/form-refusal';
 import { paths } from '../../../lib/paths';
 import { useApi } from '../../../lib/swr';
 import { focusFirstInvalid } from '../../../lib/validate';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { PageHeader } from '../../../components/ui/page-header';
+import { RefusalAlert } from '../../../components/ui/refusal-alert';
 import { SectionCard } from '../../../components/ui/section-card';
 import { TextField } from '../../../components/ui/text-field';
 import { notifySuccess } from '../../../components/ui/toaster';
 import {
-  isDirty, serverErrors, TAG_FIELDS, validateSettings, valuesFrom, type SettingsErrors, type SettingsField, type SettingsValues,
+  fieldOfPath, isDirty, serverErrors, TAG_FIELDS, validateSettings, valuesFrom, type SettingsErrors, type SettingsField, type SettingsValues,
 } from '../settings-form';
 
 /** Spec 001 §8. */
@@ -94,7 +96,7 @@ function SettingsForm({ saved, canWrite, canSeePlans }: SettingsPageProps & { sa
   const form = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState<SettingsValues>(() => valuesFrom(saved.settings));
   const [errors, setErrors] = useState<SettingsErrors>({});
-  const [problem, setProblem] = useState<{ message: string; tone: 'error' | 'warning' } | null>(null);
+  const refusal = useFormRefusal(form);
   const [submitting, setSubmitting] = useState(false);
   const tagsAllowed = saved.tags_allowed;
   const readOnly = !canWrite;
@@ -108,7 +110,6 @@ function SettingsForm({ saved, canWrite, canSeePlans }: SettingsPageProps & { sa
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (submitting || readOnly) return;
-    setProblem(null);
     const result = validateSettings(SaveSettingsInput, values, tagsAllowed);
     if (!result.ok) {
       setErrors(result.errors);
@@ -121,16 +122,15 @@ function SettingsForm({ saved, canWrite, canSeePlans }: SettingsPageProps & { sa
       const answer = await api('settings.save', { body: result.data });
       await mutate(apiKey('settings.get', {}), { settings: answer.settings, tags_allowed: answer.tags_allowed }, { revalidate: false });
       setValues(valuesFrom(answer.settings));
+      refusal.clear();
       notifySuccess(answer.msg || SETTINGS_SAVED);
     } catch (error) {
-      if (isApiError(error) && error.status === 401) {
+      // Spec 001 §8: a settings failure is a banner (by Save); the form keeps what was typed for another try.
+      if (!refusal.refuse(error, (param) => (fieldOfPath(param) === '_form' ? undefined : fieldOfPath(param)))) {
         handleError(error);
         return;
       }
-      // Spec 001 §8: a settings failure is a banner; the form keeps what was typed for another try.
-      const transient = isApiError(error) && (error.status === 0 || error.status >= 500);
       setErrors(isApiError(error) ? serverErrors(error.body) : {});
-      setProblem({ message: (isApiError(error) && error.message) || GENERIC_ERROR, tone: transient ? 'warning' : 'error' });
       // the plan changed under this page (cancelled in another tab): read it again so the tags lock
       if (isApiError(error) && error.code === 'PLAN_FEATURE') void mutate(apiKey('settings.get', {}));
     } finally {
@@ -153,6 +153,7 @@ function SettingsForm({ saved, canWrite, canSeePlans }: SettingsPageProps & { sa
             <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
               <TextField
                 label="Free shipping value"
+                name="free_shipping_value"
                 required
                 value={values.free_shipping_value}
                 onChange={(v) => set('free_shipping_value', v)}
@@ -176,6 +177,7 @@ function SettingsForm({ saved, canWrite, canSeePlans }: SettingsPageProps & { sa
               </TextField>
               <TextField
                 label="Discount name"
+                name="discount_name"
                 optional
                 value={values.discount_name}
                 onChange={(v) => set('discount_name', v)}
@@ -203,6 +205,7 @@ function SettingsForm({ saved, canWrite, canSeePlans }: SettingsPageProps & { sa
           <Box maxW={{ md: '50%' }} pe={{ md: '2' }}>
             <TextField
               label="Default weight"
+              name="default_weight"
               required
               value={values.default_weight}
               onChange={(v) => set('default_weight', v)}
@@ -242,7 +245,7 @@ function SettingsForm({ saved, canWrite, canSeePlans }: SettingsPageProps & { sa
           }
           testId="settings-tags"
         >
-          <Stack gap="4">
+          <Stack gap="4" data-field="tags">
             {!tagsAllowed && <TagsLocked canSeePlans={canSeePlans} />}
             {errors.tags && (
               <Text textStyle="sm" color="fg.error" data-testid="settings-tags-error" role="alert">
@@ -253,6 +256,7 @@ function SettingsForm({ saved, canWrite, canSeePlans }: SettingsPageProps & { sa
               {TAG_FIELDS.map((key) => (
                 <TextField
                   key={key}
+                  name={key}
                   label={TAG_LABELS[key]}
                   value={values[key]}
                   onChange={(v) => set(key, v)}
@@ -268,7 +272,7 @@ function SettingsForm({ saved, canWrite, canSeePlans }: SettingsPageProps & { sa
           </Stack>
         </SectionCard>
 
-        {problem && <SaveProblem {...problem} />}
+        <RefusalAlert refusal={refusal.refusal} onClose={refusal.clear} title="The settings were not saved" testId="settings-save-error" />
 
         {!readOnly && (
           <HStack justify="flex-end" gap="3" pb="4" wrap="wrap">
@@ -306,23 +310,6 @@ function TagsLocked({ canSeePlans }: { canSeePlans: boolean }) {
   );
 }
 
-function SaveProblem({ message, tone }: { message: string; tone: 'error' | 'warning' }) {
-  const ref = useRef<HTMLDivElement>(null);
-  // The Save button sits right under it: bring both into view.
-  useEffect(() => {
-    ref.current?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
-  }, [message]);
-  return (
-    <Alert.Root ref={ref} status={tone} borderRadius="lg" role="alert" data-testid="settings-save-error">
-      <Alert.Indicator />
-      <Alert.Content>
-        <Alert.Title>The settings were not saved</Alert.Title>
-        <Alert.Description data-testid="settings-save-error-message">{message}</Alert.Description>
-      </Alert.Content>
-    </Alert.Root>
-  );
-}
-
 interface SwitchRowProps {
   label: string;
   description: ReactNode;
@@ -335,7 +322,7 @@ interface SwitchRowProps {
 
 function SwitchRow({ label, description, checked, onChange, disabled, error, testId }: SwitchRowProps) {
   return (
-    <Field.Root disabled={disabled} invalid={!!error}>
+    <Field.Root disabled={disabled} invalid={!!error} data-field="show_discount">
       <Switch.Root colorPalette="brand" checked={checked} disabled={disabled} onCheckedChange={(e) => onChange(e.checked)} data-testid={testId} alignItems="flex-start">
         <Switch.HiddenInput />
         <Switch.Control mt="0.5" />

@@ -9,7 +9,8 @@ export default function NavDrawer({ open, onOpenChange, children }: { open: bool
       <Portal>
         <Drawer.Backdrop />
         <Drawer.Positioner>
-          <Drawer.Content data-testid="nav-drawer">
+          {/* a dialog needs a name for a screen reader to announce it; the logo is only a picture */}
+          <Drawer.Content aria-label="Navigation" data-testid="nav-drawer">
             <Drawer.Header borderBottomWidth="1px" borderColor="border.muted" py="4">
               <Logo />
               <Drawer.CloseTrigger asChild>

@@ -1,5 +1,5 @@
 import { Badge, Box, Flex, HStack, Icon, Stack, Text } from '@chakra-ui/react';
-import type { ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { LuChevronDown, LuChevronRight, LuLock, LuLogOut } from 'react-icons/lu';
 import { Link } from 'react-router-dom';
 import type { NavEntry } from '../nav';
@@ -60,22 +60,7 @@ function NavItem({ entry: given, nested, onNavigate }: { entry: NavEntry; nested
     </Icon>
   ) : null;
 
-  if (!entry.enabled) {
-    return (
-      <Box
-        {...common}
-        role="link"
-        aria-disabled="true"
-        data-disabled=""
-        title="You do not have access to this area. Ask your admin for access."
-        color="fg.subtle"
-        opacity={0.55}
-        cursor="not-allowed"
-      >
-        <ItemBody entry={entry} nested={nested} trailing={trailing} />
-      </Box>
-    );
-  }
+  if (!entry.enabled) return <LockedItem entry={entry} common={common} nested={nested} trailing={trailing} />;
   return (
     <Box
       asChild
@@ -90,6 +75,40 @@ function NavItem({ entry: given, nested, onNavigate }: { entry: NavEntry; nested
         <ItemBody entry={entry} nested={nested} trailing={trailing} />
       </Link>
     </Box>
+  );
+}
+
+/**
+ * An item this person may not open: pointing at it says why (its title), and so does a click or a tap,
+ * in a line under it (a phone has no pointer to hover with), as the locked page itself would.
+ */
+function LockedItem({ entry, common, nested, trailing }: { entry: NavEntry; common: Record<string, unknown>; nested?: boolean; trailing: ReactNode }) {
+  const [open, setOpen] = useState(false);
+  const noteId = useId();
+  return (
+    <>
+      <Box
+        as="button"
+        {...common}
+        textAlign="start"
+        aria-disabled="true"
+        aria-expanded={open}
+        aria-controls={noteId}
+        data-disabled=""
+        title={entry.locked}
+        color="fg.subtle"
+        cursor="not-allowed"
+        _focusVisible={{ outline: '2px solid', outlineColor: 'brand.focusRing', outlineOffset: '1px' }}
+        onClick={() => setOpen((o) => !o)}
+      >
+        <Box opacity={0.55} w="full" minW="0"><ItemBody entry={entry} nested={nested} trailing={trailing} /></Box>
+      </Box>
+      {open && (
+        <Text id={noteId} textStyle="xs" color="fg.muted" ps="10" pe="3" pt="1" pb="2" data-testid={`nav-${entry.id}-locked`}>
+          {entry.locked}
+        </Text>
+      )}
+    </>
   );
 }
 

@@ -1,4 +1,4 @@
-import { Box, Circle, Stack, Text, type BoxProps } from '@chakra-ui/react';
+import { Box, Circle, Stack, Text, VisuallyHidden, type BoxProps } from '@chakra-ui/react';
 import { LuChevronDown } from 'react-icons/lu';
 
 export interface MenuPerson {
@@ -16,7 +16,11 @@ export function Initials({ initials, size = '8' }: { initials: string; size?: '8
   );
 }
 
-/** What the top bar shows of the user menu: initials, name and shop. The menu itself loads on first use. */
+/**
+ * What the top bar shows of the user menu: initials, name and shop. The menu itself loads on first use.
+ * Its accessible name is what it shows, after a hidden 'User menu' (on a phone it shows only the initials,
+ * which are decoration): a label replacing the visible name would not be the name a voice-control user says.
+ */
 export function UserMenuButton({ person, ...rest }: { person: MenuPerson } & BoxProps) {
   return (
     <Box
@@ -31,11 +35,11 @@ export function UserMenuButton({ person, ...rest }: { person: MenuPerson } & Box
       cursor="pointer"
       _hover={{ bg: 'bg.muted' }}
       _focusVisible={{ outline: '2px solid', outlineColor: 'brand.focusRing' }}
-      aria-label="User menu"
       aria-haspopup="menu"
       data-testid="user-menu"
       {...rest}
     >
+      <VisuallyHidden>User menu:</VisuallyHidden>
       <Initials initials={person.initials} />
       <Stack gap="0" align="flex-start" display={{ base: 'none', md: 'flex' }} maxW="44">
         <Text textStyle="sm" fontWeight="semibold" lineHeight="1.2" truncate maxW="44">

@@ -1,5 +1,6 @@
 import { HStack, Menu, Portal, Stack, Text } from '@chakra-ui/react';
 import { LuLogOut, LuTruck, LuUserRound } from 'react-icons/lu';
+import { lockedReason } from '../nav';
 import { Initials, UserMenuButton, type MenuPerson } from './user-menu-button';
 
 export interface UserMenuProps {
@@ -9,6 +10,8 @@ export interface UserMenuProps {
   onAccounts(): void;
   onLogout(): void;
 }
+
+const ACCOUNTS_LOCKED = lockedReason('Accounts', { kind: 'scope', scope: 'READ_ACCOUNTS' });
 
 /**
  * Spec 000 §2 user menu: name and shop, Profile, Accounts (READ_ACCOUNTS), Logout. Its own chunk, mounted
@@ -40,9 +43,13 @@ export default function UserMenu({ person, accountsAllowed, onProfile, onAccount
             <Menu.Item value="profile" onSelect={onProfile} data-testid="menu-profile">
               <LuUserRound /> Profile
             </Menu.Item>
-            <Menu.Item value="accounts" disabled={!accountsAllowed} onSelect={onAccounts} data-testid="menu-accounts">
+            <Menu.Item value="accounts" disabled={!accountsAllowed} onSelect={onAccounts} title={accountsAllowed ? undefined : ACCOUNTS_LOCKED} data-testid="menu-accounts">
               <LuTruck /> Accounts
             </Menu.Item>
+            {/* a disabled item takes no click: why it is locked is said under it */}
+            {!accountsAllowed && (
+              <Text px="2" pb="1.5" textStyle="xs" color="fg.muted" maxW="60" data-testid="menu-accounts-locked">{ACCOUNTS_LOCKED}</Text>
+            )}
             <Menu.Separator />
             <Menu.Item value="logout" color="fg.error" _highlighted={{ bg: 'bg.error', color: 'fg.error' }} onSelect={onLogout} data-testid="menu-logout">
               <LuLogOut /> Logout

@@ -4,7 +4,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { LuChevronLeft, LuChevronRight, LuLayers, LuPackageCheck, LuSearch, LuShoppingBag, LuTruck } from 'react-icons/lu';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useUnauthorizedOnly } from '../../../lib/api-errors';
-import { formatCurrency, formatDate } from '../../../lib/format';
+import { codeWords, formatCurrency, formatDate } from '../../../lib/format';
 import { paths, withQuery } from '../../../lib/paths';
 import { useApi } from '../../../lib/swr';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -276,5 +276,5 @@ const PAYMENT: Record<string, { label: string; palette: string }> = {
 
 function PaymentBadge({ status }: { status: string | null }) {
   const known = PAYMENT[status ?? ''];
-  return <Badge colorPalette={known?.palette ?? 'gray'} variant="subtle">{known?.label ?? (status ? status.replace(/_/g, ' ').toLowerCase() : '—')}</Badge>;
+  return <Badge colorPalette={known?.palette ?? 'gray'} variant="subtle">{known?.label ?? (status ? codeWords(status) : '—')}</Badge>;
 }

@@ -8,15 +8,15 @@ import { api, isApiError } from '../../../lib/api';
 import { useHandleApiError } from '../../../lib/api-errors';
 import { useFormFields } from '../../../lib/form-fields';
 import { paths } from '../../../lib/paths';
-import { serverFieldErrors, type FieldErrors } from '../../../lib/validate';
 import { PageHeader } from '../../../components/ui/page-header';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { PlanLimitDialog, planLimitMessage } from '../../../components/ui/plan-limit-dialog';
+import { RefusalAlert } from '../../../components/ui/refusal-alert';
 import { SectionCard } from '../../../components/ui/section-card';
 import { TextField } from '../../../components/ui/text-field';
 import { notifySuccess } from '../../../components/ui/toaster';
 import { isRouteKey } from '../../../lib/swr';
-import { emptyUserForm, validateCreateUser, type UserField, type UserFormValues } from '../user-form';
+import { emptyUserForm, validateCreateUser, type UserFormValues } from '../user-form';
 import { AddressFields, NameFields, RoleAccessFields, TagPhoneFields } from './user-fields';
 
 export const USER_CREATED = 'User created';
@@ -26,7 +26,7 @@ export function CreateUserPage() {
   const navigate = useNavigate();
   const handleError = useHandleApiError();
   const { mutate } = useSWRConfig();
-  const { values, errors, setErrors, form, set, accept } = useFormFields<UserFormValues>(emptyUserForm);
+  const { values, errors, form, set, accept, refusal, refuse, succeeded, closeRefusal } = useFormFields<UserFormValues>(emptyUserForm);
   const [submitting, setSubmitting] = useState(false);
   const [planLimit, setPlanLimit] = useState<string | null>(null);
 
@@ -38,13 +38,14 @@ export function CreateUserPage() {
     try {
       const answer = await api('users.create', { body: result.data });
       notifySuccess(answer.msg || USER_CREATED);
+      succeeded();
       void mutate(isRouteKey('users.list'));
       navigate(paths.dashboard.users());
     } catch (error) {
       if (isApiError(error) && (error.planLimitError || error.code === 'PLAN_LIMIT_REACHED')) {
         setPlanLimit(planLimitMessage(error.body));
       } else {
-        setErrors(serverFieldErrors(error) as FieldErrors<UserField>);
+        refuse(error);
         handleError(error);
       }
     } finally {
@@ -65,6 +66,7 @@ export function CreateUserPage() {
               <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
                 <TextField
                   label="Email"
+                  name="email"
                   required
                   type="email"
                   autoComplete="off"
@@ -76,7 +78,7 @@ export function CreateUserPage() {
                   helper="We email a link to verify this address before they can sign in."
                   testId="user-email"
                 />
-                <TextField label="Password" required value={values.password} onChange={(v) => set('password', v)} error={errors.password} helper="At least 8 characters." testId="user-password">
+                <TextField label="Password" name="password" required value={values.password} onChange={(v) => set('password', v)} error={errors.password} helper="At least 8 characters." testId="user-password">
                   <PasswordInput
                     autoComplete="new-password"
                     value={values.password}
@@ -97,6 +99,7 @@ export function CreateUserPage() {
             <RoleAccessFields values={values} errors={errors} set={set} />
           </SectionCard>
 
+          <RefusalAlert refusal={refusal} onClose={closeRefusal} title="The user was not created" testId="create-user-refusal" />
           <HStack justify="flex-end" gap="3" pb="4">
             <Button asChild variant="outline" data-testid="create-user-cancel">
               <Link to={paths.dashboard.users()}>Cancel</Link>

@@ -7,21 +7,23 @@ import { useSWRConfig } from 'swr';
 import { api } from '../../../lib/api';
 import { useHandleApiError, useUnauthorizedOnly } from '../../../lib/api-errors';
 import { useFormFields } from '../../../lib/form-fields';
+import { useFormRefusal } from '../../../lib/form-refusal';
 import { fullName } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { isRouteKey, useApi } from '../../../lib/swr';
-import { serverFieldErrors, validate, type FieldErrors } from '../../../lib/validate';
+import { validate } from '../../../lib/validate';
 import { useConfirm } from '../../../components/ui/confirm';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { PageHeader } from '../../../components/ui/page-header';
 import { PasswordInput } from '../../../components/ui/password-input';
+import { RefusalAlert } from '../../../components/ui/refusal-alert';
 import { SectionCard } from '../../../components/ui/section-card';
 import { PageSkeleton } from '../../../components/ui/skeletons';
 import { TextField } from '../../../components/ui/text-field';
 import { notifySuccess } from '../../../components/ui/toaster';
 
-import { canChangeEmail, OWNER_DETAILS_LOCKED, OWNER_ROLE_LOCKED, formFromUser, validateEditUser, type UserField, type UserFormValues } from '../user-form';
+import { canChangeEmail, OWNER_DETAILS_LOCKED, OWNER_ROLE_LOCKED, formFromUser, validateEditUser, type UserFormValues } from '../user-form';
 import { useUserActions } from '../use-user-actions';
 import { RoleBadge } from './role-badge';
 import { AddressFields, NameFields, RoleAccessFields, TagPhoneFields } from './user-fields';
@@ -138,7 +140,7 @@ function EditUser({ user, isSelf }: { user: User; isSelf: boolean }) {
 
 function ProfileForm({ user, readOnly, onSaved }: { user: User; readOnly: boolean; onSaved(user: User): void }) {
   const handleError = useHandleApiError();
-  const { values, errors, setErrors, form, set, accept } = useFormFields<UserFormValues>(() => formFromUser(user));
+  const { values, errors, form, set, accept, refusal, refuse, succeeded, closeRefusal } = useFormFields<UserFormValues>(() => formFromUser(user));
   const [saving, setSaving] = useState(false);
 
   async function onSubmit(event: FormEvent) {
@@ -149,9 +151,10 @@ function ProfileForm({ user, readOnly, onSaved }: { user: User; readOnly: boolea
     try {
       const answer = await api('users.edit', { params: { id: user._id }, body: result.data });
       notifySuccess(answer.msg || 'User updated');
+      succeeded();
       onSaved(answer.user);
     } catch (error) {
-      setErrors(serverFieldErrors(error) as FieldErrors<UserField>);
+      refuse(error);
       handleError(error);
     } finally {
       setSaving(false);
@@ -170,6 +173,7 @@ function ProfileForm({ user, readOnly, onSaved }: { user: User; readOnly: boolea
             <Box borderTopWidth="1px" borderColor="border.muted" pt="5">
               <RoleAccessFields values={values} errors={errors} set={set} roleLockedReason={user.is_owner ? OWNER_ROLE_LOCKED : undefined} />
             </Box>
+            <RefusalAlert refusal={refusal} onClose={closeRefusal} title="The changes were not saved" testId="edit-user-refusal" />
             {!readOnly && (
               <HStack justify="flex-end">
                 <Button type="submit" colorPalette="brand" loading={saving} loadingText="Saving" data-testid="edit-user-submit">
@@ -189,6 +193,8 @@ function EmailCard({ user, onSaved, onResend }: { user: User; onSaved(user: User
   const [email, setEmail] = useState(user.email);
   const [error, setError] = useState<string | undefined>();
   const [saving, setSaving] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
+  const refusal = useFormRefusal(form);
   const isAdmin = user.role === 'ADMIN';
   const enabled = canChangeEmail(user.email, email, user.role);
 
@@ -205,10 +211,11 @@ function EmailCard({ user, onSaved, onResend }: { user: User; onSaved(user: User
     try {
       const answer = await api('users.changeEmail', { params: { id: user._id }, body: result.data });
       notifySuccess(answer.msg || EMAIL_UPDATED);
+      refusal.clear();
       setEmail(answer.user.email);
       onSaved(answer.user);
     } catch (err) {
-      setError(serverFieldErrors(err).email);
+      setError(refusal.refuse(err)?.fieldErrors.email);
       handleError(err);
     } finally {
       setSaving(false);
@@ -217,9 +224,10 @@ function EmailCard({ user, onSaved, onResend }: { user: User; onSaved(user: User
 
   return (
     <SectionCard title="Email" icon={<LuMail />} testId="change-email-section">
-      <chakra.form display="flex" flexDirection="column" gap="3" onSubmit={onSubmit} noValidate>
+      <chakra.form ref={form} display="flex" flexDirection="column" gap="3" onSubmit={onSubmit} noValidate>
         <TextField
           label="Email address"
+          name="email"
           type="email"
           value={email}
           onChange={(v) => {
@@ -246,6 +254,7 @@ function EmailCard({ user, onSaved, onResend }: { user: User; onSaved(user: User
             Change email
           </Button>
         </HStack>
+        <RefusalAlert refusal={refusal.refusal} onClose={refusal.clear} title="The email was not changed" testId="change-email-refusal" />
       </chakra.form>
     </SectionCard>
   );
@@ -281,6 +290,8 @@ function PasswordCard({ user, locked }: { user: User; locked: boolean }) {
   const [error, setError] = useState<string | undefined>();
   const [saving, setSaving] = useState(false);
   const logoutAll = useRef(false);
+  const form = useRef<HTMLFormElement>(null);
+  const refusal = useFormRefusal(form);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -303,9 +314,10 @@ function PasswordCard({ user, locked }: { user: User; locked: boolean }) {
         body: { password: result.data.password, logoutFromAllDevices: logoutAll.current },
       });
       notifySuccess(answer.msg || PASSWORD_CHANGED);
+      refusal.clear();
       setPassword('');
     } catch (err) {
-      setError(serverFieldErrors(err).password);
+      setError(refusal.refuse(err)?.fieldErrors.password);
       handleError(err);
     } finally {
       setSaving(false);
@@ -324,8 +336,8 @@ function PasswordCard({ user, locked }: { user: User; locked: boolean }) {
 
   return (
     <SectionCard title="Password" icon={<LuKeyRound />} testId="set-password-section">
-      <chakra.form display="flex" flexDirection="column" gap="3" onSubmit={onSubmit} noValidate>
-        <TextField label="New password" value={password} onChange={setPassword} error={error} helper="At least 8 characters." testId="set-password-input">
+      <chakra.form ref={form} display="flex" flexDirection="column" gap="3" onSubmit={onSubmit} noValidate>
+        <TextField label="New password" name="password" value={password} onChange={setPassword} error={error} helper="At least 8 characters." testId="set-password-input">
           <PasswordInput
             autoComplete="new-password"
             value={password}
@@ -341,6 +353,7 @@ function PasswordCard({ user, locked }: { user: User; locked: boolean }) {
             Change password
           </Button>
         </HStack>
+        <RefusalAlert refusal={refusal.refusal} onClose={refusal.clear} title="The password was not changed" testId="set-password-refusal" />
       </chakra.form>
     </SectionCard>
   );

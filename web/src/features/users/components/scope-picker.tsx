@@ -16,7 +16,7 @@ export interface ScopePickerProps {
 export function ScopePicker({ value, onChange, error, disabled }: ScopePickerProps) {
   return (
     // Not inside a Field: a Field gives every checkbox in it the same input id.
-    <Stack gap="2" w="full" data-testid="scope-picker" aria-invalid={!!error}>
+    <Stack gap="2" w="full" data-testid="scope-picker" data-field="access_scopes" aria-invalid={!!error}>
       <Stack gap="3" w="full">
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
           {SCOPE_CATALOGUE.map((group) => {

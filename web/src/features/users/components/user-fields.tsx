@@ -23,6 +23,7 @@ export function NameFields({ values, errors, limits, set }: FieldsProps) {
       {(['first_name', 'last_name'] as const).map((key) => (
         <TextField
           key={key}
+          name={key}
           label={key === 'first_name' ? 'First name' : 'Last name'}
           required
           autoComplete={key === 'first_name' ? 'given-name' : 'family-name'}
@@ -43,6 +44,7 @@ export function TagPhoneFields({ values, errors, limits, set }: FieldsProps) {
     <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
       <TextField
         label="Tag"
+        name="tag"
         required
         value={values.tag}
         onChange={(v) => set('tag', v)}
@@ -53,6 +55,7 @@ export function TagPhoneFields({ values, errors, limits, set }: FieldsProps) {
       />
       <TextField
         label="Phone"
+        name="phone"
         optional
         type="tel"
         inputMode="tel"
@@ -74,6 +77,7 @@ export function AddressFields({ values, errors, limits, set }: FieldsProps) {
     <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
       <TextField
         label="Address"
+        name="address"
         optional
         autoComplete="street-address"
         value={values.address}
@@ -82,9 +86,9 @@ export function AddressFields({ values, errors, limits, set }: FieldsProps) {
         error={errors.address}
         testId="user-address"
       />
-      <TextField label="City" optional autoComplete="address-level2" value={values.city} onChange={(v) => set('city', v)} maxLength={limits.city} error={errors.city} testId="user-city" />
-      <TextField label="Province" optional autoComplete="address-level1" value={values.province} onChange={(v) => set('province', v)} maxLength={limits.province} error={errors.province} testId="user-province" />
-      <TextField label="Country" optional autoComplete="country-name" value={values.country} onChange={(v) => set('country', v)} maxLength={limits.country} error={errors.country} testId="user-country" />
+      <TextField label="City" name="city" optional autoComplete="address-level2" value={values.city} onChange={(v) => set('city', v)} maxLength={limits.city} error={errors.city} testId="user-city" />
+      <TextField label="Province" name="province" optional autoComplete="address-level1" value={values.province} onChange={(v) => set('province', v)} maxLength={limits.province} error={errors.province} testId="user-province" />
+      <TextField label="Country" name="country" optional autoComplete="country-name" value={values.country} onChange={(v) => set('country', v)} maxLength={limits.country} error={errors.country} testId="user-country" />
     </SimpleGrid>
   );
 }
@@ -102,7 +106,7 @@ export function RoleAccessFields({
 }) {
   return (
     <Stack gap="5">
-      <Stack gap="1.5">
+      <Stack gap="1.5" data-field="role">
         <RolePicker value={values.role} onChange={(role) => set('role', role)} disabled={!!roleLockedReason} />
         {roleLockedReason && (
           <Text textStyle="sm" color="fg.muted" data-testid="role-locked">

@@ -209,7 +209,7 @@ export function UsersPage({ currentUserId, timeZone }: UsersPageProps) {
             </Table.ScrollArea>
           )}
           <Box px="4" borderTopWidth="1px" borderColor="border.muted">
-            <Pagination page={list.pagination.page} pages={list.pagination.pages} total={list.pagination.total} onPageChange={setPage} noun="users" />
+            <Pagination page={list.pagination.page} pages={list.pagination.pages} total={list.pagination.total} onPageChange={setPage} noun={['user', 'users']} />
           </Box>
         </Box>
       ) : null}
