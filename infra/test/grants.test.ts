@@ -119,6 +119,8 @@ describe('least privilege, per function, from GROUP_NEEDS and JOB_NEEDS', () => 
       'bookings-bulk': [...rw, 'kms sealed: kms:Decrypt kms:Encrypt', 'shopify secret', 'consume: bookings.bulk'].sort(),
       // the nightly recount reads and writes the table only
       'bookings-recount': [...rw],
+      // the counters migration too
+      'bookings-migrate': [...rw],
       // only the outbox's worker talks to SES
       'mail-send': [...rw, 'mail', 'consume: mail.send'].sort(),
       'jobs-sweep': [...rw, `enqueue: ${[...queueJobIds].sort().join(' ')}`].sort(),

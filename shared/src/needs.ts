@@ -74,6 +74,8 @@ export const JOB_NEEDS: { readonly [J in JobId]: JobNeeds } = {
   'bookings.bulk': { table: 'readWrite', sealed: 'openAndSeal', shopifySecret: true },
   // reads bookings and ADDs the counters' drift
   'bookings.recount': { table: 'readWrite' },
+  // scans the table once, rewrites bookings' index keys and rebuilds the counters
+  'bookings.migrate': { table: 'readWrite' },
 };
 
 export const DEFAULT_JOB_MEMORY_MB = 512;
