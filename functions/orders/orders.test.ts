@@ -86,20 +86,28 @@ describe('the list on counters: no filter, or one kind of filter within booking 
     expect(reads.items).toBeLessThanOrEqual(25);
   });
 
+  // the rows each filter must show, by the rules that made the data (i below is the booking's place in the loop)
+  const at = (b: BookingRecord) => Number(b.trackingNumber.slice(2)) - 100000000;
   it.each([
-    ['statuses', { status: 'DELIVERED,RTS' }, 49],
-    ['a status word searched', { query: 'returned' }, 16],
-    ['payment statuses', { payment_status: 'PAID' }, 22],
-    ['couriers', { couriers: 'POSTEX' }, 26],
-    ['booking days (months cut at both ends)', { bookingFrom: '2026-10-10', bookingTo: '2026-11-05' }, 41],
-  ])('%s', async (_name, query, total) => {
-    const page = await list({ ...query, limit: '10', page: '2' });
-    expect(page.totalOrders).toBe(total);
-    expect(page.totalIsLowerBound).toBe(false);
-    expect(page.data).toHaveLength(Math.min(10, total - 10));
-    // every row meets the filter, in booking order
-    const dates = page.data.map((r) => r.booking_date!);
-    expect([...dates].sort().reverse()).toEqual(dates);
+    ['statuses', { status: 'DELIVERED,RTS' }, 49, (b: BookingRecord) => at(b) % 4 === 0 || at(b) % 8 === 3],
+    ['a status word searched', { query: 'returned' }, 16, (b: BookingRecord) => at(b) % 8 === 3],
+    ['payment statuses', { payment_status: 'PAID' }, 22, (b: BookingRecord) => at(b) % 6 === 0],
+    ['couriers', { couriers: 'POSTEX' }, 26, (b: BookingRecord) => at(b) % 5 === 0],
+    ['members', { bookedBy: 'STAFF' }, 65, (b: BookingRecord) => at(b) % 2 === 0],
+    ['booking days (months cut at both ends)', { bookingFrom: '2026-10-10', bookingTo: '2026-11-05' }, 41, (b: BookingRecord) => b.bookedDay >= '2026-10-10' && b.bookedDay <= '2026-11-05'],
+    ['statuses within booking days', { status: 'INPROCESS', bookingFrom: '2026-10-01', bookingTo: '2026-10-31' }, 12, (b: BookingRecord) => at(b) % 4 === 1 && b.bookedDay.startsWith('2026-10')],
+  ])('%s', async (_name, query, total, shown) => {
+    const asked = Object.fromEntries(Object.entries(query).map(([k, v]) => [k, v === 'STAFF' ? staff._id : v]));
+    const page = await list({ ...asked, limit: '10', page: '2' });
+    expect(newest().filter(shown)).toHaveLength(total);
+    expect(page).toMatchObject({ totalOrders: total, totalPages: Math.ceil(total / 10), totalIsLowerBound: false, nextCursor: null });
+    expect(numbers(page.data)).toEqual(newest().filter(shown).slice(10, 20).map((b) => b.trackingNumber));
+  });
+
+  it('reaches the last page of a filter by number, a short page', async () => {
+    const page = await list({ status: 'DELIVERED,RTS', limit: '20', page: '3' });
+    expect(numbers(page.data)).toEqual(newest().filter((b) => b.status === 'DELIVERED' || b.status === 'RTS').slice(40).map((b) => b.trackingNumber));
+    expect(page.data).toHaveLength(9);
   });
 
   it('members, each row showing the member\'s tag as it is now', async () => {
@@ -164,6 +172,8 @@ describe('combinations: the most selective index, by cursor, the total a lower b
 
   it.each([
     ['merged, searched as a word', { query: 'merged' }, 10],
+    ['the MERGED tag', { tag: 'MERGED' }, 10],
+    ['merged to one city', { tag: 'MERGED', dest: 'Lahore' }, 6],
     ['a city the shop ships to, searched', { query: 'Karachi' }, 44],
     ['delivered in a range in more than 3 days', { deliveredFrom: '2026-09-01', deliveredTo: '2026-12-31', days: '3', op: 'GREATER' }, 11],
     ['delivered in a range in exactly 2 days', { deliveredFrom: '2026-09-01', deliveredTo: '2026-12-31', days: '2', op: 'EQUAL' }, 11],
@@ -204,5 +214,36 @@ describe('access', () => {
   it('keeps the counters exactly as the bookings are', async () => {
     const counters = await countersOfShop(deps, seeded.shop._id);
     expect(counters['shop MONTH 2026-10']).toMatchObject({ 's.D': 11, 's.I': 12, 's.F': 12, 's.R': 5, 's.C': 6 });
+  });
+});
+
+describe('Needs attention', () => {
+  it('lists only what waits for a person: a booking cancelled on Shopify and an attempt to check with the courier, newest first', async () => {
+    const { shop } = seeded;
+    await deps.attention.raise(shop._id, {
+      subject: { kind: 'booking', trackingNumber: 'KI100000005' }, reason: 'ORDER_CANCELLED_IN_SHOPIFY', orderName: '#1005', at: '2026-11-24T10:00:00.000Z',
+      message: 'Order #1005 was cancelled in Shopify',
+    });
+    await deps.attention.raise(shop._id, {
+      subject: { kind: 'attempt', attemptId: 'attempt-1' }, reason: 'COURIER_CHECK_NEEDED', orderName: '#2001', at: '2026-11-25T10:00:00.000Z',
+      message: 'Check with the courier whether #2001 was booked',
+      attempt: {
+        attemptId: 'attempt-1', orderNames: ['#2001'], accountId: leopard._id, accountName: leopard.name, company: 'LEOPARD', userId: staff._id,
+        cod: 3100, destinationCity: 'Quetta', createdAt: '2026-11-25T09:59:00.000Z',
+      },
+    });
+
+    const page = await list({ attention: 'true' });
+
+    expect(page).toMatchObject({ totalOrders: 2, totalIsLowerBound: false, nextCursor: null });
+    expect(page.data.map((r) => [r.kind, r.tracking_number, r.order_name, r.attention.map((a) => a.reason)])).toEqual([
+      ['attempt', null, '#2001', ['COURIER_CHECK_NEEDED']],
+      ['booking', 'KI100000005', '#1005', ['ORDER_CANCELLED_IN_SHOPIFY']],
+    ]);
+    // with a filter, the bookings among them that meet it (an attempt has no status to meet)
+    expect(numbers((await list({ attention: 'true', status: 'INPROCESS' })).data)).toEqual(['KI100000005']);
+    expect(numbers((await list({ attention: 'true', status: 'DELIVERED' })).data)).toEqual([]);
+    await deps.attention.resolve(shop._id, { kind: 'booking', trackingNumber: 'KI100000005' });
+    expect(numbers((await list({ attention: 'true' })).data)).toEqual([null]);
   });
 });
