@@ -113,7 +113,7 @@ export async function seedBenchShop(deps: Deps, db: DynamoDBDocumentClient, tabl
     for (let i = from; i < Math.min(size, from + CHUNK); i++) {
       const b = benchBooking(bench, size, i);
       const params = entity.put({
-        ...b, cityKey: cityKey(b.destinationCity), mergedAt: b.tag === 'MERGED' ? b.bookedAt : '', deliveredAt: b.deliveredAt ?? '', changedAt: b.lastStatusAt,
+        ...b, lineItems: [], cityKey: cityKey(b.destinationCity), mergedAt: b.tag === 'MERGED' ? b.bookedAt : '', deliveredAt: b.deliveredAt ?? '', changedAt: b.lastStatusAt,
       }).params() as { Item: Record<string, unknown> };
       requests.push({ PutRequest: { Item: params.Item } });
     }
