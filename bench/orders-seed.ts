@@ -2,6 +2,7 @@ import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/li
 import { cityKey, type BookingStatus, type CourierId } from '@dakiya/shared';
 import { batchWrite, type WriteRequest } from '../functions/adapters/dynamo/batch';
 import { bookingEntity } from '../functions/adapters/dynamo/booking-store/entity';
+import { keys } from '../functions/adapters/dynamo/keys';
 import { contributionOf, countedOf, refKey, shopDay } from '../functions/domain/booking/counters';
 import type { BookingRecord } from '../functions/domain/ports/bookings';
 import type { CounterChange } from '../functions/domain/ports/counters';
@@ -68,8 +69,8 @@ export function benchBooking(b: Omit<BenchShop, 'size'>, size: number, i: number
 
 /**
  * The bench shop with `size` bookings, seeded once into the on-disk table and found again by later
- * benches. Bookings go in by BatchWriteItem with every key the entity builds (as the booking flow
- * writes them, pointers aside), in chunks recorded as they finish, so an interrupted seed goes on;
+ * benches. Bookings go in by BatchWriteItem with every key the entity builds and their order-name
+ * and phone pointers (as the booking flow writes them), in chunks recorded as they finish, so an interrupted seed goes on;
  * the counter items are then written once from the sum of every booking's contribution, exactly what
  * the live path's updates add up to.
  */
@@ -116,6 +117,10 @@ export async function seedBenchShop(deps: Deps, db: DynamoDBDocumentClient, tabl
         ...b, lineItems: [], cityKey: cityKey(b.destinationCity), mergedAt: b.tag === 'MERGED' ? b.bookedAt : '', deliveredAt: b.deliveredAt ?? '', changedAt: b.lastStatusAt,
       }).params() as { Item: Record<string, unknown> };
       requests.push({ PutRequest: { Item: params.Item } });
+      // the pointers a search by order name or phone reads, as the repository writes them
+      for (const key of [...b.orderNames.map((name) => keys.orderNamePointer(b.shopId, name, b.trackingNumber)), keys.phonePointer(b.shopId, b.consignee.phone, b.trackingNumber)]) {
+        requests.push({ PutRequest: { Item: { ...key, type: 'bookingPointer', trackingNumber: b.trackingNumber } } });
+      }
     }
     const batches = Array.from({ length: Math.ceil(requests.length / 25) }, (_, k) => requests.slice(k * 25, k * 25 + 25));
     let next = 0;
