@@ -56,8 +56,11 @@ describe('the demo shop\'s booking history', () => {
         for (const [k, n] of Object.entries(change.adds)) expected[name]![k] = (expected[name]![k] ?? 0) + n;
       }
     }
-    const clean = Object.fromEntries(Object.entries(expected).map(([name, counts]) => [name, Object.fromEntries(Object.entries(counts).filter(([, n]) => n !== 0).sort(([a], [b]) => a.localeCompare(b)))])
-      .filter(([, counts]) => Object.keys(counts).length));
+    const clean: Record<string, Record<string, number>> = {};
+    for (const [name, counts] of Object.entries(expected)) {
+      const left = Object.entries(counts).filter(([, n]) => n !== 0).sort(([a], [b]) => a.localeCompare(b));
+      if (left.length) clean[name] = Object.fromEntries(left);
+    }
     expect(await countersOfShop(deps, seeded.shop._id)).toEqual(clean);
     const lahore = await deps.bookings.indexPage(seeded.shop._id, { index: 'byCity', value: cityKey('Lahore') }, {}, 500);
     expect(lahore.keys.map((k) => k.trackingNumber).sort()).toEqual(stored.filter((b) => b.destinationCity === 'Lahore').map((b) => b.trackingNumber).sort());
