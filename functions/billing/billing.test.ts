@@ -3,6 +3,8 @@ import { call, seedAccount, seedShop, seedUser, testDeps, type SeededShop, type 
 import { connectShop, decideCharge, shopifyTestEnv, startTestShopify, subscribeShop } from '../test-support/shopify-shops';
 import type { ShopifySim } from '../../local/simulators/shopify';
 import type { ShopRecord } from '../domain/records';
+import { deactivateForFree } from '../domain/billing/downgrade';
+import { silentLog } from '../ground/log';
 
 /**
  * The plans routes against the Shopify simulator: charges approved or declined on its approval
@@ -339,6 +341,38 @@ describe('app_subscriptions/update keeps the plan true', () => {
       users: { [w.seeded.owner._id]: true, [w.admin.user._id]: true, [w.packer.user._id]: false, [w.rider.user._id]: false, [w.invited.user._id]: false },
       accounts: { [w.main._id]: true, [w.second._id]: false, [w.third._id]: false },
     });
+  });
+
+  it('a cancel and its own webhook moving the shop at once: the one that read first writes again, nothing deactivated is forgotten', async () => {
+    const w = await busyPaidShop();
+    const shop = await shopNow(w.seeded.shop);
+    // DynamoDB Local answers one request at a time; in AWS the webhook's reads straddle the cancel's writes:
+    // it reads no record yet, and the staff after the cancel deactivated them
+    let cancelDone!: () => void;
+    const cancelled = new Promise<void>((resolve) => { cancelDone = resolve; });
+    let firstRecordRead = true;
+    let firstStaffRead = true;
+    const billing = Object.assign(Object.create(d().billing) as TestDeps['billing'], {
+      getDowngrade: async (shopId: string) => {
+        const read = await d().billing.getDowngrade(shopId);
+        if (firstRecordRead) { firstRecordRead = false; await cancelled; }
+        return read;
+      },
+    });
+    const members = Object.assign(Object.create(d().members) as TestDeps['members'], {
+      listOfShop: async (shopId: string) => {
+        if (firstStaffRead) { firstStaffRead = false; await cancelled; }
+        return d().members.listOfShop(shopId);
+      },
+    });
+    const webhook = deactivateForFree(shop, 'CANCELLED', { ...d(), billing, members }, silentLog);
+    await deactivateForFree(shop, 'CANCELLED_BY_MERCHANT', d(), silentLog);
+    cancelDone();
+    await webhook;
+    const record = (await d().billing.getDowngrade(w.seeded.shop._id))!;
+    expect(record.userIds).toEqual([w.packer.user._id, w.rider.user._id, w.invited.user._id].sort());
+    expect(record.accountIds).toEqual([w.second._id, w.third._id].sort());
+    expect(record.movedUserIds).toEqual([w.packer.user._id, w.rider.user._id, w.invited.user._id].sort());
   });
 
   it('a second move to FREE keeps what the first deactivated and is still inactive; reactivated by hand or deleted is dropped', async () => {

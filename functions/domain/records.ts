@@ -72,6 +72,8 @@ export interface DowngradeRecord {
   movedUserIds: string[];
   movedAccountIds: string[];
   at: string;
+  /** Bumped by every write: a move to FREE computed from an older read is written again from a new one. */
+  version?: number;
 }
 
 /**

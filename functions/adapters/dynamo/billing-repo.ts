@@ -42,16 +42,28 @@ export class DynamoBillingRepo implements BillingRepo {
     }));
   }
 
-  async recordDowngrade(shopId: string, downgrade: DowngradeRecord): Promise<void> {
-    // the caller computed the whole record (the earlier moves' ids still inactive, and this move's): written as one
-    await this.db.send(new PutCommand({
-      TableName: this.table,
-      Item: {
-        ...keys.downgrade(shopId), type: 'downgrade', endedSubscriptionId: downgrade.endedSubscriptionId, at: downgrade.at,
-        ...(downgrade.endedPlan ? { endedPlan: downgrade.endedPlan } : {}), ...(downgrade.reason ? { reason: downgrade.reason } : {}),
-        ...idSets({ userIds: downgrade.userIds, accountIds: downgrade.accountIds, movedUserIds: downgrade.movedUserIds, movedAccountIds: downgrade.movedAccountIds }),
-      },
-    }));
+  async recordDowngrade(shopId: string, downgrade: DowngradeRecord, previous: DowngradeRecord | undefined): Promise<boolean> {
+    // the caller computed the whole record (the earlier moves' ids still inactive, and this move's): written as one,
+    // over exactly the record it read
+    const version = previous?.version ?? 0;
+    const condition = !previous ? 'attribute_not_exists(pk)' : version ? '#v = :v' : 'attribute_exists(pk) AND attribute_not_exists(#v)';
+    try {
+      await this.db.send(new PutCommand({
+        TableName: this.table,
+        Item: {
+          ...keys.downgrade(shopId), type: 'downgrade', endedSubscriptionId: downgrade.endedSubscriptionId, at: downgrade.at, version: version + 1,
+          ...(downgrade.endedPlan ? { endedPlan: downgrade.endedPlan } : {}), ...(downgrade.reason ? { reason: downgrade.reason } : {}),
+          ...idSets({ userIds: downgrade.userIds, accountIds: downgrade.accountIds, movedUserIds: downgrade.movedUserIds, movedAccountIds: downgrade.movedAccountIds }),
+        },
+        ConditionExpression: condition,
+        ...(previous ? { ExpressionAttributeNames: { '#v': 'version' } } : {}),
+        ...(previous && version ? { ExpressionAttributeValues: { ':v': version } } : {}),
+      }));
+      return true;
+    } catch (error) {
+      if (isConditionFailure(error)) return false;
+      throw error;
+    }
   }
 
   async setDowngradeReason(shopId: string, endedSubscriptionId: string, reason: FreeReason): Promise<void> {
@@ -59,9 +71,9 @@ export class DynamoBillingRepo implements BillingRepo {
       await this.db.send(new UpdateCommand({
         TableName: this.table,
         Key: keys.downgrade(shopId),
-        UpdateExpression: 'SET reason = :r',
+        UpdateExpression: 'SET reason = :r ADD version :one',
         ConditionExpression: 'endedSubscriptionId = :sub',
-        ExpressionAttributeValues: { ':r': reason, ':sub': endedSubscriptionId },
+        ExpressionAttributeValues: { ':r': reason, ':sub': endedSubscriptionId, ':one': 1 },
       }));
     } catch (error) {
       if (!isConditionFailure(error)) throw error;
@@ -80,6 +92,7 @@ export class DynamoBillingRepo implements BillingRepo {
       movedUserIds: idsOf(Item.movedUserIds),
       movedAccountIds: idsOf(Item.movedAccountIds),
       at: Item.at as string,
+      ...(typeof Item.version === 'number' ? { version: Item.version } : {}),
     };
   }
 
@@ -89,9 +102,9 @@ export class DynamoBillingRepo implements BillingRepo {
       const { Attributes } = await this.db.send(new UpdateCommand({
         TableName: this.table,
         Key: keys.downgrade(shopId),
-        UpdateExpression: 'REMOVE movedUserIds, movedAccountIds',
+        UpdateExpression: 'REMOVE movedUserIds, movedAccountIds ADD version :one',
         ConditionExpression: 'endedSubscriptionId = :sub AND (attribute_exists(movedUserIds) OR attribute_exists(movedAccountIds))',
-        ExpressionAttributeValues: { ':sub': endedSubscriptionId },
+        ExpressionAttributeValues: { ':sub': endedSubscriptionId, ':one': 1 },
         ReturnValues: 'UPDATED_OLD',
       }));
       taken = { userIds: idsOf(Attributes?.movedUserIds), accountIds: idsOf(Attributes?.movedAccountIds) };
@@ -105,8 +118,9 @@ export class DynamoBillingRepo implements BillingRepo {
       await this.db.send(new UpdateCommand({
         TableName: this.table,
         Key: keys.downgrade(shopId),
-        UpdateExpression: `DELETE ${deletes.join(', ')}`,
+        UpdateExpression: `DELETE ${deletes.join(', ')} ADD version :one`,
         ExpressionAttributeValues: {
+          ':one': 1,
           ...(taken.userIds.length ? { ':u': new Set(taken.userIds) } : {}), ...(taken.accountIds.length ? { ':a': new Set(taken.accountIds) } : {}),
         },
       }));
@@ -119,9 +133,10 @@ export class DynamoBillingRepo implements BillingRepo {
       const { Attributes } = await this.db.send(new UpdateCommand({
         TableName: this.table,
         Key: keys.downgrade(shopId),
-        UpdateExpression: 'REMOVE #ids',
+        UpdateExpression: 'REMOVE #ids ADD version :one',
         ConditionExpression: 'attribute_exists(#ids)',
         ExpressionAttributeNames: { '#ids': what },
+        ExpressionAttributeValues: { ':one': 1 },
         ReturnValues: 'UPDATED_OLD',
       }));
       return idsOf(Attributes?.[what]);

@@ -1,6 +1,8 @@
 import type { Deps } from '../ports/deps';
 import type { Log } from '../../ground/log';
-import type { FreeReason, PendingCharge, ShopRecord } from '../records';
+import type { AccountRecord, FreeReason, PendingCharge, ShopRecord, UserRecord } from '../records';
+
+const RECORD_TRIES = 5;
 
 /**
  * Spec 000 §4: back on FREE, every user but the admins and every tracking account but the default
@@ -10,32 +12,40 @@ import type { FreeReason, PendingCharge, ShopRecord } from '../records';
  */
 export async function deactivateForFree(shop: ShopRecord, reason: FreeReason, deps: Deps, log: Log): Promise<void> {
   const now = deps.now().toISOString();
-  const [staff, accounts, defaultId, previous] = await Promise.all([
-    deps.members.listOfShop(shop._id), deps.accounts.listOfShop(shop._id), deps.accounts.defaultId(shop._id), deps.billing.getDowngrade(shop._id),
-  ]);
-  const users = staff.filter((u) => u.role === 'USER' && u.is_active && u._id !== shop.ownerUserId);
-  const toPause = accounts.filter((a) => !a.in_active && a._id !== defaultId);
   const endedSubscriptionId = shop.subscription?.id ?? 'unknown';
-  // what earlier moves deactivated stays offered while it is still inactive (reactivated by hand or deleted: dropped)
-  const inactiveUsers = new Set(staff.filter((u) => !u.is_active).map((u) => u._id));
-  const inactiveAccounts = new Set(accounts.filter((a) => a.in_active).map((a) => a._id));
-  const still = (ids: string[] | undefined, inactive: Set<string>) => (ids ?? []).filter((id) => inactive.has(id));
-  // a retry of the same move (a Lambda cut short) adds to what it recorded and keeps why
-  const same = previous?.endedSubscriptionId === endedSubscriptionId ? previous : undefined;
-  const union = (a: string[], b: string[]) => [...new Set([...a, ...b])].sort();
-  const userIds = users.map((u) => u._id);
-  const accountIds = toPause.map((a) => a._id);
-  // recorded before the writes: a retry after a crash finds them inactive and would otherwise forget them
-  await deps.billing.recordDowngrade(shop._id, {
-    endedSubscriptionId,
-    endedPlan: shop.plan,
-    reason: same?.reason === 'CANCELLED_BY_MERCHANT' ? same.reason : reason,
-    userIds: union(still(previous?.userIds, inactiveUsers), userIds),
-    accountIds: union(still(previous?.accountIds, inactiveAccounts), accountIds),
-    movedUserIds: union(still(same?.movedUserIds, inactiveUsers), userIds),
-    movedAccountIds: union(still(same?.movedAccountIds, inactiveAccounts), accountIds),
-    at: now,
-  });
+  let move: { users: UserRecord[]; toPause: AccountRecord[] } | undefined;
+  // a cancel and its own webhook move the shop at once: the one whose read went stale reads again, so neither
+  // writes over what the other recorded
+  for (let tries = 0; !move; tries++) {
+    if (tries === RECORD_TRIES) throw new Error('the downgrade record kept changing while a move to FREE was written');
+    const [staff, accounts, defaultId, previous] = await Promise.all([
+      deps.members.listOfShop(shop._id), deps.accounts.listOfShop(shop._id), deps.accounts.defaultId(shop._id), deps.billing.getDowngrade(shop._id),
+    ]);
+    const users = staff.filter((u) => u.role === 'USER' && u.is_active && u._id !== shop.ownerUserId);
+    const toPause = accounts.filter((a) => !a.in_active && a._id !== defaultId);
+    // what earlier moves deactivated stays offered while it is still inactive (reactivated by hand or deleted: dropped)
+    const inactiveUsers = new Set(staff.filter((u) => !u.is_active).map((u) => u._id));
+    const inactiveAccounts = new Set(accounts.filter((a) => a.in_active).map((a) => a._id));
+    const still = (ids: string[] | undefined, inactive: Set<string>) => (ids ?? []).filter((id) => inactive.has(id));
+    // a retry of the same move (a Lambda cut short) adds to what it recorded and keeps why
+    const same = previous?.endedSubscriptionId === endedSubscriptionId ? previous : undefined;
+    const union = (a: string[], b: string[]) => [...new Set([...a, ...b])].sort();
+    const userIds = users.map((u) => u._id);
+    const accountIds = toPause.map((a) => a._id);
+    // recorded before the writes: a retry after a crash finds them inactive and would otherwise forget them
+    const recorded = await deps.billing.recordDowngrade(shop._id, {
+      endedSubscriptionId,
+      endedPlan: shop.plan,
+      reason: same?.reason === 'CANCELLED_BY_MERCHANT' ? same.reason : reason,
+      userIds: union(still(previous?.userIds, inactiveUsers), userIds),
+      accountIds: union(still(previous?.accountIds, inactiveAccounts), accountIds),
+      movedUserIds: union(still(same?.movedUserIds, inactiveUsers), userIds),
+      movedAccountIds: union(still(same?.movedAccountIds, inactiveAccounts), accountIds),
+      at: now,
+    }, previous);
+    if (recorded) move = { users, toPause };
+  }
+  const { users, toPause } = move;
   for (const user of users) {
     await deps.members.update(shop._id, user._id, { is_active: false, updatedAt: now });
     await deps.sessions.deleteAllOfUser(shop._id, user._id);

@@ -169,8 +169,12 @@ export interface BillingRepo {
    */
   switchPlan(shopId: string, from: PlanId, to: PlanId, subscription: SubscriptionState | undefined, updatedAt: string): Promise<boolean>;
   setPendingCharge(shopId: string, pending: ShopRecord['pendingCharge']): Promise<void>;
-  /** Writes the record of the moves to FREE (the caller keeps what earlier moves deactivated and is still inactive). */
-  recordDowngrade(shopId: string, downgrade: DowngradeRecord): Promise<void>;
+  /**
+   * Writes the record of the moves to FREE (the caller keeps what earlier moves deactivated and is still inactive),
+   * only if it is still `previous` as the caller read it; false when another writer changed it in between
+   * (a cancel and its own webhook both move the shop to FREE at once).
+   */
+  recordDowngrade(shopId: string, downgrade: DowngradeRecord, previous: DowngradeRecord | undefined): Promise<boolean>;
   /** Says why the shop is on FREE, when the record is still the one of that ended subscription. */
   setDowngradeReason(shopId: string, endedSubscriptionId: string, reason: FreeReason): Promise<void>;
   getDowngrade(shopId: string): Promise<DowngradeRecord | undefined>;
