@@ -31,6 +31,8 @@ export interface LocalConfig {
     staffEmail: string;
     staffPassword: string;
     orders: number;
+    /** Booking history seeded once into the demo shop by `./dakiya start` (real parcels at the courier simulators). */
+    bookings: number;
     /** The second demo shop, left on the free plan. */
     freeShop: { shop: string; shopName: string; ownerEmail: string; ownerPassword: string; orders: number };
   };
@@ -58,6 +60,7 @@ export function readLocalConfig(): LocalConfig {
       staffEmail: text('DAKIYA_DEMO_STAFF_EMAIL', 'staff@dakiya-demo.pk'),
       staffPassword: text('DAKIYA_DEMO_STAFF_PASSWORD', 'Staff-demo-2026'),
       orders: int('DAKIYA_DEMO_ORDERS', 300),
+      bookings: int('DAKIYA_DEMO_BOOKINGS', 400),
       freeShop: {
         shop: text('DAKIYA_FREE_SHOP', 'dakiya-free.myshopify.com'),
         shopName: text('DAKIYA_FREE_SHOP_NAME', 'Multan Mitti Crafts'),

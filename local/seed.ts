@@ -3,6 +3,7 @@ import type { Stack } from './stack';
 import { apiClient } from './api-client';
 import { waitForLink } from './services/ses';
 import { COURIER_SIMS } from './simulators/couriers';
+import { seedBookingHistory } from './seed-bookings';
 
 export interface DemoSignIns {
   owner: { email: string; password: string };
@@ -18,9 +19,10 @@ export interface DemoSignIns {
  * from the emailed create-password link and adds one staff USER the way an owner does (create-user,
  * then the emailed verification link). Runs at every start: the Shopify
  * simulator keeps its shop in memory, so each start re-seeds it and re-installs (installShop says why;
- * the DynamoDB data on disk is kept). Then the demo shop pays monthly and a second shop stays free.
+ * the DynamoDB data on disk is kept). Then the demo shop pays monthly and a second shop stays free;
+ * with `history`, the demo shop's first start also gets months of bookings (seed-bookings.ts).
  */
-export async function seedDemo(stack: Stack): Promise<DemoSignIns> {
+export async function seedDemo(stack: Stack, opts: { history?: { bookings: number; days: number } } = {}): Promise<DemoSignIns> {
   const { config, deps } = stack;
   const demo = config.demo;
   const { shop, owner, firstStart } = await installShop(stack, {
@@ -30,6 +32,12 @@ export async function seedDemo(stack: Stack): Promise<DemoSignIns> {
   if ((await deps.accounts.listOfShop(shop._id)).length === 0) await addTrackingAccounts(stack, owner.email, demo.ownerPassword);
   // the simulator forgets its charges at every start: the demo shop pays again, approved as a merchant would
   if (!hasActiveCharge(stack, demo.shop)) await subscribeThroughApproval(stack, { email: owner.email, password: demo.ownerPassword }, 'MONTHLY');
+  if (opts.history?.bookings && !(await deps.bookings.listByDate(shop._id, 1)).items.length) {
+    // months of bookings across couriers, statuses, cities and staff, once: a later start finds them on disk
+    const accounts = (await deps.accounts.listOfShop(shop._id)).filter((a) => !a.in_active);
+    const members = (await deps.members.listOfShop(shop._id)).filter((m) => m.is_active);
+    await seedBookingHistory(deps, stack.couriers, { shop, accounts, members, count: opts.history.bookings, days: opts.history.days });
+  }
   // a second, small shop on the free plan, so both sides of every plan gate can be seen
   const free = demo.freeShop;
   const { owner: freeOwner } = await installShop(stack, { shop: free.shop, name: free.shopName, email: free.ownerEmail, password: free.ownerPassword, orders: free.orders });

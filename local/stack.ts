@@ -150,6 +150,8 @@ async function startStackOnce(opts: StackOptions): Promise<Stack> {
     // after a start fauxqs holds no message: every job record still pending is sent again
     const jobs = await startJobPoller({ deps, sqs: sqsClient, queues, background: true, resendPendingOnStart: opts.persistent });
     stops.push(() => jobs.stop());
+    // bookings kept on disk from before issue 18 move to its counters and indexes (a single read once done)
+    if (opts.persistent) await jobs.runScheduled('bookings.migrate');
 
     const gateway = await startGateway({
       port: gatewayPort, deps, originSecret, webDir: opts.webDir ?? path.join(ROOT, 'web', 'dist'), runScheduled: (job) => jobs.runScheduled(job),

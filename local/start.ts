@@ -19,7 +19,7 @@ process.on('SIGINT', shutdown);
 process.on('SIGTERM', shutdown);
 
 try {
-  const signIns = await seedDemo(stack);
+  const signIns = await seedDemo(stack, { history: { bookings: config.demo.bookings, days: 120 } });
   const line = '─'.repeat(64);
   console.log(`
 ${line}

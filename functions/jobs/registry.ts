@@ -4,6 +4,7 @@ import { sendMail } from './mail-send/send-mail';
 import { sweepJobs } from './jobs-sweep/sweep';
 import { bookBulk } from './bookings-bulk/run-bulk';
 import { recountBookings } from './bookings-recount/recount';
+import { migrateBookings } from './bookings-migrate/migrate';
 
 /**
  * Every row of the job table and its worker: the local poller and the tests read this (each row's
@@ -18,4 +19,5 @@ export const queueWorkers: { [Id in QueueJobId]: QueueWorker<Id> } = {
 export const scheduledWorkers: { [Id in ScheduledJobId]: ScheduledWorker } = {
   'jobs.sweep': sweepJobs,
   'bookings.recount': recountBookings,
+  'bookings.migrate': migrateBookings,
 };

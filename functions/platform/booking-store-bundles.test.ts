@@ -9,8 +9,8 @@ const FUNCTIONS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..
 const entries = [...GROUPS.map((g) => g as string), ...jobIds.map((id) => `jobs/${jobName(id)}`)];
 /** Files that only declare or hold the store; any other file naming one of its parts uses it. */
 const HOLDERS = /platform\/deps\.ts$|adapters\/dynamo\/booking-store\//;
-/** The booking store's four parts as deps hands them out. */
-const USES = /\bdeps\.(attempts|bookings|counters|bulkRows)\b/;
+/** The booking store's parts as deps hands them out. */
+const USES = /\bdeps\.(attempts|bookings|counters|bulkRows|countersMigration)\b/;
 
 async function inputsOf(folder: string): Promise<string[]> {
   const result = await build({
@@ -20,7 +20,7 @@ async function inputsOf(folder: string): Promise<string[]> {
   return Object.keys(Object.values(result.metafile.outputs)[0]!.inputs);
 }
 
-describe('the booking store (deps.attempts, bookings, counters, bulkRows) is carried only by the Lambdas that use it', () => {
+describe('the booking store (deps.attempts, bookings, counters, bulkRows, countersMigration) is carried only by the Lambdas that use it', () => {
   it.each(entries)('%s: uses the store exactly when its handler registers it, and carries ElectroDB only then', async (folder) => {
     const inputs = await inputsOf(folder);
     const usesStore = inputs.some((file) => file.startsWith('functions/') && !HOLDERS.test(file) && !file.endsWith('.test.ts')

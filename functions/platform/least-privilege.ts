@@ -22,7 +22,7 @@ export function tableAccessOf(commandName: string): 'read' | 'write' | 'other' {
 
 const guardedClients = new WeakSet<object>();
 
-/** Item reads need `table: read`, item writes `readWrite`; nothing else (Scan, table admin) is ever granted. */
+/** Item reads need `table: read`, item writes `readWrite`, a Scan `scanTable` (a migration job only); table admin is never granted. */
 export function guardTable(db: DynamoDBDocumentClient): void {
   // keyed by the stack, not the client: a wrapper (a test's Proxy) shares the stack of the client it wraps
   if (guardedClients.has(db.middlewareStack)) return;
@@ -33,6 +33,7 @@ export function guardTable(db: DynamoDBDocumentClient): void {
       const access = tableAccessOf(name);
       if (access === 'read') requireNeed((n) => n.table !== 'none', `read the table (${name})`);
       else if (access === 'write') requireNeed((n) => n.table === 'readWrite', `write to the table (${name})`);
+      else if (name === 'ScanCommand') requireNeed((n) => n.scanTable === true, `scan the table (${name})`);
       else requireNeed(() => false, `call DynamoDB ${name}`);
       return next(args);
     },

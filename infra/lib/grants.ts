@@ -107,6 +107,8 @@ export interface GrantTargets {
 /** Every grant of one function, from its declared needs and nothing else. */
 export function grantNeeds(name: string, grantee: iam.IGrantable, needs: LambdaNeeds, to: GrantTargets): void {
   if (needs.table !== 'none') grantTable(grantee, to.table, to.indexNames, needs.table);
+  // a migration job goes through every shop: the table itself, never an index
+  if (needs.scanTable) iam.Grant.addToPrincipal({ grantee, actions: ['dynamodb:Scan'], resourceArns: [to.table.tableArn] });
   if (needs.sealed) grantSealed(grantee, to.key, needs.sealed);
   if (needs.mail) grantSendMail(grantee, to.mailIdentityArn, to.mailFromAddress);
   if (needs.shopifySecret) grantReadSecret(grantee, to.shopifyClientSecret);

@@ -45,6 +45,7 @@ function grantsOf(name: string): string[] {
       if (!resource.includes(table)) out.push(`unexpected dynamodb on ${resource}`);
       else if (list.join() === TABLE_READ_ACTIONS.join()) out.push('table: read');
       else if (list.join() === TABLE_WRITE_ACTIONS.join() && !onIndexes) out.push('table: write items');
+      else if (list.join() === 'dynamodb:Scan' && !onIndexes) out.push('table: scan');
       else out.push(`unexpected dynamodb ${list.join()}`);
     } else if (list.every((a) => a.startsWith('kms:')) && resource.includes(key)) {
       if (condition.includes('dynamodb.ap-south-1.amazonaws.com')) out.push(`kms via dynamodb: ${list.sort().join(' ')}`);
@@ -78,6 +79,7 @@ function expectedFrom(needs: LambdaNeeds, of: { api: boolean; consumes?: string 
     if (needs.table === 'readWrite') out.push('table: write items');
   }
   if (needs.sealed) out.push(`kms sealed: ${({ open: 'kms:Decrypt', seal: 'kms:Encrypt', openAndSeal: 'kms:Decrypt kms:Encrypt' })[needs.sealed]}`);
+  if (needs.scanTable) out.push('table: scan');
   if (needs.mail) out.push('mail');
   if (needs.shopifySecret) out.push('shopify secret');
   if (needs.enqueue?.length) out.push(`enqueue: ${[...needs.enqueue].sort().join(' ')}`);
@@ -119,6 +121,8 @@ describe('least privilege, per function, from GROUP_NEEDS and JOB_NEEDS', () => 
       'bookings-bulk': [...rw, 'kms sealed: kms:Decrypt kms:Encrypt', 'shopify secret', 'consume: bookings.bulk'].sort(),
       // the nightly recount reads and writes the table only
       'bookings-recount': [...rw],
+      // the counters migration too
+      'bookings-migrate': [...rw, 'table: scan'].sort(),
       // only the outbox's worker talks to SES
       'mail-send': [...rw, 'mail', 'consume: mail.send'].sort(),
       'jobs-sweep': [...rw, `enqueue: ${[...queueJobIds].sort().join(' ')}`].sort(),

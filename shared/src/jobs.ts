@@ -70,6 +70,14 @@ export const jobs = {
     schedule: { dailyAtUtc: '21:30' },
     timeoutSeconds: 600,
   },
+  'bookings.migrate': {
+    kind: 'schedule',
+    description: 'Moves bookings written before issue 18 to its counter items and indexes, once: resumable, and a single read once done',
+    // its first run comes within minutes of the deploy; later runs finish what one left (a busy day, its deadline)
+    schedule: { everyMinutes: 15 },
+    timeoutSeconds: 600,
+    memoryMb: 1024,
+  },
   'jobs.sweep': {
     kind: 'schedule',
     description: 'Sends again the messages of job records still pending long after their message should have run (a message lost on the way)',

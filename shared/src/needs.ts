@@ -9,8 +9,13 @@ import type { Group } from './routes';
  * declaration is proven by every handler and end-to-end test.
  */
 export interface LambdaNeeds {
-  /** The app table: `read` = GetItem, BatchGetItem, Query; `readWrite` adds item writes. No Scan ever. */
+  /** The app table: `read` = GetItem, BatchGetItem, Query; `readWrite` adds item writes. No Scan here. */
   table: 'none' | 'read' | 'readWrite';
+  /**
+   * Scan of the whole table: only a one-off job that must go through every shop (a migration), never
+   * an API group.
+   */
+  scanTable?: true;
   /**
    * Values sealed with the app's KMS key through `deps.secrets` (Shopify tokens, courier
    * credentials, TOTP secrets): `open` = kms:Decrypt, `seal` = kms:Encrypt.
@@ -74,6 +79,8 @@ export const JOB_NEEDS: { readonly [J in JobId]: JobNeeds } = {
   'bookings.bulk': { table: 'readWrite', sealed: 'openAndSeal', shopifySecret: true },
   // reads bookings and ADDs the counters' drift
   'bookings.recount': { table: 'readWrite' },
+  // scans the table once, rewrites bookings' index keys and rebuilds the counters
+  'bookings.migrate': { table: 'readWrite', scanTable: true },
 };
 
 export const DEFAULT_JOB_MEMORY_MB = 512;

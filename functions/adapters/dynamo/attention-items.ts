@@ -1,4 +1,4 @@
-import { PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { AttentionReason } from '@dakiya/shared';
 import type { AttentionItem, AttentionStore, TrackingAsks } from '../../domain/ports/attention';
 import { batchDelete } from './batch';
@@ -59,5 +59,10 @@ export class DynamoTrackingAsks implements TrackingAsks {
       const last = typeof askedAt === 'number' ? askedAt : askedAt?.N !== undefined ? Number(askedAt.N) : undefined;
       return { claimed: false, ...(last !== undefined ? { lastAskedAt: last } : {}) };
     }
+  }
+
+  async lastAsked(shopId: string, trackingNumber: string): Promise<number | undefined> {
+    const { Item } = await this.db.send(new GetCommand({ TableName: this.table, Key: keys.trackingAsk(shopId, trackingNumber), ProjectionExpression: 'askedAt' }));
+    return Item?.askedAt === undefined ? undefined : Number(Item.askedAt);
   }
 }

@@ -46,7 +46,7 @@ async function lookUp(shop: ShopRecord, filter: OrdersFilter, deps: Deps): Promi
     const bare = text.replace(/^#+/, '');
     const phone = normalisePkMobile(text);
     const found = await Promise.all([
-      Promise.resolve([text, text.toUpperCase()]),
+      deps.bookings.getMany(shop._id, [...new Set([text, text.toUpperCase()])]).then((found) => found.map((b) => b.trackingNumber)),
       ...[...new Set([text, `#${bare}`, bare])].map((name) => deps.bookings.findByOrderName(shop._id, name)),
       phone.ok ? deps.bookings.findByPhone(shop._id, phone.phone) : Promise.resolve([]),
     ]);

@@ -18,7 +18,10 @@ export const ASK_GAP_MS = 10 * 60_000;
  */
 async function refresh(shop: ShopRecord, record: BookingRecord, deps: Deps): Promise<{ record: BookingRecord; check: CourierCheck; checkedAt: string | null }> {
   const nowMs = deps.now().getTime();
-  if (nowMs - Date.parse(record.lastStatusAt) < ASK_GAP_MS) return { record, check: 'recent', checkedAt: record.lastStatusAt };
+  if (nowMs - Date.parse(record.lastStatusAt) < ASK_GAP_MS) {
+    const asked = await deps.trackingAsks.lastAsked(shop._id, record.trackingNumber);
+    return { record, check: 'recent', checkedAt: asked !== undefined ? new Date(asked).toISOString() : record.lastStatusAt };
+  }
   const claim = await deps.trackingAsks.claim(shop._id, record.trackingNumber, nowMs, ASK_GAP_MS);
   const last = claim.lastAskedAt !== undefined ? new Date(claim.lastAskedAt).toISOString() : null;
   if (!claim.claimed) return { record, check: 'recent', checkedAt: last };

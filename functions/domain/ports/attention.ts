@@ -42,4 +42,6 @@ export interface TrackingAsks {
    * modals opened at once ask once). Answers whether this call may ask, and when it was last asked.
    */
   claim(shopId: string, trackingNumber: string, nowMs: number, gapMs: number): Promise<{ claimed: boolean; lastAskedAt?: number }>;
+  /** When the courier was last asked about the parcel (epoch ms), if it was. */
+  lastAsked(shopId: string, trackingNumber: string): Promise<number | undefined>;
 }

@@ -5,6 +5,7 @@ import type { Metrics } from '../../ground/metrics';
 import type { AttemptLedger, BookingRepo, BulkRows } from './bookings';
 import type { AttentionStore, TrackingAsks } from './attention';
 import type { CounterStore } from './counters';
+import type { CountersMigration } from './counters-migration';
 import type { CourierAdapter, CourierCredentials, CourierId } from './courier';
 import type { JobQueue, JobRecords } from './jobs';
 import type { Mailer } from './mailer';
@@ -59,6 +60,8 @@ export interface Deps {
   trackingAsks: TrackingAsks;
   /** The rows of each bulk booking. */
   bulkRows: BulkRows;
+  /** The one-off move of existing bookings to issue 18's counter items and indexes (the bookings.migrate job). */
+  countersMigration: CountersMigration;
   /** A courier adapter for one tracking account's credentials; the domain never branches on courier. */
   courier: (company: CourierId, credentials: CourierCredentials) => CourierAdapter;
   mailer: Mailer;

@@ -36,7 +36,7 @@ const INDEX_OF: Record<BookingIndex['index'], { name: (typeof BOOKING_INDEXES)[n
 };
 
 /** The sparse indexes' keys are empty text on bookings they leave out (ElectroDB wants every composite of a sparse index given). */
-function fromItem(data: Record<string, unknown>): BookingRecord {
+export function fromItem(data: Record<string, unknown>): BookingRecord {
   const { cityKey: _city, mergedAt: _merged, deliveredAt, ...rest } = data;
   return { ...rest, ...(deliveredAt ? { deliveredAt } : {}) } as unknown as BookingRecord;
 }

@@ -1,13 +1,15 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { AttemptLedger, BookingRepo, BulkRows } from '../../../domain/ports/bookings';
 import type { CounterStore } from '../../../domain/ports/counters';
+import type { CountersMigration } from '../../../domain/ports/counters-migration';
 
-/** The booking store's four parts, each answering one question: attempts, bookings, day counters, bulk rows. */
+/** The booking store's parts, each answering one question: attempts, bookings, counters, bulk rows, and the counters' one-off migration. */
 export interface BookingStore {
   attempts: AttemptLedger;
   bookings: BookingRepo;
   counters: CounterStore;
   bulkRows: BulkRows;
+  countersMigration: CountersMigration;
 }
 
 type OpenStore = (db: DynamoDBDocumentClient, table: string) => BookingStore;
@@ -21,7 +23,7 @@ export function registerBookingStore(open: OpenStore): void {
 /**
  * The booking store is built on ElectroDB, 190 KB of a minified bundle: only the Lambdas that book or
  * read bookings carry it, by importing `./register` in their handler. Every Lambda's deps hold these
- * four stand-ins (Proxies) instead, which build the registered store on first use; in a Lambda that
+ * stand-ins (Proxies) instead, which build the registered store on first use; in a Lambda that
  * did not register it, a use fails loudly.
  */
 export function bookingStoreLoadedOnFirstUse(db: DynamoDBDocumentClient, table: string): BookingStore {
@@ -37,5 +39,8 @@ export function bookingStoreLoadedOnFirstUse(db: DynamoDBDocumentClient, table: 
       return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(real) : value;
     },
   });
-  return { attempts: standIn('attempts'), bookings: standIn('bookings'), counters: standIn('counters'), bulkRows: standIn('bulkRows') };
+  return {
+    attempts: standIn('attempts'), bookings: standIn('bookings'), counters: standIn('counters'), bulkRows: standIn('bulkRows'),
+    countersMigration: standIn('countersMigration'),
+  };
 }

@@ -1,0 +1,249 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { OrderRow } from '@dakiya/shared';
+import { DEMO_CREDENTIALS, startCourierSims, type CourierSims } from '../../local/simulators/couriers';
+import { call, seedAccount, seedShop, seedUser, testDeps, type SeededShop, type TestDeps } from '../test-support/harness';
+import { bookingRecord, changeBooking, writeBooking } from '../test-support/bookings';
+import { countersOfShop } from '../test-support/counters';
+import type { BookingRecord } from '../domain/ports/bookings';
+import type { AccountRecord, UserRecord } from '../domain/records';
+import { keys } from '../adapters/dynamo/keys';
+
+/**
+ * The orders list on DynamoDB Local: 130 bookings written through the repositories (and so through
+ * the counters and indexes), spread over three months, two couriers, two cities, two members, every
+ * status. Totals below are written out by hand from the rules that made the data, never taken from
+ * the code under test.
+ */
+let deps: TestDeps;
+let couriers: CourierSims;
+let seeded: SeededShop;
+let staff: UserRecord;
+let leopard: AccountRecord;
+let postex: AccountRecord;
+const all: BookingRecord[] = [];
+/** Items the table handed back, by kind of read, since the last reset. */
+const reads = { indexKeys: 0, items: 0 };
+
+const START = Date.parse('2026-09-01T05:00:00.000Z');
+const HOUR = 3_600_000;
+
+beforeAll(async () => {
+  couriers = await startCourierSims();
+  deps = await testDeps({}, { COURIER_BASE_URLS: JSON.stringify(couriers.urls), COURIER_TIMEOUT_MS: '3000' });
+  seeded = await seedShop(deps);
+  staff = (await seedUser(deps, seeded.shop._id, { scopes: ['READ_ORDERS'] })).user;
+  await deps.members.update(seeded.shop._id, staff._id, { tag: 'packer' });
+  leopard = await seedAccount(deps, seeded.shop._id, { company: 'LEOPARD', credentials: DEMO_CREDENTIALS.LEOPARD as Record<string, string> });
+  postex = await seedAccount(deps, seeded.shop._id, { company: 'POSTEX', credentials: DEMO_CREDENTIALS.POSTEX as Record<string, string> });
+  const { shop } = seeded;
+  for (let i = 0; i < 130; i++) {
+    const bookedAt = new Date(START + 16 * HOUR * i).toISOString();
+    const status = (['DELIVERED', 'INPROCESS', 'FULFILLED', i % 8 === 3 ? 'RTS' : 'CANCELLED'] as const)[i % 4]!;
+    const arrived = status === 'DELIVERED' ? 2 + (i % 3) : status === 'RTS' ? 5 : undefined;
+    const record = bookingRecord(shop, i % 5 === 0 ? postex : leopard, {
+      trackingNumber: `KI${String(100000000 + i)}`, bookedAt, status, orderNames: [`#${1000 + i}`],
+      destinationCity: i % 3 === 0 ? 'Karachi' : 'Lahore', bookedBy: i % 2 === 0 ? staff._id : shop.ownerUserId,
+      paymentStatus: i % 6 === 0 ? 'PAID' : 'UNPAID', tag: i % 13 === 0 ? 'MERGED' : '',
+      ...(i === 42 ? { consignee: { name: 'Hina', phone: '03001112233', address: 'Street 1' } } : {}),
+      ...(arrived !== undefined ? { deliveredAt: new Date(Date.parse(bookedAt) + arrived * 24 * HOUR).toISOString() } : {}),
+      ...(status === 'DELIVERED' ? { deliveryDays: arrived } : {}),
+    });
+    all.push(await writeBooking(deps, shop, record));
+  }
+  deps.db.middlewareStack.add((next) => async (args) => {
+    const out = await next(args);
+    const output = (out.output ?? {}) as { Items?: unknown[]; Responses?: Record<string, unknown[]> };
+    if ((args.input as { IndexName?: string }).IndexName) reads.indexKeys += output.Items?.length ?? 0;
+    for (const found of Object.values(output.Responses ?? {})) reads.items += found.filter((i) => String((i as { sk?: string }).sk).startsWith('BOOKING#')).length;
+    return out;
+  }, { step: 'initialize', name: 'countReads' });
+}, 120_000);
+afterAll(async () => { await couriers?.stop(); });
+
+const newest = () => [...all].sort((a, b) => (a.bookedAt < b.bookedAt ? 1 : -1));
+const numbers = (rows: OrderRow[]) => rows.map((r) => r.tracking_number);
+const list = async (query: Record<string, string>, token = seeded.ownerToken) => {
+  const res = await call(deps, 'orders.list', { token, query });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body as { data: OrderRow[]; page: number; totalOrders: number; totalPages: number; totalIsLowerBound: boolean; nextCursor: string | null; pagination: { limit: number } };
+};
+
+describe('the list on counters: no filter, or one kind of filter within booking days', () => {
+  it('answers the total from the counters and the newest bookings first, 50 a page by default', async () => {
+    const page = await list({});
+    expect(page).toMatchObject({ page: 1, totalOrders: 130, totalPages: 3, pagination: { limit: 50 }, totalIsLowerBound: false, nextCursor: null });
+    expect(numbers(page.data)).toEqual(newest().slice(0, 50).map((b) => b.trackingNumber));
+  });
+
+  it('reaches a deep page without reading the rows before it', async () => {
+    reads.indexKeys = 0;
+    reads.items = 0;
+    const page = await list({ page: '6', limit: '20' });
+    expect(numbers(page.data)).toEqual(newest().slice(100, 120).map((b) => b.trackingNumber));
+    // the 100 rows before it are skipped by the counters: what is read is the page, its day's rows before it and a few spare
+    expect(reads.indexKeys).toBeLessThanOrEqual(20 + 5 + 2 + 2);
+    expect(reads.items).toBeLessThanOrEqual(25);
+  });
+
+  // the rows each filter must show, by the rules that made the data (i below is the booking's place in the loop)
+  const at = (b: BookingRecord) => Number(b.trackingNumber.slice(2)) - 100000000;
+  it.each([
+    ['statuses', { status: 'DELIVERED,RTS' }, 49, (b: BookingRecord) => at(b) % 4 === 0 || at(b) % 8 === 3],
+    ['a status word searched', { query: 'returned' }, 16, (b: BookingRecord) => at(b) % 8 === 3],
+    ['payment statuses', { payment_status: 'PAID' }, 22, (b: BookingRecord) => at(b) % 6 === 0],
+    ['couriers', { couriers: 'POSTEX' }, 26, (b: BookingRecord) => at(b) % 5 === 0],
+    ['members', { bookedBy: 'STAFF' }, 65, (b: BookingRecord) => at(b) % 2 === 0],
+    ['booking days (months cut at both ends)', { bookingFrom: '2026-10-10', bookingTo: '2026-11-05' }, 41, (b: BookingRecord) => b.bookedDay >= '2026-10-10' && b.bookedDay <= '2026-11-05'],
+    ['statuses within booking days', { status: 'INPROCESS', bookingFrom: '2026-10-01', bookingTo: '2026-10-31' }, 12, (b: BookingRecord) => at(b) % 4 === 1 && b.bookedDay.startsWith('2026-10')],
+  ])('%s', async (_name, query, total, shown) => {
+    const asked = Object.fromEntries(Object.entries(query).map(([k, v]) => [k, v === 'STAFF' ? staff._id : v]));
+    const page = await list({ ...asked, limit: '10', page: '2' });
+    expect(newest().filter(shown)).toHaveLength(total);
+    expect(page).toMatchObject({ totalOrders: total, totalPages: Math.ceil(total / 10), totalIsLowerBound: false, nextCursor: null });
+    expect(numbers(page.data)).toEqual(newest().filter(shown).slice(10, 20).map((b) => b.trackingNumber));
+  });
+
+  it('reaches the last page of a filter by number, a short page', async () => {
+    const page = await list({ status: 'DELIVERED,RTS', limit: '20', page: '3' });
+    expect(numbers(page.data)).toEqual(newest().filter((b) => b.status === 'DELIVERED' || b.status === 'RTS').slice(40).map((b) => b.trackingNumber));
+    expect(page.data).toHaveLength(9);
+  });
+
+  it('members, each row showing the member\'s tag as it is now', async () => {
+    const before = await list({ bookedBy: staff._id, limit: '5' });
+    expect(before.totalOrders).toBe(65);
+    expect(before.data[0]!.booked_by).toEqual({ _id: staff._id, tag: 'packer', name: 'Bilal Ahmed' });
+    await deps.members.update(seeded.shop._id, staff._id, { tag: 'rider' });
+    const after = await list({ bookedBy: staff._id, limit: '5' });
+    expect(after.data.map((r) => r.booked_by.tag)).toEqual(['rider', 'rider', 'rider', 'rider', 'rider']);
+  });
+
+  it('says an order\'s delivery in days, its cancel and its N/A fields as the screen shows them', async () => {
+    const page = await list({ query: '#1008' });
+    expect(page.data).toEqual([expect.objectContaining({
+      tracking_number: 'KI100000008', order_name: '#1008', booked_packet_status: 'DELIVERED', delivery_days: 4, cancellable: false,
+      tracking_account: { _id: leopard._id, name: leopard.name, company: 'LEOPARD' }, destination_city: 'Lahore', kind: 'booking',
+    })]);
+    const open = await list({ query: 'KI100000001' });
+    expect(open.data[0]).toMatchObject({ booked_packet_status: 'INPROCESS', delivered_date: null, delivery_days: null, cancellable: true });
+  });
+});
+
+describe('exact lookups', () => {
+  it.each([
+    ['a tracking number', { query: 'KI100000007' }, ['KI100000007']],
+    ['an order name without its #', { query: '1007' }, ['KI100000007']],
+    ['an order name with it', { query: '#1007' }, ['KI100000007']],
+    ['a phone as people type it', { query: '0300 111 2233' }, ['KI100000042']],
+    ['the phone filter', { phone_num: '+92 300 1112233' }, ['KI100000042']],
+    ['the Track # filter', { track: 'KI100000011' }, ['KI100000011']],
+    ['a tracking number and a status it does not have', { track: 'KI100000011', status: 'DELIVERED' }, []],
+    ['text that names nothing', { query: 'no-such-order' }, []],
+  ])('%s', async (_name, query, expected) => {
+    const mapped = Object.fromEntries(Object.entries(query).map(([k, v]) => [k === 'phone_num' ? 'phone' : k, v]));
+    const page = await list(mapped);
+    expect(numbers(page.data)).toEqual(expected);
+    expect(page).toMatchObject({ totalOrders: expected.length, totalIsLowerBound: false });
+  });
+});
+
+describe('combinations: the most selective index, by cursor, the total a lower bound until the end', () => {
+  async function walk(query: Record<string, string>) {
+    const rows: OrderRow[] = [];
+    const totals: { total: number; lower: boolean }[] = [];
+    let cursor: string | undefined;
+    for (let page = 1; page < 20; page++) {
+      const res = await list({ ...query, page: String(page), ...(cursor ? { cursor } : {}) });
+      rows.push(...res.data);
+      totals.push({ total: res.totalOrders, lower: res.totalIsLowerBound });
+      if (!res.nextCursor) break;
+      cursor = res.nextCursor;
+    }
+    return { rows, totals };
+  }
+
+  it('a status in one city, four a page', async () => {
+    const { rows, totals } = await walk({ status: 'DELIVERED', dest: 'karachi', limit: '4' });
+    expect(rows.map((r) => r.tracking_number).sort()).toEqual(['0', '12', '24', '36', '48', '60', '72', '84', '96', '108', '120'].map((i) => `KI${100000000 + Number(i)}`).sort());
+    expect(totals.at(-1)).toEqual({ total: 11, lower: false });
+    expect(totals[0]).toEqual({ total: 4, lower: true });
+  });
+
+  it.each([
+    ['merged, searched as a word', { query: 'merged' }, 10],
+    ['the MERGED tag', { tag: 'MERGED' }, 10],
+    ['merged to one city', { tag: 'MERGED', dest: 'Lahore' }, 6],
+    ['a city the shop ships to, searched', { query: 'Karachi' }, 44],
+    ['delivered in a range in more than 3 days', { deliveredFrom: '2026-09-01', deliveredTo: '2026-12-31', days: '3', op: 'GREATER' }, 11],
+    ['delivered in a range in exactly 2 days', { deliveredFrom: '2026-09-01', deliveredTo: '2026-12-31', days: '2', op: 'EQUAL' }, 11],
+    ['paid and by POSTEX', { payment_status: 'PAID', couriers: 'POSTEX' }, 5],
+  ])('%s', async (_name, query, total) => {
+    const { rows, totals } = await walk({ ...query, limit: '50' });
+    expect(rows).toHaveLength(total);
+    expect(totals.at(-1)).toEqual({ total, lower: false });
+  });
+
+  it('never shows a booking under a status its index still lists it under (AWS indexes lag their items)', async () => {
+    const { shop } = seeded;
+    const moved = await writeBooking(deps, shop, bookingRecord(shop, leopard, { trackingNumber: 'KI199999999', bookedAt: '2026-11-20T07:00:00.000Z', destinationCity: 'Multan' }));
+    await changeBooking(deps, shop, moved, { status: 'DELIVERED', lastStatusAt: '2026-11-22T07:00:00.000Z', deliveredAt: '2026-11-22T07:00:00.000Z', deliveryDays: 2 });
+    // the status index as AWS may still hold it: the item says DELIVERED, its index entry FULFILLED
+    await deps.db.send(new UpdateCommand({
+      TableName: deps.env.TABLE_NAME, Key: { pk: keys.shop(shop._id).pk, sk: 'BOOKING#KI199999999' },
+      UpdateExpression: 'SET gsi3pk = :old', ExpressionAttributeValues: { ':old': `SHOP#${shop._id}#STATUS#FULFILLED` },
+    }));
+    const fulfilled = await list({ status: 'FULFILLED', dest: 'Multan' });
+    expect(numbers(fulfilled.data)).toEqual([]);
+    const counted = await list({ status: 'FULFILLED', limit: '100' });
+    expect(numbers(counted.data)).not.toContain('KI199999999');
+    expect(numbers((await list({ status: 'DELIVERED', dest: 'Multan' })).data)).toEqual(['KI199999999']);
+  });
+});
+
+describe('access', () => {
+  it('READ_ORDERS is enough; another shop sees none of these', async () => {
+    const reader = await seedUser(deps, seeded.shop._id, { scopes: ['READ_ORDERS'] });
+    expect((await list({ limit: '1' }, reader.token)).totalOrders).toBe(131);
+    const other = await seedShop(deps);
+    expect(await list({ query: 'KI100000007' }, other.ownerToken)).toMatchObject({ data: [], totalOrders: 0 });
+    const lacking = await seedUser(deps, seeded.shop._id, { scopes: ['BOOK_ORDERS'] });
+    expect((await call(deps, 'orders.list', { token: lacking.token, query: {} })).status).toBe(403);
+  });
+
+  it('keeps the counters exactly as the bookings are', async () => {
+    const counters = await countersOfShop(deps, seeded.shop._id);
+    expect(counters['shop MONTH 2026-10']).toMatchObject({ 's.D': 11, 's.I': 12, 's.F': 12, 's.R': 5, 's.C': 6 });
+  });
+});
+
+describe('Needs attention', () => {
+  it('lists only what waits for a person: a booking cancelled on Shopify and an attempt to check with the courier, newest first', async () => {
+    const { shop } = seeded;
+    await deps.attention.raise(shop._id, {
+      subject: { kind: 'booking', trackingNumber: 'KI100000005' }, reason: 'ORDER_CANCELLED_IN_SHOPIFY', orderName: '#1005', at: '2026-11-24T10:00:00.000Z',
+      message: 'Order #1005 was cancelled in Shopify',
+    });
+    await deps.attention.raise(shop._id, {
+      subject: { kind: 'attempt', attemptId: 'attempt-1' }, reason: 'COURIER_CHECK_NEEDED', orderName: '#2001', at: '2026-11-25T10:00:00.000Z',
+      message: 'Check with the courier whether #2001 was booked',
+      attempt: {
+        attemptId: 'attempt-1', orderNames: ['#2001'], accountId: leopard._id, accountName: leopard.name, company: 'LEOPARD', userId: staff._id,
+        cod: 3100, destinationCity: 'Quetta', createdAt: '2026-11-25T09:59:00.000Z',
+      },
+    });
+
+    const page = await list({ attention: 'true' });
+
+    expect(page).toMatchObject({ totalOrders: 2, totalIsLowerBound: false, nextCursor: null });
+    expect(page.data.map((r) => [r.kind, r.tracking_number, r.order_name, r.attention.map((a) => a.reason)])).toEqual([
+      ['attempt', null, '#2001', ['COURIER_CHECK_NEEDED']],
+      ['booking', 'KI100000005', '#1005', ['ORDER_CANCELLED_IN_SHOPIFY']],
+    ]);
+    // with a filter, the bookings among them that meet it (an attempt has no status to meet)
+    expect(numbers((await list({ attention: 'true', status: 'INPROCESS' })).data)).toEqual(['KI100000005']);
+    expect(numbers((await list({ attention: 'true', status: 'DELIVERED' })).data)).toEqual([]);
+    await deps.attention.resolve(shop._id, { kind: 'booking', trackingNumber: 'KI100000005' });
+    expect(numbers((await list({ attention: 'true' })).data)).toEqual([null]);
+  });
+});

@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { DEMO_CREDENTIALS, startCourierSims, type CourierSims } from '../../local/simulators/couriers';
+import { call, seedAccount, seedShop, testDeps, type SeededShop, type TestDeps } from '../test-support/harness';
+import { bookingRecord, writeBooking } from '../test-support/bookings';
+import { countOf } from '../test-support/counters';
+import type { AccountRecord } from '../domain/records';
+import { count, shopDay } from '../domain/booking/counters';
+
+/**
+ * The tracking modal against the Leopards simulator: parcels booked there days ago (addShipment at a
+ * past time), their bookings still FULFILLED in Dakiya, as a FREE shop (no automatic sync) has them.
+ */
+let deps: TestDeps;
+let couriers: CourierSims;
+let seeded: SeededShop;
+let leopard: AccountRecord;
+const DAY = 86_400_000;
+
+beforeAll(async () => {
+  couriers = await startCourierSims();
+  deps = await testDeps({}, { COURIER_BASE_URLS: JSON.stringify(couriers.urls), COURIER_TIMEOUT_MS: '3000' });
+  seeded = await seedShop(deps, { plan: 'FREE' });
+  leopard = await seedAccount(deps, seeded.shop._id, { company: 'LEOPARD', credentials: DEMO_CREDENTIALS.LEOPARD as Record<string, string> });
+}, 60_000);
+afterAll(async () => { await couriers?.stop(); });
+beforeEach(() => couriers.sims.LEOPARD.control.clearFaults());
+
+const sim = () => couriers.sims.LEOPARD.control;
+const trackCalls = () => sim().calls().length;
+
+/** A parcel the courier took days ago under `scenario`, and its booking as Dakiya last stored it. */
+async function parcel(scenario: 'happy' | 'return' | 'stuck', daysAgo = 3) {
+  const bookedAt = new Date(sim().now() - daysAgo * DAY).toISOString();
+  const shipment = sim().addShipment({
+    credentials: DEMO_CREDENTIALS.LEOPARD as Record<string, string>, bookedAt, orderRef: `#T${Math.random().toString(36).slice(2, 8)}`,
+    consignee: { name: 'Sana Tariq', phone: '03331234567', address: 'House 9' }, city: 'Lahore', cod: 4200, scenario, tickMs: 3_600_000,
+  });
+  return writeBooking(deps, seeded.shop, bookingRecord(seeded.shop, leopard, { trackingNumber: shipment.trackingNumber, bookedAt, cod: 4200 }));
+}
+
+const track = (id: string) => call(deps, 'orders.track', { token: seeded.ownerToken, params: { id } });
+
+describe('the Order Tracking Info modal', () => {
+  it('asks the courier about a status older than ten minutes and stores what moved, counters and timeline included', async () => {
+    const booking = await parcel('happy');
+    const day = { kind: 'shop', period: 'DAY', at: booking.bookedDay } as const;
+    const before = { fulfilled: await countOf(deps, seeded.shop._id, day, count.status('FULFILLED')), delivered: await countOf(deps, seeded.shop._id, day, count.status('DELIVERED')) };
+
+    const res = await track(booking.trackingNumber);
+
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({
+      domain: seeded.shop.domain, store: seeded.shop.name, company: 'LEOPARD', order_name: booking.orderNames[0], status: 'DELIVERED',
+      customer_phone: '03331234567', destination: 'Lahore', courier_check: 'asked', current_courier_status: 'Delivered',
+      order: { consignee_name: 'Sana Tariq', track_number: booking.trackingNumber, booking_date: booking.bookedAt, current_status: 3 },
+    });
+    const details = res.body.order.details as { name: string; status_date: string }[];
+    expect(details.map((d) => d.name)).toContain('BOOKED');
+    expect(details.at(-1)!.name).toBe('Delivered');
+    expect(details.length).toBeGreaterThan(3);
+    const stored = (await deps.bookings.get(seeded.shop._id, booking.trackingNumber))!;
+    expect(stored).toMatchObject({ status: 'DELIVERED', courierStatus: 'Delivered' });
+    expect(stored.deliveredAt).toBe(details.at(-1)!.status_date);
+    expect(await countOf(deps, seeded.shop._id, day, count.status('FULFILLED'))).toBe(before.fulfilled - 1);
+    expect(await countOf(deps, seeded.shop._id, day, count.status('DELIVERED'))).toBe(before.delivered + 1);
+    const arrived = shopDay(new Date(stored.deliveredAt!), seeded.shop.iana_time_zone);
+    expect(await countOf(deps, seeded.shop._id, { kind: 'delivered', at: arrived }, count.delivered('LEOPARD'))).toBe(1);
+  });
+
+  it('asks at most once per parcel in ten minutes, however often the modal opens', async () => {
+    const booking = await parcel('stuck');
+    const calls = trackCalls();
+    const answers = await Promise.all([track(booking.trackingNumber), track(booking.trackingNumber), track(booking.trackingNumber)]);
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+    expect(answers.map((a) => a.body.courier_check).sort()).toEqual(['asked', 'recent', 'recent']);
+    expect(trackCalls() - calls).toBe(1);
+    const again = await track(booking.trackingNumber);
+    expect(again.body).toMatchObject({ courier_check: 'recent', status: 'INPROCESS' });
+    expect(again.body.last_checked_at).toEqual(answers.find((a) => a.body.courier_check === 'asked')!.body.last_checked_at);
+    expect(trackCalls() - calls).toBe(1);
+  });
+
+  it('shows a returned parcel as returned, not as one of the four steps', async () => {
+    const booking = await parcel('return');
+    const res = await track(booking.trackingNumber);
+    expect(res.body).toMatchObject({ status: 'RTS', order: { current_status: null } });
+  });
+
+  it('keeps the stored status and says so when the courier does not answer', async () => {
+    const booking = await parcel('happy');
+    sim().failNext('http-500', 3);
+    const res = await track(booking.trackingNumber);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ status: 'FULFILLED', courier_check: 'unavailable', order: { current_status: 1 } });
+    expect((await deps.bookings.get(seeded.shop._id, booking.trackingNumber))!.status).toBe('FULFILLED');
+  });
+
+  it('answers 404 for a number this shop never booked', async () => {
+    const res = await track('KI000000000');
+    expect(res.status).toBe(404);
+    expect(res.body.errors[0]).toMatchObject({ code: 'NOT_FOUND', msg: 'Booking not found' });
+  });
+});
