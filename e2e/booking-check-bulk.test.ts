@@ -77,7 +77,7 @@ describe.each(VIEWPORTS)('an order waiting for a courier check, in bulk booking 
     await expect.poll(() => page.getByTestId(`bulk-row-${waiting!.name}`).getAttribute('data-state')).toBe('check');
     await page.getByTestId(`bulk-check-${waiting!.name}`).waitFor();
     expect(await page.getByTestId('bulk-progress').getAttribute('data-tone')).toBe('red');
-    expect(await said(page, 'bulk-summary')).toBe('No order was booked: 1 not booked.');
+    expect(await said(page, 'bulk-summary')).toBe('No order was booked: each row below says why.');
     await topShot(page, `check-bulk-lost-row-${size}`);
 
     // Book orders: its checkbox is off, as a booked order's is
@@ -134,7 +134,9 @@ describe.each(VIEWPORTS)('an order waiting for a courier check, in bulk booking 
     expect(await page.getByTestId(`bulk-row-${booked!.name}`).innerText()).toContain('Already booked');
     // one booked, one still to check: neither all green nor all red
     expect(await page.getByTestId('bulk-progress').getAttribute('data-tone')).toBe('orange');
-    expect(await said(page, 'bulk-summary')).toBe('1 order booked, 1 not booked.');
+    expect(await said(page, 'bulk-summary')).toBe('1 order booked, 1 not: each row below says why.');
+    expect([await said(page, 'bulk-booked'), await said(page, 'bulk-booked-before'), await said(page, 'bulk-check')]).toEqual(['1 booked', '1 booked before', '1 to check']);
+    expect(await page.getByTestId('bulk-failed').count()).toBe(0);
     expect(await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth')).toBe(true);
     await topShot(page, `check-bulk-rows-${size}`);
     await page.getByTestId(`bulk-check-${waiting!.name}`).click();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bulkFreshness, leftOutLine, ordersToBook, prepaidNote, progressOf, progressTone, rowAction, rowLabel, selectionLine } from './bulk';
+import { bulkFreshness, leftOutLine, ordersToBook, outcomeCounts, prepaidNote, progressOf, progressTone, rowAction, rowLabel, selectionLine } from './bulk';
 
 describe('bulk progress', () => {
   it('counts every order with an outcome, whatever it is', () => {
@@ -69,13 +69,15 @@ describe("the bar's colour once the job is done", () => {
   const done = { status: 'done' as const };
   it('green when every order was booked, red only when none was, orange when some were and some were not', () => {
     expect(progressTone({ ...done, booked: 5, failed: 0, check: 0 })).toEqual({ palette: 'green', summary: 'Every order is booked.' });
-    expect(progressTone({ ...done, booked: 0, failed: 3, check: 1 })).toEqual({ palette: 'red', summary: 'No order was booked: 4 not booked.' });
-    expect(progressTone({ ...done, booked: 18, failed: 2, check: 0 })).toEqual({ palette: 'orange', summary: '18 orders booked, 2 not booked.' });
-    expect(progressTone({ ...done, booked: 1, failed: 0, check: 1 })).toEqual({ palette: 'orange', summary: '1 order booked, 1 not booked.' });
+    expect(progressTone({ ...done, booked: 0, failed: 3, check: 1 })).toEqual({ palette: 'red', summary: 'No order was booked: each row below says why.' });
+    expect(progressTone({ ...done, booked: 18, failed: 2, check: 0 })).toEqual({ palette: 'orange', summary: '18 orders booked, 2 not: each row below says why.' });
+    expect(progressTone({ ...done, booked: 1, failed: 0, check: 1 })).toEqual({ palette: 'orange', summary: '1 order booked, 1 not: each row below says why.' });
   });
 
   it('an order Dakiya had booked before is no failure of this bulk; while it runs the bar is the brand\'s', () => {
-    expect(progressTone({ ...done, booked: 2, failed: 1, check: 0, rows: [{}, {}, { reason: 'booked' }] })).toMatchObject({ palette: 'green' });
+    const rows = [{ state: 'booked' as const }, { state: 'booked' as const }, { state: 'failed' as const, reason: 'booked' as const }];
+    expect(progressTone({ ...done, booked: 2, failed: 1, check: 0, rows })).toMatchObject({ palette: 'green' });
+    expect(outcomeCounts({ booked: 2, failed: 1, check: 0, rows })).toEqual({ booked: 2, bookedBefore: 1, notBooked: 0, check: 0 });
     expect(progressTone({ status: 'running', booked: 0, failed: 3, check: 0 })).toEqual({ palette: 'brand' });
   });
 });

@@ -16,18 +16,24 @@ export const ROW_LABELS: Record<BulkRowState, { label: string; palette: string }
   check: { label: 'Check with the courier', palette: 'orange' },
 };
 
+/** The job's outcomes as the page counts them: an order Dakiya had booked before the bulk is no failure of it. */
+export function outcomeCounts(job: Pick<BulkProgress, 'booked' | 'failed' | 'check'> & { rows?: Pick<BulkRow, 'state' | 'reason'>[] }): { booked: number; bookedBefore: number; notBooked: number; check: number } {
+  const bookedBefore = job.rows?.filter((r) => r.state === 'failed' && r.reason === 'booked').length ?? 0;
+  return { booked: job.booked, bookedBefore, notBooked: Math.max(0, job.failed - bookedBefore), check: job.check };
+}
+
 /**
  * The bar's colour once the job is done: green when every order was booked, red only when none was,
- * orange when some were and some were not (an order booked before this bulk is not a failure of it).
- * While the job runs it is the brand's. `summary` says the same in words, beside the bar.
+ * orange when some were and some were not (not booked, or waiting for a check). While the job runs it is
+ * the brand's. `summary` says the same in words beside the bar; the badges above it give the counts.
  */
-export function progressTone(job: Pick<BulkProgress, 'status' | 'booked' | 'failed' | 'check'> & { rows?: Pick<BulkRow, 'reason'>[] }): { palette: 'brand' | 'green' | 'orange' | 'red'; summary?: string } {
+export function progressTone(job: Pick<BulkProgress, 'status' | 'booked' | 'failed' | 'check'> & { rows?: Pick<BulkRow, 'state' | 'reason'>[] }): { palette: 'brand' | 'green' | 'orange' | 'red'; summary?: string } {
   if (job.status !== 'done') return { palette: 'brand' };
-  const bookedBefore = job.rows?.filter((r) => r.reason === 'booked').length ?? 0;
-  const notBooked = job.failed - bookedBefore + job.check;
-  if (notBooked <= 0) return { palette: 'green', summary: job.booked > 0 || bookedBefore > 0 ? 'Every order is booked.' : undefined };
-  if (job.booked === 0) return { palette: 'red', summary: `No order was booked: ${notBooked} not booked.` };
-  return { palette: 'orange', summary: `${orders(job.booked)} booked, ${notBooked} not booked.` };
+  const counts = outcomeCounts(job);
+  const left = counts.notBooked + counts.check;
+  if (left === 0) return { palette: 'green', summary: 'Every order is booked.' };
+  if (counts.booked === 0) return { palette: 'red', summary: 'No order was booked: each row below says why.' };
+  return { palette: 'orange', summary: `${orders(counts.booked)} booked, ${left} not: each row below says why.` };
 }
 
 /** How often the page asks while the job runs. */

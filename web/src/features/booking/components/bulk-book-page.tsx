@@ -94,7 +94,7 @@ function Start({ ids, accounts, canUpgrade }: { ids: string[]; accounts: Trackin
 
   return (
     <Stack gap="5">
-      <SectionCard title={`${ids.length} ${ids.length === 1 ? 'order' : 'orders'}`} icon={<LuTruck />} testId="bulk-start">
+      <SectionCard title={`${ids.length} ${ids.length === 1 ? 'order' : 'orders'} selected`} icon={<LuTruck />} testId="bulk-start">
         <Stack gap="4" ref={form}>
           <Field.Root required>
             <Field.Label>Tracking account<Field.RequiredIndicator /></Field.Label>

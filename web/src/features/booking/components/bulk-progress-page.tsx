@@ -9,7 +9,7 @@ import { useApi } from '../../../lib/swr';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { PageHeader } from '../../../components/ui/page-header';
 import { PageSkeleton } from '../../../components/ui/skeletons';
-import { bulkFreshness, POLL_MS, progressOf, progressTone, rowAction, rowLabel } from '../bulk';
+import { bulkFreshness, outcomeCounts, POLL_MS, progressOf, progressTone, rowAction, rowLabel } from '../bulk';
 
 /**
  * /dashboard/bulk/{jobId}: where a bulk booking stands, read from the job's own records on the server,
@@ -31,6 +31,7 @@ export function BulkProgressPage({ timeZone }: { timeZone?: string }) {
   });
   const progress = data ? progressOf(data) : null;
   const tone = data ? progressTone(data) : null;
+  const counts = data ? outcomeCounts(data) : null;
   const running = data ? data.status !== 'done' : false;
   const freshness = bulkFreshness({ running, online, lastAskFailed: !!error, lastUpdated, timeZone });
 
@@ -52,7 +53,8 @@ export function BulkProgressPage({ timeZone }: { timeZone?: string }) {
                 <Text fontWeight="semibold" textStyle="lg" data-testid="bulk-count">{progress.done} of {data.total} orders done</Text>
                 <HStack gap="2" wrap="wrap">
                   <Badge colorPalette="green" size="lg" data-testid="bulk-booked">{data.booked} booked</Badge>
-                  {data.failed > 0 && <Badge colorPalette="red" size="lg" data-testid="bulk-failed">{data.failed} not booked</Badge>}
+                  {counts!.bookedBefore > 0 && <Badge colorPalette="blue" size="lg" data-testid="bulk-booked-before">{counts!.bookedBefore} booked before</Badge>}
+                  {counts!.notBooked > 0 && <Badge colorPalette="red" size="lg" data-testid="bulk-failed">{counts!.notBooked} not booked</Badge>}
                   {data.check > 0 && <Badge colorPalette="orange" size="lg" data-testid="bulk-check">{data.check} to check</Badge>}
                 </HStack>
               </HStack>
@@ -69,7 +71,8 @@ export function BulkProgressPage({ timeZone }: { timeZone?: string }) {
                 value={progress.percent} colorPalette={tone!.palette} size="lg" striped={running} animated={running && !freshness.stale}
                 data-testid="bulk-progress" data-percent={progress.percent} data-tone={tone!.palette}
               >
-                <Progress.Track borderRadius="full"><Progress.Range /></Progress.Track>
+                {/* the theme's orange.solid is dark enough for white text, and read as red on a bar: a lighter orange tells the mixed state apart */}
+                <Progress.Track borderRadius="full"><Progress.Range bg={tone!.palette === 'orange' ? 'orange.400' : undefined} /></Progress.Track>
               </Progress.Root>
               {tone!.summary && <Text textStyle="sm" fontWeight="medium" data-testid="bulk-summary">{tone!.summary}</Text>}
               {data.check > 0 && (
