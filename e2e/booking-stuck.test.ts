@@ -62,6 +62,8 @@ describe.each(VIEWPORTS)('a lost courier answer is resolved (%s)', (size, viewpo
     await page.getByTestId('post-booking-cancel').click();
     await page.getByTestId('confirm-yes').click();
     await toastSays(page, 'The courier did not answer');
+    // said plainly: the request id is for support, not under a message that says all there is
+    expect((await page.getByTestId('toast').allInnerTexts()).join('\n')).not.toMatch(/Reference|req-|[0-9a-f]{8}-[0-9a-f]{4}/);
     await expect.poll(() => page.getByTestId('post-booking-refusal').count()).toBe(1);
     // the refusal stays by the button once the toast is gone
     await expect.poll(() => page.getByTestId('toast').count(), { timeout: 15_000 }).toBe(0);

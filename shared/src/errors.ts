@@ -74,7 +74,7 @@ export const ErrorBody = z.object({
   errors: z.array(ErrorItem).min(1),
   plan_limit_error: z.boolean().optional(),
   message: z.string().optional(),
-  /** ORDER_ALREADY_BOOKED (the lookup and the booking itself): the booking Dakiya made, whose page the screen links to. */
+  /** ORDER_ALREADY_BOOKED (the lookup and the booking itself), TRACKING_NUMBER_TAKEN (a check's answer): the booking Dakiya made, whose page the screen links to. */
   tracking_number: z.string().optional(),
   /** RATE_LIMITED by the sign-in slow-down: the seconds to wait before the next try (also the Retry-After header). */
   retry_after: z.number().int().positive().optional(),

@@ -1,4 +1,4 @@
-import { courierDefinition, ERRORS, type BookOrderInput, type BulkProgress } from '@dakiya/shared';
+import { courierDefinition, ERRORS, waitingForCheck, type BookingCheck, type BookOrderInput, type BulkProgress } from '@dakiya/shared';
 import type { ShopifyAdmin, ShopifyOrder } from '../ports/shopify';
 import type { Deps } from '../ports/deps';
 import { AppError, planLimitError } from '../../ground/errors';
@@ -13,6 +13,7 @@ import { planLimit } from '../billing/plan-check';
 import { bookOrders } from './book';
 import { bookingAccount, type BookingAccount } from './plan';
 import { pause } from '../../ground/clock';
+import { checksNeeded } from './check';
 import { monthlyUsage } from '../billing/usage';
 import { keyedJobId } from '../ports/jobs';
 
@@ -120,14 +121,22 @@ const alreadyBooked = (trackingNumber: string) => ({
   state: 'failed' as const, reason: 'booked' as const, trackingNumber, message: `This order is already booked (tracking number ${trackingNumber}).`,
 });
 
+/** A row whose order's attempt lost the courier's answer: only a person can say whether it was booked. */
+const waitsForCheck = (check: BookingCheck) => ({
+  state: 'check' as const, reason: 'check_needed' as const,
+  message: `${waitingForCheck(check)} Say what ${check.courier} shows on the order's page: it is not booked again until then.`,
+});
+
 /**
  * Why an order cannot be booked as Shopify has it, said before the form's fields are checked (a
- * cancelled order has no consignee to check): Dakiya booked it already, Shopify will not let it be
- * fulfilled (cancelled, fulfilled, on hold, another service's), or it has no address to send it to.
- * An order whose attempt is under way is left to the booking, which resumes it.
+ * cancelled order has no consignee to check): Dakiya booked it already, its earlier attempt waits for a
+ * person's check with a courier that cannot be asked (booking it again could make a second parcel),
+ * Shopify will not let it be fulfilled (cancelled, fulfilled, on hold, another service's), or it has no
+ * address to send it to. An order whose attempt is under way otherwise is left to the booking, which resumes it.
  */
-function refusedAsIs(read: OrderToBook, input: BookOrderInput, claim: OrderClaim | undefined): Partial<BulkRowRecord> | undefined {
+function refusedAsIs(read: OrderToBook, input: BookOrderInput, claim: OrderClaim | undefined, check: BookingCheck | undefined): Partial<BulkRowRecord> | undefined {
   if (claim?.state === 'booked' && claim.trackingNumber) return alreadyBooked(claim.trackingNumber);
+  if (check) return waitsForCheck(check);
   if (claim?.state === 'booking') return undefined;
   try {
     checkFulfillable(read.fulfil);
@@ -202,7 +211,8 @@ export async function runBulk(shopId: string, bulkId: string, userId: string, de
           if (!read) throw new AppError('ORDER_NOT_FOUND');
           const { order } = read;
           const input = inputFor(order, account, defaults);
-          const refused = refusedAsIs(read, input, claims.get(row.orderId));
+          const check = claims.get(row.orderId)?.state === 'booking' ? (await checksNeeded(shopId, claims, deps)).get(row.orderId) : undefined;
+          const refused = refusedAsIs(read, input, claims.get(row.orderId), check);
           if (refused) {
             await settle(row, { state: 'failed', orderName: order.name, ...refused });
             return;
@@ -219,7 +229,8 @@ export async function runBulk(shopId: string, bulkId: string, userId: string, de
           }
           if (error.code === 'PLAN_LIMIT_REACHED') await settle(row, { state: 'failed', message: PLAN_LIMIT_ROW, reason: 'plan_limit' });
           else if (error.code === 'ORDER_ALREADY_BOOKED' && error.extra?.tracking_number) await settle(row, alreadyBooked(error.extra.tracking_number));
-          else await settle(row, { state: error.code === 'COURIER_CHECK_NEEDED' ? 'check' : 'failed', message: error.message });
+          else if (error.code === 'COURIER_CHECK_NEEDED') await settle(row, { state: 'check', reason: 'check_needed', message: error.message });
+          else await settle(row, { state: 'failed', message: error.message });
           return;
         }
       }

@@ -64,7 +64,14 @@ async function holdStuck(shopId: string, orderId: string, deps: Deps): Promise<{
  * finished as any other: fulfilled on Shopify with that number and saved.
  */
 export async function resolveBooked(shop: ShopRecord, user: UserRecord, orderId: string, trackingNumber: string, deps: Deps): Promise<BookingRecord> {
-  if (await deps.bookings.get(shop._id, trackingNumber)) throw new AppError('TRACKING_NUMBER_TAKEN', { param: 'tracking_number' });
+  const taken = await deps.bookings.get(shop._id, trackingNumber);
+  if (taken) {
+    // named, so the person can open that booking and see whose parcel the courier's number is
+    throw new AppError('TRACKING_NUMBER_TAKEN', {
+      msg: `Tracking number ${trackingNumber} belongs to the booking of ${taken.orderNames.join(', ')} in Dakiya. Check the number on the courier's portal.`,
+      param: 'tracking_number', extra: { tracking_number: trackingNumber },
+    });
+  }
   const { attempt, lease } = await holdStuck(shop._id, orderId, deps);
   try {
     const account = await loadAccount(shop._id, attempt.plan!.accountId, deps);

@@ -1,7 +1,7 @@
 import { z } from '../zod';
 import { ObjectId } from './common';
 import { Courier } from './accounts';
-import { MAX_MERGE_ORDERS, ShopifyOrderId } from './order-lookup';
+import { BookingCheck, MAX_MERGE_ORDERS, ShopifyOrderId } from './order-lookup';
 import { LIMITS } from '../plans';
 
 /**
@@ -219,6 +219,10 @@ export const BulkSelectionOrder = z.object({
   name: z.string(),
   cod: z.number(),
   cancelled: z.boolean(),
+  /** Dakiya booked it already (its claim): the booking's tracking number. Not booked again. */
+  tracking_number: z.string().optional(),
+  /** Its last attempt lost the courier's answer and waits for a person's check: not booked until answered. */
+  check_needed: BookingCheck.optional(),
 });
 export type BulkSelectionOrder = z.infer<typeof BulkSelectionOrder>;
 
@@ -227,7 +231,7 @@ export const BulkSelection = z.object({
   orders: z.array(BulkSelectionOrder),
   /** Ids Shopify does not know. */
   missing: z.array(z.string()),
-  /** COD of the orders not cancelled. */
+  /** COD of the orders the bulk will book: not cancelled, not booked already, not waiting for a check. */
   total_cod: z.number(),
   currency: z.string(),
 });
@@ -236,7 +240,7 @@ export type BulkSelection = z.infer<typeof BulkSelection>;
 export const BulkRowState = z.enum(['queued', 'booked', 'failed', 'check']);
 export type BulkRowState = z.infer<typeof BulkRowState>;
 
-export const BulkRowReason = z.enum(['plan_limit', 'not_found', 'booked', 'cancelled', 'no_address', 'not_fulfillable']);
+export const BulkRowReason = z.enum(['plan_limit', 'not_found', 'booked', 'cancelled', 'no_address', 'not_fulfillable', 'check_needed']);
 export type BulkRowReason = z.infer<typeof BulkRowReason>;
 
 export const BulkRow = z.object({
@@ -250,6 +254,8 @@ export const BulkRow = z.object({
    * to Plans; `booked` (Dakiya booked it already) links to that booking by `tracking_number`;
    * `not_found`, `cancelled` (on Shopify) and `not_fulfillable` (fulfilled, on hold or another
    * service's in Shopify) offer nothing to book; `no_address` and others offer booking it on its own.
+   * A `check` row (its attempt lost the courier's answer, in this bulk or before it: `check_needed`) links to
+   * the order's check panel.
    */
   reason: BulkRowReason.optional(),
 });

@@ -81,6 +81,11 @@ export const BookingCheck = z.object({
 });
 export type BookingCheck = z.infer<typeof BookingCheck>;
 
+/** How an order waiting for a check is named wherever it cannot be booked until answered (the bulk form, a bulk row). */
+export function waitingForCheck(check: Pick<BookingCheck, 'courier' | 'account_name'>): string {
+  return `Waiting for a check with ${check.courier} (account ${check.account_name}): was it booked?`;
+}
+
 export const OrderLookup = z.object({
   order_id: z.string(),
   order_name: z.string(),

@@ -124,7 +124,7 @@ const BookOrderPage = lazy(async () => {
       const { user } = useSession();
       // answering a booking check needs what cancelling does: WRITE_ORDERS (an ADMIN has every scope)
       const canResolve = !!user && (user.role === 'ADMIN' || user.access_scopes.includes('WRITE_ORDERS'));
-      return <m.BookOrderPage canUpgrade={user?.role === 'ADMIN'} canResolve={canResolve} />;
+      return <m.BookOrderPage canUpgrade={user?.role === 'ADMIN'} canResolve={canResolve} timeZone={user?.shop.iana_time_zone} />;
     },
   };
 });

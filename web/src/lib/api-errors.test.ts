@@ -41,3 +41,19 @@ describe('reactToApiError (spec 000 §8)', () => {
     expect(reactToApiError(new ApiError(409, { errors: [{ msg: 'This order is already booked', code: 'ORDER_ALREADY_BOOKED' }] }, 'This order is already booked'), 'write')).not.toHaveProperty('link');
   });
 });
+
+describe('what a toast shows of a server answer', () => {
+  it("a courier that did not answer is said plainly, without the request id, which only an unexpected failure shows", () => {
+    const lost = new ApiError(502, { errors: [{ msg: 'The courier did not answer. Please try again in a moment.', code: 'COURIER_UNAVAILABLE' }], request_id: 'r-77' },
+      'The courier did not answer. Please try again in a moment.', 'booking.cancel');
+    expect(reactToApiError(lost, 'write')).toEqual({ kind: 'toast', message: 'The courier did not answer. Please try again in a moment.', key: 'failed:booking.cancel' });
+  });
+
+  it('a tracking number that is another booking\'s leads to that booking', () => {
+    const taken = new ApiError(409, {
+      errors: [{ msg: 'Tracking number MP1 belongs to the booking of #1002 in Dakiya. Check the number on the courier\'s portal.', code: 'TRACKING_NUMBER_TAKEN', param: 'tracking_number' }],
+      tracking_number: 'MP1',
+    }, 'x');
+    expect(reactToApiError(taken, 'write')).toMatchObject({ link: { to: '/dashboard/post-booking?tracking=MP1', label: 'Open that booking' } });
+  });
+});

@@ -14,11 +14,25 @@ export interface ApiErrorLink {
   label: string;
 }
 
-/** An order already booked (the answer names the booking's tracking number): its booking's page. */
+/** Refusals that name a booking by its tracking number, and what the link to its page says. */
+const NAMES_A_BOOKING: Record<string, string> = {
+  ORDER_ALREADY_BOOKED: 'Open the booking',
+  // a check answered with a number that is another booking's
+  TRACKING_NUMBER_TAKEN: 'Open that booking',
+};
+
+/** An order already booked, or a tracking number that is another booking's (the answer names it): that booking's page. */
 export function refusalLink(error: unknown): ApiErrorLink | undefined {
-  if (!isApiError(error) || error.code !== 'ORDER_ALREADY_BOOKED' || !error.body?.tracking_number) return undefined;
-  return { to: withQuery(paths.dashboard.postBooking(), { tracking: error.body.tracking_number }), label: 'Open the booking' };
+  const label = isApiError(error) && error.code ? NAMES_A_BOOKING[error.code] : undefined;
+  if (!label || !isApiError(error) || !error.body?.tracking_number) return undefined;
+  return { to: withQuery(paths.dashboard.postBooking(), { tracking: error.body.tracking_number }), label };
 }
+
+/**
+ * A request id is for support, and only a failure nobody expected (INTERNAL) needs one: a catalogue answer
+ * such as 'The courier did not answer' says all there is, and an id under it only puzzles the person.
+ */
+const wantsReference = (error: { code?: string; requestId?: string }) => error.code === 'INTERNAL' && !!error.requestId;
 
 /**
  * `read`: a page's load (it shows a missing resource itself). `write`: a save or an action, whose
@@ -36,9 +50,9 @@ export function reactToApiError(error: unknown, purpose: 'read' | 'write' = 'rea
   // One toast per call: a newer failure of the same save replaces the older one, so two toasts never
   // give contradicting reasons (offline, then refused) for one action.
   const key = error.route ? `failed:${error.route}` : undefined;
-  // A server failure's request id lets support find what happened.
+  // An unexpected server failure's request id lets support find what happened.
   const link = refusalLink(error);
-  return { kind: 'toast', message, ...(error.requestId ? { detail: `Reference: ${error.requestId}` } : {}), ...(key ? { key } : {}), ...(link ? { link } : {}) };
+  return { kind: 'toast', message, ...(wantsReference(error) ? { detail: `Reference: ${error.requestId}` } : {}), ...(key ? { key } : {}), ...(link ? { link } : {}) };
 }
 
 export type ApiErrorHandler = (error: unknown) => void;

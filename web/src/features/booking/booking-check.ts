@@ -1,4 +1,5 @@
 import type { BookingCheck } from '@dakiya/shared';
+import { formatDateTime } from '../../lib/format';
 
 /** Where a staff member may not answer a check (no WRITE_ORDERS): who can. */
 export const WHO_CAN_CHECK = 'An admin, or a staff member allowed to cancel bookings, can say whether the courier booked it.';
@@ -9,4 +10,15 @@ export function checkNotBookedWarning(check: BookingCheck): string {
   return `${names} becomes free to book again and its slot of your plan is given back. If ${check.courier} did book it after all `
     + `(reference ${check.reference}), that parcel stays unknown to Dakiya and booking again makes a second parcel: `
     + `cancel the first one on ${check.courier}'s portal.`;
+}
+
+/** Every Dakiya shop is in Pakistan: the zone when the session has none yet. */
+const SHOP_ZONE = 'Asia/Karachi';
+
+/**
+ * When the attempt was sent, from the server's timestamp, in the shop's time zone with its date
+ * ('November 26, 2026 at 02:05 PM'): the browser's own clock may be anywhere (a laptop set to UTC).
+ */
+export function checkSentAt(check: Pick<BookingCheck, 'started_at'>, timeZone: string | undefined): string {
+  return formatDateTime(check.started_at, { timeZone: timeZone ?? SHOP_ZONE });
 }

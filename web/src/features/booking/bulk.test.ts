@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bulkFreshness, prepaidNote, progressOf, rowAction, rowLabel, selectionLine } from './bulk';
+import { bulkFreshness, leftOutLine, ordersToBook, outcomeCounts, prepaidNote, progressOf, progressTone, rowAction, rowLabel, selectionLine } from './bulk';
 
 describe('bulk progress', () => {
   it('counts every order with an outcome, whatever it is', () => {
@@ -62,5 +62,49 @@ describe('the bulk form\'s list of the selected orders', () => {
     expect(selectionLine({ cod: 2500, cancelled: false }, rs)).toBe('Rs 2500');
     expect(selectionLine({ cod: 0, cancelled: false }, rs)).toBe('Prepaid');
     expect(selectionLine({ cod: 0, cancelled: true }, rs)).toBe('Cancelled on Shopify');
+  });
+});
+
+describe("the bar's colour once the job is done", () => {
+  const done = { status: 'done' as const };
+  it('green when every order was booked, red only when none was, orange when some were and some were not', () => {
+    expect(progressTone({ ...done, booked: 5, failed: 0, check: 0 })).toEqual({ palette: 'green', summary: 'Every order is booked.' });
+    expect(progressTone({ ...done, booked: 0, failed: 3, check: 1 })).toEqual({ palette: 'red', summary: 'No order was booked: each row below says why.' });
+    expect(progressTone({ ...done, booked: 18, failed: 2, check: 0 })).toEqual({ palette: 'orange', summary: '18 orders booked, 2 not: each row below says why.' });
+    expect(progressTone({ ...done, booked: 1, failed: 0, check: 1 })).toEqual({ palette: 'orange', summary: '1 order booked, 1 not: each row below says why.' });
+  });
+
+  it('an order Dakiya had booked before is no failure of this bulk; while it runs the bar is the brand\'s', () => {
+    const rows = [{ state: 'booked' as const }, { state: 'booked' as const }, { state: 'failed' as const, reason: 'booked' as const }];
+    expect(progressTone({ ...done, booked: 2, failed: 1, check: 0, rows })).toMatchObject({ palette: 'green' });
+    expect(outcomeCounts({ booked: 2, failed: 1, check: 0, rows })).toEqual({ booked: 2, bookedBefore: 1, notBooked: 0, check: 0 });
+    expect(progressTone({ status: 'running', booked: 0, failed: 3, check: 0 })).toEqual({ palette: 'brand' });
+  });
+});
+
+describe('a row whose courier answer is lost', () => {
+  it('leads to the order\'s check, whether it was lost in this bulk or waited before it', () => {
+    expect(rowAction({ state: 'check' })).toBe('check');
+    expect(rowAction({ state: 'check', reason: 'check_needed' })).toBe('check');
+  });
+});
+
+describe('the orders a bulk leaves out', () => {
+  const check = { reference: '#1443-K7Q2MX', courier: 'M&P', account_name: 'M&P COD', started_at: '2026-11-26T10:00:00.000Z', order_names: ['#1443'] };
+  const good = { cod: 2500, cancelled: false };
+  const prepaid = { cod: 0, cancelled: false };
+  const booked = { cod: 1800, cancelled: false, tracking_number: 'LE77' };
+  const waiting = { cod: 900, cancelled: false, check_needed: check };
+  const cancelled = { cod: 0, cancelled: true };
+
+  it('are not counted: only orders not cancelled, not booked and not waiting for a check are booked', () => {
+    expect(ordersToBook([good, booked, waiting, cancelled, prepaid])).toEqual([good, prepaid]);
+    expect(prepaidNote([good, booked, waiting, cancelled, prepaid], 'M&P')).toBe('1 of the 2 orders is prepaid and will not be booked with M&P.');
+  });
+
+  it('each says why in a short line: the courier and account a check waits on, the booking, or Shopify\'s cancellation', () => {
+    expect(leftOutLine(waiting)).toBe('Waiting for a check with M&P (account M&P COD): was it booked?');
+    expect(leftOutLine(booked)).toBe('Already booked: LE77');
+    expect(leftOutLine(cancelled)).toBe('Cancelled on Shopify');
   });
 });

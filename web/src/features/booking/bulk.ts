@@ -1,5 +1,7 @@
-import type { BulkProgress, BulkRow, BulkRowState, BulkSelectionOrder } from '@dakiya/shared';
+import { waitingForCheck, type BulkProgress, type BulkRow, type BulkRowState, type BulkSelectionOrder } from '@dakiya/shared';
 import { formatTime } from '../../lib/format';
+
+const orders = (n: number) => `${n} ${n === 1 ? 'order' : 'orders'}`;
 
 /** How far the job is: every order with an outcome counts, whatever it is. */
 export function progressOf(job: Pick<BulkProgress, 'total' | 'booked' | 'failed' | 'check'>): { done: number; percent: number } {
@@ -13,6 +15,26 @@ export const ROW_LABELS: Record<BulkRowState, { label: string; palette: string }
   failed: { label: 'Not booked', palette: 'red' },
   check: { label: 'Check with the courier', palette: 'orange' },
 };
+
+/** The job's outcomes as the page counts them: an order Dakiya had booked before the bulk is no failure of it. */
+export function outcomeCounts(job: Pick<BulkProgress, 'booked' | 'failed' | 'check'> & { rows?: Pick<BulkRow, 'state' | 'reason'>[] }): { booked: number; bookedBefore: number; notBooked: number; check: number } {
+  const bookedBefore = job.rows?.filter((r) => r.state === 'failed' && r.reason === 'booked').length ?? 0;
+  return { booked: job.booked, bookedBefore, notBooked: Math.max(0, job.failed - bookedBefore), check: job.check };
+}
+
+/**
+ * The bar's colour once the job is done: green when every order was booked, red only when none was,
+ * orange when some were and some were not (not booked, or waiting for a check). While the job runs it is
+ * the brand's. `summary` says the same in words beside the bar; the badges above it give the counts.
+ */
+export function progressTone(job: Pick<BulkProgress, 'status' | 'booked' | 'failed' | 'check'> & { rows?: Pick<BulkRow, 'state' | 'reason'>[] }): { palette: 'brand' | 'green' | 'orange' | 'red'; summary?: string } {
+  if (job.status !== 'done') return { palette: 'brand' };
+  const counts = outcomeCounts(job);
+  const left = counts.notBooked + counts.check;
+  if (left === 0) return { palette: 'green', summary: 'Every order is booked.' };
+  if (counts.booked === 0) return { palette: 'red', summary: 'No order was booked: each row below says why.' };
+  return { palette: 'orange', summary: `${orders(counts.booked)} booked, ${left} not: each row below says why.` };
+}
 
 /** How often the page asks while the job runs. */
 export const POLL_MS = 1500;
@@ -44,7 +66,9 @@ export function rowLabel(state: BulkRowState, stale: boolean, reason?: BulkRow['
  * booking form for this order alone, where the person can mend what the courier did not take (an address
  * included). An order cancelled, fulfilled or held on Shopify, or unknown to it, would be refused there too.
  */
-export function rowAction(row: Pick<BulkRow, 'state' | 'reason' | 'tracking_number'>): 'plans' | 'booking' | 'book-alone' | null {
+export function rowAction(row: Pick<BulkRow, 'state' | 'reason' | 'tracking_number'>): 'plans' | 'booking' | 'book-alone' | 'check' | null {
+  // the courier's answer was lost, in this bulk or before: the order's check panel asks what the courier shows
+  if (row.state === 'check') return 'check';
   if (row.state !== 'failed') return null;
   switch (row.reason) {
     case 'plan_limit':
@@ -60,14 +84,37 @@ export function rowAction(row: Pick<BulkRow, 'state' | 'reason' | 'tracking_numb
   }
 }
 
-const orders = (n: number) => `${n} ${n === 1 ? 'order' : 'orders'}`;
+type Selected = Pick<BulkSelectionOrder, 'cod' | 'cancelled' | 'tracking_number' | 'check_needed'>;
 
 /**
- * For a courier that books cash on delivery only: how many of the selected orders are prepaid (nothing
- * left to pay), so will not be booked with it. Cancelled orders are not counted: they are not booked at all.
+ * Why the bulk will not book a selected order, or null when it will: cancelled on Shopify, booked by
+ * Dakiya already, or waiting for a person's check with the courier that lost its answer (the server
+ * refuses each of them on its row too).
  */
-export function prepaidNote(selection: Pick<BulkSelectionOrder, 'cod' | 'cancelled'>[], courier: string): string {
-  const open = selection.filter((o) => !o.cancelled);
+export function leftOutReason(order: Selected): 'cancelled' | 'booked' | 'check' | null {
+  if (order.check_needed) return 'check';
+  if (order.tracking_number) return 'booked';
+  return order.cancelled ? 'cancelled' : null;
+}
+
+/** The selected orders the bulk will book: the ones 'Book N orders', the total COD and the prepaid note count. */
+export function ordersToBook<T extends Selected>(selection: readonly T[]): T[] {
+  return selection.filter((o) => leftOutReason(o) === null);
+}
+
+/** The short line of an order the bulk leaves out. */
+export function leftOutLine(order: Selected): string {
+  if (order.check_needed) return waitingForCheck(order.check_needed);
+  if (order.tracking_number) return `Already booked: ${order.tracking_number}`;
+  return 'Cancelled on Shopify';
+}
+
+/**
+ * For a courier that books cash on delivery only: how many of the orders to book are prepaid (nothing
+ * left to pay), so will not be booked with it. Orders left out (cancelled, booked, waiting for a check) are not counted.
+ */
+export function prepaidNote(selection: Selected[], courier: string): string {
+  const open = ordersToBook(selection);
   const prepaid = open.filter((o) => o.cod <= 0).length;
   if (prepaid === 0) return open.length === 1 ? `The order is cash on delivery: ${courier} can book it.` : `All ${open.length} orders are cash on delivery: ${courier} can book each of them.`;
   const verb = prepaid === 1 ? 'is' : 'are';

@@ -18,10 +18,12 @@ import { BookingForm } from './booking-form';
 import { BookingCheckPanel } from './booking-check';
 
 /** /dashboard/order/book?id= (spec §2 "Book Order"): the form prefilled from Shopify, then the booking's page. */
-export function BookOrderPage({ canUpgrade, canResolve }: {
+export function BookOrderPage({ canUpgrade, canResolve, timeZone }: {
   canUpgrade: boolean;
   /** ADMIN or WRITE_ORDERS: may say whether the courier booked an order whose answer was lost. */
   canResolve: boolean;
+  /** The shop's IANA zone: the check says when the attempt was sent on the shop's clock, not the browser's. */
+  timeZone?: string;
 }) {
   const [searchParams] = useSearchParams();
   const parsed = ShopifyOrderId.safeParse(searchParams.get('id') ?? '');
@@ -48,7 +50,7 @@ export function BookOrderPage({ canUpgrade, canResolve }: {
         <PageSkeleton />
       ) : (
         lookup.data.check_needed ? (
-          <BookingCheckPanel orderId={lookup.data.order_id} check={lookup.data.check_needed} canResolve={canResolve} onReleased={() => void lookup.mutate()} />
+          <BookingCheckPanel orderId={lookup.data.order_id} check={lookup.data.check_needed} canResolve={canResolve} timeZone={timeZone} onReleased={() => void lookup.mutate()} />
         ) : (
           <Ready lookup={lookup.data} accounts={accounts.data.accounts} canUpgrade={canUpgrade} />
         )

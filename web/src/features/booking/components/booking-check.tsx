@@ -4,22 +4,23 @@ import { useRef, useState } from 'react';
 import { LuCircleCheck, LuCircleX } from 'react-icons/lu';
 import { useNavigate } from 'react-router-dom';
 import { api } from '../../../lib/api';
-import { formatDateTime } from '../../../lib/format';
 import { useFormRefusal } from '../../../lib/form-refusal';
 import { paths, withQuery } from '../../../lib/paths';
 import { useConfirm } from '../../../components/ui/confirm';
 import { RefusalAlert } from '../../../components/ui/refusal-alert';
 import { TextField } from '../../../components/ui/text-field';
 import { notifySuccess } from '../../../components/ui/toaster';
-import { checkNotBookedWarning, WHO_CAN_CHECK } from '../booking-check';
+import { checkNotBookedWarning, checkSentAt, WHO_CAN_CHECK } from '../booking-check';
 
 /**
  * An order whose booking lost the courier's answer at a courier Dakiya cannot ask (M&P, TCS): what to
  * look for on the courier's portal, and the two answers a person gives, "It was booked" (with the
  * tracking number) or "It was not booked" (after a confirmation saying what happens if it was).
  */
-export function BookingCheckPanel({ orderId, check, canResolve, onReleased }: {
+export function BookingCheckPanel({ orderId, check, canResolve, timeZone, onReleased }: {
   orderId: string; check: BookingCheck; canResolve: boolean;
+  /** The shop's IANA zone (Asia/Karachi): when the attempt was sent, on the clock the shop works by. */
+  timeZone?: string;
   /** The order is free to book again: the page shows the form. */
   onReleased(): void;
 }) {
@@ -74,7 +75,7 @@ export function BookingCheckPanel({ orderId, check, canResolve, onReleased }: {
         <Alert.Content>
           <Alert.Title>Check with {check.courier}: was {names} booked?</Alert.Title>
           <Alert.Description>
-            {check.courier} did not answer when {names} was sent on {formatDateTime(check.started_at)} with the account {check.account_name}, and Dakiya
+            {check.courier} did not answer when {names} was sent on <Text as="span" data-testid="booking-check-sent-at">{checkSentAt(check, timeZone)}</Text> with the account {check.account_name}, and Dakiya
             cannot ask {check.courier} about it. Look for the reference <Text as="span" fontWeight="semibold" data-testid="booking-check-reference">{check.reference}</Text> on
             {' '}{check.courier}&apos;s portal, then say what you found.
           </Alert.Description>

@@ -3,10 +3,10 @@ import { MAX_BULK_ORDERS, type BulkSelection, type TrackingAccount } from '@daki
 import { COURIER_BY_ID } from '@dakiya/shared/couriers';
 import { useRef, useState } from 'react';
 import { LuTruck } from 'react-icons/lu';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { api, isApiError } from '../../../lib/api';
 import { useHandleApiError, useUnauthorizedOnly } from '../../../lib/api-errors';
-import { idsFrom, paths } from '../../../lib/paths';
+import { idsFrom, paths, withQuery } from '../../../lib/paths';
 import { useFormRefusal } from '../../../lib/form-refusal';
 import { rememberBulkJob } from '../../../lib/last-bulk-job';
 import { useApi } from '../../../lib/swr';
@@ -16,7 +16,7 @@ import { SectionCard } from '../../../components/ui/section-card';
 import { RefusalAlert } from '../../../components/ui/refusal-alert';
 import { PageSkeleton } from '../../../components/ui/skeletons';
 import { bookableAccounts, preselectedAccount } from '../book-form';
-import { prepaidNote, selectionLine } from '../bulk';
+import { leftOutLine, leftOutReason, ordersToBook, prepaidNote, selectionLine } from '../bulk';
 import { formatCurrency } from '../../../lib/format';
 import { LoadBanner, NoAccount } from './book-order-page';
 
@@ -69,6 +69,9 @@ function Start({ ids, accounts, canUpgrade }: { ids: string[]; accounts: Trackin
   // a courier that books cash on delivery only (its definition's rule, M&P's today) refuses prepaid orders
   const courier = COURIER_BY_ID[(accounts.find((a) => a._id === accountId) ?? active[0])?.company ?? 'LEOPARD'];
   const codOnly = courier.booking.cod.minPositive;
+  // what the bulk will book, once Shopify's answer is in (the server refuses the others on their rows too)
+  const toBook = selection.data ? ordersToBook(selection.data.orders).length : ids.length;
+  const noneToBook = !!selection.data && toBook === 0;
 
   const start = async () => {
     setBusy(true);
@@ -91,7 +94,7 @@ function Start({ ids, accounts, canUpgrade }: { ids: string[]; accounts: Trackin
 
   return (
     <Stack gap="5">
-      <SectionCard title={`${ids.length} ${ids.length === 1 ? 'order' : 'orders'}`} icon={<LuTruck />} testId="bulk-start">
+      <SectionCard title={`${ids.length} ${ids.length === 1 ? 'order' : 'orders'} selected`} icon={<LuTruck />} testId="bulk-start">
         <Stack gap="4" ref={form}>
           <Field.Root required>
             <Field.Label>Tracking account<Field.RequiredIndicator /></Field.Label>
@@ -127,9 +130,15 @@ function Start({ ids, accounts, canUpgrade }: { ids: string[]; accounts: Trackin
           <Text textStyle="sm" color="fg.muted" data-testid="bulk-shipping-type">Shipping type: Overnight</Text>
           {/* refused: nothing started; no answer: it may have, so only the message is said */}
           <RefusalAlert refusal={refusal.refusal} onClose={refusal.clear} title={refusal.refusal?.tone === 'error' ? 'Not started' : undefined} testId="bulk-refusal" />
+          {noneToBook && (
+            <Text textStyle="sm" color="fg.warning" id="bulk-none-note" data-testid="bulk-none-note">None of the selected orders can be booked: each one&apos;s reason is listed above.</Text>
+          )}
           <HStack justify="flex-end">
-            <Button colorPalette="brand" size="lg" loading={busy} onClick={() => void start()} w={{ base: 'full', md: 'auto' }} data-testid="bulk-submit">
-              Book {ids.length} {ids.length === 1 ? 'order' : 'orders'}
+            <Button
+              colorPalette="brand" size="lg" loading={busy} disabled={noneToBook} aria-describedby={noneToBook ? 'bulk-none-note' : undefined}
+              onClick={() => void start()} w={{ base: 'full', md: 'auto' }} data-testid="bulk-submit"
+            >
+              Book {toBook} {toBook === 1 ? 'order' : 'orders'}
             </Button>
           </HStack>
         </Stack>
@@ -140,39 +149,78 @@ function Start({ ids, accounts, canUpgrade }: { ids: string[]; accounts: Trackin
 }
 
 /**
- * The selected orders as Shopify has them: each with what it collects (or Prepaid, or cancelled on
- * Shopify), and the total COD. A long selection scrolls inside its own box, which the keyboard reaches too.
+ * The selected orders as Shopify has them: those the bulk will book, each with what it collects (or
+ * Prepaid), and their total COD; then, apart, those it will not book with a short reason each (cancelled
+ * on Shopify, booked already with a link to the booking, waiting for a courier check with a link to that
+ * check, unknown to Shopify). A long list scrolls inside its own box, which the keyboard reaches too.
  */
 function SelectedOrders({ selection, failed }: { selection: BulkSelection | undefined; failed: boolean }) {
   if (failed) return <Text textStyle="sm" color="fg.muted" data-testid="bulk-selection-failed">The orders' amounts could not be read from Shopify. The booking still reads each order as it books it.</Text>;
   if (!selection) return <Skeleton h="24" borderRadius="lg" />;
+  const toBook = ordersToBook(selection.orders);
+  const leftOut = selection.orders.filter((o) => leftOutReason(o) !== null);
+  const leftOutCount = leftOut.length + selection.missing.length;
   return (
-    <Stack gap="2" data-testid="bulk-selection">
-      <HStack justify="space-between" wrap="wrap" gap="2">
-        <Text fontWeight="medium">Orders to book</Text>
-        <Text textStyle="sm" data-testid="bulk-total-cod">Total COD <Text as="span" fontWeight="semibold">{formatCurrency(selection.total_cod)}</Text></Text>
-      </HStack>
-      <Box
-        as="ul" listStyleType="none" m="0" p="0" maxH="64" overflowY="auto" borderWidth="1px" borderColor="border.muted" borderRadius="lg"
-        tabIndex={0} aria-label="Selected orders"
-      >
-        {selection.orders.map((order) => (
-          <HStack as="li" key={order.id} justify="space-between" gap="3" px="3" py="2" borderTopWidth="1px" borderColor="border.muted" _first={{ borderTopWidth: '0' }} data-testid={`bulk-selected-${order.name}`}>
-            <Text fontWeight="semibold" textStyle="sm">{order.name}</Text>
-            {order.cancelled || order.cod <= 0 ? (
-              <Badge variant="subtle" colorPalette={order.cancelled ? 'red' : 'green'}>{selectionLine(order, formatCurrency)}</Badge>
-            ) : (
-              <Text textStyle="sm">{selectionLine(order, formatCurrency)}</Text>
-            )}
-          </HStack>
-        ))}
-        {selection.missing.map((id) => (
-          <HStack as="li" key={id} justify="space-between" gap="3" px="3" py="2" borderTopWidth="1px" borderColor="border.muted" _first={{ borderTopWidth: '0' }} data-testid={`bulk-selected-${id}`}>
-            <Text textStyle="sm" overflowWrap="anywhere">{id}</Text>
-            <Badge variant="subtle" colorPalette="gray">Not found on Shopify</Badge>
-          </HStack>
-        ))}
-      </Box>
+    <Stack gap="4" data-testid="bulk-selection">
+      <Stack gap="2">
+        <HStack justify="space-between" wrap="wrap" gap="2">
+          <Text fontWeight="medium">Orders to book</Text>
+          <Text textStyle="sm" data-testid="bulk-total-cod">Total COD <Text as="span" fontWeight="semibold">{formatCurrency(selection.total_cod)}</Text></Text>
+        </HStack>
+        {toBook.length > 0 ? (
+          <Box as="ul" {...LIST} maxH="64" tabIndex={0} aria-label="Orders to book" data-testid="bulk-to-book">
+            {toBook.map((order) => (
+              <HStack as="li" key={order.id} {...LINE} data-testid={`bulk-selected-${order.name}`}>
+                <Text fontWeight="semibold" textStyle="sm">{order.name}</Text>
+                {order.cod <= 0 ? (
+                  <Badge variant="subtle" colorPalette="green">{selectionLine(order, formatCurrency)}</Badge>
+                ) : (
+                  <Text textStyle="sm">{selectionLine(order, formatCurrency)}</Text>
+                )}
+              </HStack>
+            ))}
+          </Box>
+        ) : (
+          <Text textStyle="sm" color="fg.muted">None.</Text>
+        )}
+      </Stack>
+      {leftOutCount > 0 && (
+        <Stack gap="2" data-testid="bulk-left-out">
+          <Text fontWeight="medium">Not booked by this bulk ({leftOutCount})</Text>
+          <Box as="ul" {...LIST} maxH="48" tabIndex={0} aria-label="Orders not booked by this bulk">
+            {leftOut.map((order) => <LeftOut key={order.id} order={order} />)}
+            {selection.missing.map((id) => (
+              <HStack as="li" key={id} {...LINE} data-testid={`bulk-selected-${id}`}>
+                <Text textStyle="sm" overflowWrap="anywhere">{id}</Text>
+                <Badge variant="subtle" colorPalette="gray">Not found on Shopify</Badge>
+              </HStack>
+            ))}
+          </Box>
+        </Stack>
+      )}
     </Stack>
+  );
+}
+
+const LIST = { listStyleType: 'none', m: '0', p: '0', overflowY: 'auto', borderWidth: '1px', borderColor: 'border.muted', borderRadius: 'lg' } as const;
+const LINE = { justify: 'space-between', gap: '3', px: '3', py: '2', borderTopWidth: '1px', borderColor: 'border.muted', _first: { borderTopWidth: '0' } } as const;
+
+/** One order the bulk leaves out: its reason, and where it leads (its booking, or the check it waits for). */
+function LeftOut({ order }: { order: BulkSelection['orders'][number] }) {
+  const reason = leftOutReason(order);
+  const to = reason === 'booked' ? withQuery(paths.dashboard.postBooking(), { tracking: order.tracking_number! })
+    : reason === 'check' ? withQuery(paths.dashboard.bookOrder(), { id: order.id }) : null;
+  return (
+    <HStack as="li" {...LINE} wrap="wrap" rowGap="1" data-testid={`bulk-selected-${order.name}`} data-reason={reason}>
+      <Text fontWeight="semibold" textStyle="sm">{order.name}</Text>
+      <HStack gap="2" wrap="wrap" justify="flex-end" minW="0">
+        <Badge variant="subtle" colorPalette={reason === 'cancelled' ? 'red' : reason === 'check' ? 'orange' : 'blue'} whiteSpace="normal" textAlign="end">{leftOutLine(order)}</Badge>
+        {to && (
+          <Button asChild size="xs" variant="outline" data-testid={`bulk-left-out-link-${order.name}`}>
+            <Link to={to}>{reason === 'check' ? 'Open the check' : 'Open the booking'}</Link>
+          </Button>
+        )}
+      </HStack>
+    </HStack>
   );
 }

@@ -9,7 +9,7 @@ import { useApi } from '../../../lib/swr';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { PageHeader } from '../../../components/ui/page-header';
 import { PageSkeleton } from '../../../components/ui/skeletons';
-import { bulkFreshness, POLL_MS, progressOf, rowAction, rowLabel } from '../bulk';
+import { bulkFreshness, outcomeCounts, POLL_MS, progressOf, progressTone, rowAction, rowLabel } from '../bulk';
 
 /**
  * /dashboard/bulk/{jobId}: where a bulk booking stands, read from the job's own records on the server,
@@ -30,6 +30,8 @@ export function BulkProgressPage({ timeZone }: { timeZone?: string }) {
     dedupingInterval: POLL_MS / 2,
   });
   const progress = data ? progressOf(data) : null;
+  const tone = data ? progressTone(data) : null;
+  const counts = data ? outcomeCounts(data) : null;
   const running = data ? data.status !== 'done' : false;
   const freshness = bulkFreshness({ running, online, lastAskFailed: !!error, lastUpdated, timeZone });
 
@@ -51,7 +53,8 @@ export function BulkProgressPage({ timeZone }: { timeZone?: string }) {
                 <Text fontWeight="semibold" textStyle="lg" data-testid="bulk-count">{progress.done} of {data.total} orders done</Text>
                 <HStack gap="2" wrap="wrap">
                   <Badge colorPalette="green" size="lg" data-testid="bulk-booked">{data.booked} booked</Badge>
-                  {data.failed > 0 && <Badge colorPalette="red" size="lg" data-testid="bulk-failed">{data.failed} not booked</Badge>}
+                  {counts!.bookedBefore > 0 && <Badge colorPalette="blue" size="lg" data-testid="bulk-booked-before">{counts!.bookedBefore} booked before</Badge>}
+                  {counts!.notBooked > 0 && <Badge colorPalette="red" size="lg" data-testid="bulk-failed">{counts!.notBooked} not booked</Badge>}
                   {data.check > 0 && <Badge colorPalette="orange" size="lg" data-testid="bulk-check">{data.check} to check</Badge>}
                 </HStack>
               </HStack>
@@ -64,12 +67,18 @@ export function BulkProgressPage({ timeZone }: { timeZone?: string }) {
                   )}
                 </Alert.Root>
               )}
-              <Progress.Root value={progress.percent} colorPalette={running ? 'brand' : data.failed + data.check > 0 ? 'orange' : 'green'} size="lg" striped={running} animated={running && !freshness.stale} data-testid="bulk-progress" data-percent={progress.percent}>
-                <Progress.Track borderRadius="full"><Progress.Range /></Progress.Track>
+              <Progress.Root
+                value={progress.percent} colorPalette={tone!.palette} size="lg" striped={running} animated={running && !freshness.stale}
+                data-testid="bulk-progress" data-percent={progress.percent} data-tone={tone!.palette}
+              >
+                {/* the theme's orange.solid is dark enough for white text, and read as red on a bar: a lighter orange tells the mixed state apart */}
+                <Progress.Track borderRadius="full"><Progress.Range bg={tone!.palette === 'orange' ? 'orange.400' : undefined} /></Progress.Track>
               </Progress.Root>
+              {tone!.summary && <Text textStyle="sm" fontWeight="medium" data-testid="bulk-summary">{tone!.summary}</Text>}
               {data.check > 0 && (
                 <Text textStyle="sm" color="fg.muted">
                   The courier did not say whether these were booked: check with the courier before booking them again, so no parcel is booked twice.
+                  {' '}Open the check of each to say what the courier shows.
                 </Text>
               )}
             </Stack>
@@ -140,6 +149,13 @@ function Row({ row, stale }: { row: BulkRow; stale: boolean }) {
             ) : action === 'book-alone' ? (
               <Button asChild size="xs" variant="outline" flexShrink="0" data-testid={`bulk-alone-${name}`}><Link to={withQuery(paths.dashboard.bookOrder(), { id: row.order_id })}>Book on its own</Link></Button>
             ) : null}
+          </Stack>
+        ) : action === 'check' ? (
+          <Stack direction={{ base: 'column', sm: 'row' }} gap="2" align={{ base: 'flex-start', sm: 'center' }}>
+            <Text color="fg.muted" textStyle="sm" overflowWrap="anywhere">{row.message}</Text>
+            <Button asChild size="xs" variant="outline" flexShrink="0" data-testid={`bulk-check-${name}`}>
+              <Link to={withQuery(paths.dashboard.bookOrder(), { id: row.order_id })}>Open the check</Link>
+            </Button>
           </Stack>
         ) : (
           <Text color="fg.muted" textStyle="sm" overflowWrap="anywhere">{row.message ?? '—'}</Text>

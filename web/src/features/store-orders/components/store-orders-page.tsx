@@ -60,8 +60,8 @@ export function StoreOrdersPage({ timeZone }: { timeZone?: string }) {
     if (next.has(order.id)) next.delete(order.id); else next.set(order.id, order.name);
     return next;
   });
-  // an order Dakiya booked is not to book again: the page's checkbox leaves it out
-  const toBook = orders?.filter((o) => !o.booking) ?? [];
+  // an order Dakiya booked, or one waiting for a courier check, is not to book again: the page's checkbox leaves it out
+  const toBook = orders?.filter(selectable) ?? [];
   const pageIds = toBook.map((o) => o.id);
   const allOnPage = pageIds.length > 0 && pageIds.every((id) => selected.has(id));
   const someOnPage = pageIds.some((id) => selected.has(id));
@@ -253,11 +253,15 @@ export function StoreOrdersPage({ timeZone }: { timeZone?: string }) {
   );
 }
 
+/** Booked already, or waiting for a person's check with the courier whose answer was lost (booking it again could make a second parcel). */
+const selectable = (order: StoreOrder) => !order.booking && !order.check_needed;
+
 function RowCheckbox({ order, checked, onToggle }: { order: StoreOrder; checked: boolean; onToggle(order: StoreOrder): void }) {
+  const label = order.check_needed ? `${order.name} waits for a check with ${order.check_needed.courier}` : order.booking ? `${order.name} is booked` : `Select ${order.name}`;
   return (
     <Checkbox.Root
-      size="sm" checked={checked} onCheckedChange={() => onToggle(order)} disabled={!!order.booking}
-      aria-label={order.booking ? `${order.name} is booked` : `Select ${order.name}`} data-testid={`store-order-select-${order.name}`} mt={{ base: '0.5', md: '0' }}
+      size="sm" checked={checked} onCheckedChange={() => onToggle(order)} disabled={!selectable(order)}
+      aria-label={label} data-testid={`store-order-select-${order.name}`} mt={{ base: '0.5', md: '0' }}
     >
       <Checkbox.HiddenInput />
       <Checkbox.Control />
