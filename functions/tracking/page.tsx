@@ -56,8 +56,8 @@ async function answer(event: APIGatewayProxyEventV2, deps: Deps): Promise<Result
   const w = WORDS[lang];
   const number = event.pathParameters?.track_number ?? '';
   const links = linksOf(number, lang);
-  const message = (status: number, title: string, text: string, opts: { tryAgain: boolean; testId: string; cache: string; headers?: Record<string, string> }) =>
-    page(status, <MessagePage lang={lang} links={links} title={title} text={text} number={number || undefined} tryAgain={opts.tryAgain} testId={opts.testId} />, opts.cache, opts.headers);
+  const message = (status: number, title: string, text: string, opts: { tryAgain: boolean; testId: string; cache: string; headers?: Record<string, string>; quiet?: boolean }) =>
+    page(status, <MessagePage lang={lang} links={links} title={title} text={text} number={opts.quiet ? undefined : number || undefined} tryAgain={opts.tryAgain} testId={opts.testId} />, opts.cache, opts.headers);
   const requestId = event.requestContext?.requestId ?? 'unknown';
   try {
     const headers = lowerHeaders(event.headers);
@@ -77,7 +77,7 @@ async function answer(event: APIGatewayProxyEventV2, deps: Deps): Promise<Result
     }
     if (error instanceof AppError && error.status < 500) {
       // refused before the parcel was looked at (no CloudFront origin header, a malformed viewer address)
-      return message(error.status, w.errorTitle, ERRORS[error.code].msg, { tryAgain: false, testId: 'track-refused', cache: NOT_CACHED });
+      return message(error.status, w.errorTitle, ERRORS[error.code].msg, { tryAgain: false, testId: 'track-refused', cache: NOT_CACHED, quiet: true });
     }
     deps.log.error('tracking page failed', {
       requestId, error: error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : String(error),
