@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { measurePage, type PageWeight } from '../bench/page-weight';
-import { DESKTOP, launch, newPage, PHONE, shot } from './support/browser';
+import { DESKTOP, expectConsoleError, launch, newPage, PHONE, shot } from './support/browser';
 import { courierSim } from './support/booking';
 import { api } from './support/inbox';
 import { ageStatus, bookThroughApi, type Booked } from './support/orders';
@@ -47,6 +47,8 @@ const url = (number: string, lang: 'en' | 'ur') => `/track/${encodeURIComponent(
 /** Opens the page on a phone under Fast 3G, measures it, and checks what holds for every answer. */
 async function openMeasured(number: string, lang: 'en' | 'ur', name: string, selector = '[data-testid="track-status"]'): Promise<Page> {
   const page = await newPage(browser, PHONE);
+  // an unknown number is a 404 page, which Chromium notes in the console
+  if (name === 'unknown') expectConsoleError(page, /status of 404 .*\/track\//);
   const weight = await measurePage(page, `${inject('appUrl')}${url(number, lang)}`, selector);
   measured.push({ name: `${name} (${lang})`, weight });
   expect(weight.totalGzip, `${name} (${lang}) within the 50 KB budget`).toBeLessThanOrEqual(BUDGET_BYTES);
