@@ -44,6 +44,7 @@ summary{cursor:pointer;font-weight:700;font-size:17px;padding:4px 0}
 .timeline .what{font-weight:600;display:block}
 .timeline .msg{display:block}
 .timeline time{color:#3c4650;font-size:14px}
+[dir=rtl] .timeline li{text-align:right}
 .empty{margin:10px 0 0;color:#3c4650}
 .again{display:inline-block;margin-top:12px;background:#0b4f9c;color:#fff;border-radius:8px;padding:10px 18px;font-weight:700;text-decoration:none}
 footer{max-width:560px;margin:0 auto;padding:4px 16px 24px;color:#3c4650;font-size:13px;text-align:center}

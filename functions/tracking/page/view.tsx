@@ -95,8 +95,8 @@ export function ParcelPage({ tracking, lang, timeZone, links }: { tracking: Publ
         <h2 id="shipping-label">{w.shipping}</h2>
         <dl data-testid="track-shipping">
           <dt>{w.courier}</dt><dd>{courier}</dd>
-          <dt>{w.trackingNumber}</dt><dd dir="ltr">{order.track_number}</dd>
-          <dt>{w.order}</dt><dd dir="ltr">{tracking.order_name}</dd>
+          <dt>{w.trackingNumber}</dt><dd><bdi>{order.track_number}</bdi></dd>
+          <dt>{w.order}</dt><dd><bdi>{tracking.order_name}</bdi></dd>
           <dt>{w.bookedOn}</dt><dd>{dateOf(order.booking_date, lang, timeZone, false)}</dd>
         </dl>
       </section>
@@ -130,7 +130,7 @@ export function MessagePage({ lang, links, title, text, number, tryAgain, testId
       <section className="card status stopped" data-testid={testId}>
         <h1 className="now">{title}</h1>
         <p className="note">{text}</p>
-        {number ? <p className="note">{w.trackingNumber}: <b dir="ltr">{number}</b></p> : null}
+        {number ? <p className="note">{w.trackingNumber}: <b><bdi>{number}</bdi></b></p> : null}
         {tryAgain ? <a className="again" href={links.self} data-testid="track-try-again">{w.tryAgain}</a> : null}
       </section>
     </Document>
