@@ -1,3 +1,7 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { measurePage, type PageWeight } from '../bench/page-weight';
@@ -20,8 +24,25 @@ let delivered: Booked;
 let cancelled: Booked;
 const measured: { name: string; weight: PageWeight }[] = [];
 
+/**
+ * This machine's only fonts (DejaVu, Liberation) lack Urdu's own letters (ہ, ے), which every phone has:
+ * Android's Noto Naskh Arabic, here from its npm package, is given to this flow's Chromium through a
+ * fontconfig file of its own, so the screenshots show what a consignee reads. The page itself names
+ * system fonts only and downloads none.
+ */
+function phoneFonts(): Record<string, string> {
+  const fonts = path.join(path.dirname(createRequire(import.meta.url).resolve('@fontsource/noto-naskh-arabic/package.json')), 'files');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dakiya-fonts-'));
+  const conf = path.join(dir, 'fonts.conf');
+  fs.writeFileSync(conf, `<?xml version="1.0"?>
+<!DOCTYPE fontconfig SYSTEM "fonts.dtd">
+<fontconfig><include ignore_missing="yes">/etc/fonts/fonts.conf</include><dir>${fonts}</dir><cachedir>${path.join(dir, 'cache')}</cachedir></fontconfig>
+`);
+  return { FONTCONFIG_FILE: conf };
+}
+
 beforeAll(async () => {
-  browser = await launch();
+  browser = await launch({ env: phoneFonts() });
   const { auth_token: token } = await api().call('auth.login', { body: inject('owner') });
   [moving, delivered, cancelled] = await bookThroughApi(api(), token, 3, ['LEOPARD']) as [Booked, Booked, Booked];
   // cancelled by the merchant before the pickup; the other two go on at the courier: one stops in
