@@ -1,13 +1,12 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { measurePage, type PageWeight } from '../bench/page-weight';
 import { DESKTOP, expectConsoleError, launch, newPage, PHONE, shot } from './support/browser';
 import { courierSim } from './support/booking';
 import { api } from './support/inbox';
+import { phoneFonts } from './support/phone-fonts';
 import { ageStatus, bookThroughApi, type Booked } from './support/orders';
 
 /**
@@ -23,26 +22,10 @@ let moving: Booked;
 let delivered: Booked;
 let cancelled: Booked;
 const measured: { name: string; weight: PageWeight }[] = [];
-
-/**
- * This machine's only fonts (DejaVu, Liberation) lack Urdu's own letters (ہ, ے), which every phone has:
- * Android's Noto Naskh Arabic, here from its npm package, is given to this flow's Chromium through a
- * fontconfig file of its own, so the screenshots show what a consignee reads. The page itself names
- * system fonts only and downloads none.
- */
-function phoneFonts(): Record<string, string> {
-  const fonts = path.join(path.dirname(createRequire(import.meta.url).resolve('@fontsource/noto-naskh-arabic/package.json')), 'files');
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dakiya-fonts-'));
-  const conf = path.join(dir, 'fonts.conf');
-  fs.writeFileSync(conf, `<?xml version="1.0"?>
-<!DOCTYPE fontconfig SYSTEM "fonts.dtd">
-<fontconfig><include ignore_missing="yes">/etc/fonts/fonts.conf</include><dir>${fonts}</dir><cachedir>${path.join(dir, 'cache')}</cachedir></fontconfig>
-`);
-  return { FONTCONFIG_FILE: conf };
-}
+const fonts = phoneFonts();
 
 beforeAll(async () => {
-  browser = await launch({ env: phoneFonts() });
+  browser = await launch({ env: fonts });
   const { auth_token: token } = await api().call('auth.login', { body: inject('owner') });
   [moving, delivered, cancelled] = await bookThroughApi(api(), token, 3, ['LEOPARD']) as [Booked, Booked, Booked];
   // cancelled by the merchant before the pickup; the other two go on at the courier: one stops in
@@ -57,6 +40,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
+  fs.rmSync(path.dirname(fonts.FONTCONFIG_FILE!), { recursive: true, force: true });
   // the figures the lead reports (issue 19's closing note) and the bench repeats
   for (const { name, weight } of measured) {
     console.log(`tracking page ${name}: ${(weight.totalGzip / 1024).toFixed(1)} KB gzip in ${weight.files.length} file(s), status visible after ${weight.statusVisibleMs.toFixed(0)} ms under Fast 3G`);
