@@ -38,17 +38,21 @@ export async function courierSim(courier: string, path: string, body: object, me
 }
 
 /**
- * The first order on the store-orders page that is not `taken` and has a Book link (not one needing a check), by name;
+ * The first order on the store-orders page that is not `taken`, has a Book link (not one needing a check) and was never
+ * fulfilled on Shopify, by name: flows share one world, and an order another flow booked and cancelled is open again
+ * but carries that history, which a flow asserting Shopify's fulfillments would read as its own.
  * `unweighed`: one Shopify has no weight for, so the booking form starts from the account's weight (an order's own comes first).
  */
 export async function freeOrderOnPage(page: Page, taken: Set<string> = new Set(), opts: { unweighed?: boolean } = {}): Promise<{ name: string; id: string }> {
   await page.locator('[data-testid^="store-order-#"]').first().waitFor();
   const names = (await page.locator('[data-testid^="store-order-book-#"]').evaluateAll((els) => els.map((el) => el.getAttribute('data-testid') ?? '')))
     .map((id) => id.replace('store-order-book-', ''));
+  const orders = await simOrders();
+  const used = new Set(orders.filter((o) => o.fulfillments.length > 0).map((o) => o.name));
   const weighed = opts.unweighed
-    ? new Set((await simOrders()).filter((o) => o.lineItems.some((li) => li.grams > 0)).map((o) => o.name))
+    ? new Set(orders.filter((o) => o.lineItems.some((li) => li.grams > 0)).map((o) => o.name))
     : new Set<string>();
-  const name = names.find((n) => !taken.has(n) && !weighed.has(n));
+  const name = names.find((n) => !taken.has(n) && !used.has(n) && !weighed.has(n));
   if (!name) throw new Error('no order left on the page');
   taken.add(name);
   const href = await page.getByTestId(`store-order-book-${name}`).getAttribute('href');
