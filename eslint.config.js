@@ -48,12 +48,12 @@ const webRooms = [{
 
 // --- functions/: the rooms of the backend (STYLE.md §1, §3, §11) ---
 const functionsRooms = [{
-  files: ['functions/**/*.ts'],
+  files: ['functions/**/*.{ts,tsx}'],
   plugins: { 'import-x': importX },
   settings: {
-    'import-x/extensions': ['.ts', '.js', '.mjs'],
-    'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
-    'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js', '.mjs', '.json'] })],
+    'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+    'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
   },
   rules: {
     // circles of values; import-x skips type-only imports, which functions/import-cycles.test.ts counts too
@@ -61,7 +61,7 @@ const functionsRooms = [{
   },
 }, {
   // what ships; tests may reach across rooms (a repository's test uses the harness, which is the roof)
-  files: ['functions/**/*.ts'],
+  files: ['functions/**/*.{ts,tsx}'],
   ignores: ['functions/**/*.test.ts', 'functions/test-support/**'],
   rules: {
     // zones name resolved files, so a relative path is caught like any other spelling

@@ -9,6 +9,7 @@ import { benchBooking } from './booking';
 import { benchBilling } from './billing';
 import { bareServer, load, type LatencyStats } from './measure';
 import { bundleSizes, firstLoadJs } from './sizes';
+import { benchTrackingPage } from './tracking-page';
 
 /**
  * `./dakiya bench`: the product in local mode, measured. Writes bench/report.md. Numbers are for a
@@ -73,6 +74,10 @@ try {
   const bookingReport = await benchBooking(stack, api, token, meter);
   const billing = await benchBilling(stack, api, meter, { paid: signIns.owner, free: signIns.freeOwner }, Math.min(REQUESTS, 2000), CONCURRENCY);
 
+  // a parcel the booking bench just booked, as its consignee opens it
+  const booked = (await api.call('orders.list', { token, query: { limit: 10 } })).data.find((row) => row.tracking_number)?.tracking_number;
+  const trackingPage = booked ? await benchTrackingPage(stack.appUrl, booked) : ['## Public tracking page', '', 'Not measured: no booking to open.', ''];
+
   const bundles = await bundleSizes(ROOT);
   const webDist = path.join(ROOT, 'web', 'dist');
   const firstLoad = fs.existsSync(path.join(webDist, 'index.html')) ? firstLoadJs(webDist) : undefined;
@@ -98,6 +103,7 @@ try {
     ...perRequest.map((p) => `| ${p.step} | ${p.read.toFixed(1)} | ${p.write.toFixed(1)} | ${p.calls} | ${p.courier} |`), '',
     ...bookingReport,
     ...billing,
+    ...trackingPage,
     '## Lambda bundles (minified, AWS SDK external; target ≤ 400 KB each)', '',
     '| Lambda | Size | Modules |', '|---|---|---|',
     ...bundles.map((b) => `| ${b.group} | ${kb(b.bytes)}${b.bytes > 400 * 1024 ? ' (over target)' : ''} | ${b.inputs} |`), '',

@@ -1,12 +1,10 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { createDocClient } from '../functions/adapters/dynamo/client';
 import { expectRefusal, launch, shot } from './support/browser';
-import { courierSim, DEMO_SHOP, topShot } from './support/booking';
+import { courierSim, topShot } from './support/booking';
 import { CONNECTION_FAILED, dropConnection, newStaff, signedIn, stillUsable, toastSays, VIEWPORTS, type Person } from './support/failures';
 import { api } from './support/inbox';
-import { bookThroughApi, bulkBook, type Booked } from './support/orders';
+import { ageStatus, bookThroughApi, bulkBook, type Booked } from './support/orders';
 
 /**
  * The orders list (spec §2 /dashboard/orders) and its Order Tracking Info modal, as a merchant uses
@@ -23,23 +21,6 @@ const taken = new Set<string>();
 const mine = () => `bookedBy=${clerk.id}`;
 const rowOf = (page: Page, tracking: string) => page.getByTestId(`order-row-${tracking}`);
 const shownRows = (page: Page) => page.locator('[data-testid^="order-row-"]').evaluateAll((els) => els.map((el) => el.getAttribute('data-testid')!.replace('order-row-', '')));
-
-/**
- * The parcel's stored status made 20 minutes old, as if booked then: the modal asks the courier only
- * about a status older than 10 minutes, and the app's clock cannot be moved. The status time is also part
- * of an index key (parcels still moving, by account), rewritten with it as the repository would.
- */
-async function ageStatus(tracking: string): Promise<void> {
-  const { endpoint, name } = inject('table');
-  const db = createDocClient({ region: 'us-east-1', endpoint });
-  const { Item: shop } = await db.send(new GetCommand({ TableName: name, Key: { pk: `DOMAIN#${DEMO_SHOP}`, sk: 'DOMAIN' } }));
-  const key = { pk: `SHOP#${shop!.shopId as string}`, sk: `BOOKING#${tracking}` };
-  const { Item: booking } = await db.send(new GetCommand({ TableName: name, Key: key }));
-  const was = booking!.lastStatusAt as string;
-  const aged = new Date(Date.parse(was) - 20 * 60_000).toISOString();
-  const item = Object.fromEntries(Object.entries(booking!).map(([k, v]) => [k, typeof v === 'string' && v.includes(was) ? v.replace(was, aged) : v]));
-  await db.send(new PutCommand({ TableName: name, Item: item }));
-}
 
 /** A screenshot once every animation has ended: a dialog caught fading in is neither what a person sees nor what axe should judge. */
 async function settledShot(page: Page, name: string): Promise<void> {

@@ -9,7 +9,7 @@ const FUNCTIONS = path.dirname(fileURLToPath(import.meta.url));
 function sources(dir: string, out: string[] = []): string[] {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) { if (entry.name !== 'node_modules' && entry.name !== 'test-support') sources(full, out); } else if (full.endsWith('.ts') && !full.endsWith('.test.ts')) out.push(full);
+    if (entry.isDirectory()) { if (entry.name !== 'node_modules' && entry.name !== 'test-support') sources(full, out); } else if (/\.tsx?$/.test(full) && !full.endsWith('.test.ts')) out.push(full);
   }
   return out;
 }
@@ -17,7 +17,7 @@ function sources(dir: string, out: string[] = []): string[] {
 function resolve(from: string, spec: string): string | undefined {
   if (!spec.startsWith('.')) return undefined;
   const base = path.resolve(path.dirname(from), spec);
-  return [base, `${base}.ts`, path.join(base, 'index.ts')].find((candidate) => fs.existsSync(candidate) && fs.statSync(candidate).isFile());
+  return [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts')].find((candidate) => fs.existsSync(candidate) && fs.statSync(candidate).isFile());
 }
 
 /** Every circle of imports between the files, each as the path round it. */

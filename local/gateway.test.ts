@@ -33,6 +33,21 @@ describe('requests no route matches go to $default, answered in the catalogue sh
   });
 });
 
+describe('CloudFront\'s /track/* behaviour: the tracking function\'s page', () => {
+  it('answers /track/{number} with the page rendered by the tracking function, compressed, with its own CSP', async () => {
+    const res = await fetch(`${gateway.url}/track/LE%20404?lang=ur`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-encoding')).toBe('gzip');
+    expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(res.headers.get('content-security-policy')).toMatch(/^default-src 'none'; style-src 'sha256-/);
+    const html = await res.text(); // fetch undoes the gzip
+    expect(html).toContain('<html lang="ur" dir="rtl">');
+    expect(html).toContain('<bdi>LE 404</bdi>');
+    // the SPA is not asked: a deeper path is not the page
+    expect((await fetch(`${gateway.url}/track/a/b`)).headers.get('content-security-policy')).toBeNull();
+  });
+});
+
 describe('bodies', () => {
   it('a JSON route refuses a form body with 415', async () => {
     const res = await fetch(`${gateway.url}/api/v1/login-user`, {

@@ -2,14 +2,15 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import {
-  API_BASE, DEFAULT_ROUTE_KEY, ERRORS, LAMBDA_REQUEST_LIMIT_BYTES, MAX_URL_BYTES, ORIGIN_HEADER, VIEWER_ADDRESS_HEADER, matchRoute, routeKey, routes, scheduledJobIds,
-  type RouteDef, type ScheduledJobId,
+  API_BASE, DEFAULT_ROUTE_KEY, ERRORS, LAMBDA_REQUEST_LIMIT_BYTES, MAX_URL_BYTES, ORIGIN_HEADER, VIEWER_ADDRESS_HEADER, matchPage, matchRoute, pageRouteKey, routeKey, routes,
+  scheduledJobIds, type PageId, type RouteDef, type ScheduledJobId,
 } from '@dakiya/shared';
 import { groupHandler } from '@dakiya/functions/platform/chain';
 import type { Deps } from '@dakiya/functions/domain/ports/deps';
-import { operationsByGroup } from '@dakiya/functions/registry';
+import { operationsByGroup, pageHandlers } from '@dakiya/functions/registry';
 import { TOO_LONG_PAGE } from './too-long-page';
 
 /**
@@ -52,6 +53,8 @@ export async function startGateway(opts: GatewayOptions): Promise<{ url: string;
     return h;
   };
 
+  const pageHandlerFor = new Map<PageId, ReturnType<(typeof pageHandlers)[PageId]>>();
+
   const server = http.createServer({ maxHeaderSize: MAX_HEADER_BYTES }, async (req, res) => {
     const started = Date.now();
     // CloudFront's part: a URL over its limit is refused before anything else, SPA paths included.
@@ -65,10 +68,13 @@ export async function startGateway(opts: GatewayOptions): Promise<{ url: string;
     const url = new URL(req.url ?? '/', 'http://local');
     try {
       const localJob = /^\/_local\/jobs\/([\w.]+)$/.exec(url.pathname);
+      const page = matchPage(req.method ?? 'GET', url.pathname);
       if (localJob && req.method === 'POST' && opts.runScheduled) {
         await runJob(res, localJob[1]!);
       } else if (isApiPath(url.pathname)) {
         await serveApi(req, res, url);
+      } else if (page) {
+        await servePage(req, res, url, page);
       } else {
         serveStatic(req, res, url.pathname);
       }
@@ -97,13 +103,38 @@ export async function startGateway(opts: GatewayOptions): Promise<{ url: string;
     }
     // like API Gateway: a request no route matches goes to the $default route, the system group's function
     const route: RouteDef | undefined = match ? routes[match.id] : undefined;
-    const event = toEvent(req, url, route, params, body, opts.originSecret);
+    const event = toEvent(req, url, route ? routeKey(route) : DEFAULT_ROUTE_KEY, params, body, opts.originSecret);
     // Lambda refuses an event above 6 MiB (the body counts as escaped JSON, with headers and context)
     if (Buffer.byteLength(JSON.stringify(event)) > LAMBDA_REQUEST_LIMIT_BYTES) {
       sendJson(res, 413, { errors: [{ msg: ERRORS.PAYLOAD_TOO_LARGE.msg, code: 'PAYLOAD_TOO_LARGE' }] });
       return;
     }
     const result = await handlerFor(route?.group ?? 'system')(event, {} as Context);
+    writeResult(res, result);
+  }
+
+  /** CloudFront's /track/* behaviour: the page's function, its answer compressed as CloudFront compresses it. */
+  async function servePage(req: IncomingMessage, res: ServerResponse, url: URL, page: { id: PageId; params: Record<string, string> }) {
+    const params: Record<string, string> = {};
+    for (const [name, value] of Object.entries(page.params)) {
+      try {
+        params[name] = decodeURIComponent(value);
+      } catch {
+        params[name] = value;
+      }
+    }
+    let handler = pageHandlerFor.get(page.id);
+    if (!handler) {
+      handler = pageHandlers[page.id](() => opts.deps);
+      pageHandlerFor.set(page.id, handler);
+    }
+    const result = await handler(toEvent(req, url, pageRouteKey(page.id), params, Buffer.alloc(0), opts.originSecret), {} as Context);
+    const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? '')) && typeof result.body === 'string';
+    if (gzip) {
+      result.body = gzipSync(result.body!).toString('base64');
+      result.isBase64Encoded = true;
+      result.headers = { ...result.headers, 'content-encoding': 'gzip', vary: 'accept-encoding' };
+    }
     writeResult(res, result);
   }
 
@@ -173,7 +204,7 @@ function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
 }
 
 function toEvent(
-  req: IncomingMessage, url: URL, route: RouteDef | undefined, params: Record<string, string>, body: Buffer, originSecret: string,
+  req: IncomingMessage, url: URL, key: string, params: Record<string, string>, body: Buffer, originSecret: string,
 ): APIGatewayProxyEventV2 {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(req.headers)) {
@@ -192,7 +223,6 @@ function toEvent(
   const text = body.toString('utf8');
   const isText = Buffer.from(text, 'utf8').equals(body);
   const requestId = randomBytes(8).toString('hex');
-  const key = route ? routeKey(route) : DEFAULT_ROUTE_KEY;
   return {
     version: '2.0',
     routeKey: key,

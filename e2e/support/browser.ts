@@ -4,10 +4,14 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { expectAccessible } from './axe';
 
-/** Debian's Chromium with the flags this closed network needs (STACK.md); Playwright gives it a fresh profile. */
-export async function launch(): Promise<Browser> {
+/**
+ * Debian's Chromium with the flags this closed network needs (STACK.md); Playwright gives it a fresh
+ * profile. `env` reaches the browser process (a flow may point fontconfig at the fonts a phone has).
+ */
+export async function launch(opts: { env?: Record<string, string> } = {}): Promise<Browser> {
   return chromium.launch({
     executablePath: '/usr/bin/chromium',
+    ...(opts.env ? { env: { ...process.env, ...opts.env } as Record<string, string> } : {}),
     args: [
       '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
       '--disable-background-networking', '--disable-component-update', '--disable-sync',

@@ -1,4 +1,8 @@
+import { inject } from 'vitest';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { BulkRow, Courier, StoreOrder } from '@dakiya/shared';
+import { createDocClient } from '../../functions/adapters/dynamo/client';
+import { DEMO_SHOP } from './booking';
 import type { ApiClient } from '../../local/api-client';
 
 export interface Booked {
@@ -48,4 +52,21 @@ export async function bulkBook(client: ApiClient, token: string, count: number, 
     if (Date.now() > deadline) throw new Error(`bulk booking ${jobId} did not finish: ${JSON.stringify(progress)}`);
     await new Promise((r) => setTimeout(r, 250));
   }
+}
+
+/**
+ * The parcel's stored status made 20 minutes old, as if booked then: the modal asks the courier only
+ * about a status older than 10 minutes, and the app's clock cannot be moved. The status time is also part
+ * of an index key (parcels still moving, by account), rewritten with it as the repository would.
+ */
+export async function ageStatus(tracking: string): Promise<void> {
+  const { endpoint, name } = inject('table');
+  const db = createDocClient({ region: 'us-east-1', endpoint });
+  const { Item: shop } = await db.send(new GetCommand({ TableName: name, Key: { pk: `DOMAIN#${DEMO_SHOP}`, sk: 'DOMAIN' } }));
+  const key = { pk: `SHOP#${shop!.shopId as string}`, sk: `BOOKING#${tracking}` };
+  const { Item: booking } = await db.send(new GetCommand({ TableName: name, Key: key }));
+  const was = booking!.lastStatusAt as string;
+  const aged = new Date(Date.parse(was) - 20 * 60_000).toISOString();
+  const item = Object.fromEntries(Object.entries(booking!).map(([k, v]) => [k, typeof v === 'string' && v.includes(was) ? v.replace(was, aged) : v]));
+  await db.send(new PutCommand({ TableName: name, Item: item }));
 }

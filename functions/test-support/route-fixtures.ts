@@ -173,6 +173,7 @@ export const routeFixtures: Record<RouteId, Fixture> = {
     query: { status: 'FULFILLED,INPROCESS', payment_status: 'UNPAID', couriers: 'LEOPARD', bookingFrom: '2026-01-01', bookingTo: '2026-12-31', page: '1', limit: '50', op: 'GREATER' },
   }),
   'orders.track': async (w) => ({ params: { id: (await bookedOfA(w)).trackingNumber } }),
+  'tracking.public': async (w) => ({ params: { id: (await bookedOfA(w)).trackingNumber } }),
   'shopify.install': (w) => ({ query: signedShopifyQuery(w.a.shop.domain) }),
   'shopify.callback': (w) => ({
     query: signedShopifyQuery(w.a.shop.domain, { code: 'c0de', state: 'f'.repeat(64), host: 'aG9zdA' }),
@@ -263,6 +264,7 @@ export const allowedAnswers: Record<RouteId, Answer> = {
   'booking.checkNotBooked': { status: 200 },
   'orders.list': { status: 200 },
   'orders.track': { status: 200 },
+  'tracking.public': { status: 200 },
   'shopify.install': { status: 302 },
   // a signed callback whose state this app never issued
   'shopify.callback': { status: 400, code: 'SHOPIFY_STATE_INVALID' },

@@ -5,7 +5,7 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { API_BASE, routes, type RouteDef } from '@dakiya/shared';
+import { API_BASE, pages, routes, type PageId, type RouteDef } from '@dakiya/shared';
 import { acknowledge } from './nag';
 
 export interface ApiProps {
@@ -90,6 +90,16 @@ export class Api extends Construct {
       new apigwv2.HttpRoute(this, `Route-${routeId}`, {
         httpApi: this.httpApi,
         routeKey: apigwv2.HttpRouteKey.with(`${API_BASE}${route.path}`, apigwv2.HttpMethod[route.method]),
+        integration,
+      });
+    }
+    // Server-rendered pages outside /api (CloudFront sends their pattern here): their group's function
+    for (const [pageId, page] of Object.entries(pages) as [PageId, (typeof pages)[PageId]][]) {
+      const integration = integrations.get(page.group);
+      if (!integration) throw new Error(`page ${pageId} belongs to group "${page.group}", which has no route`);
+      new apigwv2.HttpRoute(this, `Page-${pageId}`, {
+        httpApi: this.httpApi,
+        routeKey: apigwv2.HttpRouteKey.with(page.path, apigwv2.HttpMethod[page.method]),
         integration,
       });
     }

@@ -11,7 +11,7 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct, type IConstruct } from 'constructs';
 import { rules } from 'cdk-nag';
-import { API_BASE, ORIGIN_HEADER, routes } from '@dakiya/shared';
+import { API_BASE, ORIGIN_HEADER, pages, routes } from '@dakiya/shared';
 import { acknowledge } from './nag';
 
 export interface WebProps {
@@ -35,6 +35,14 @@ export const API_PATH_PATTERN = '/api/*';
  * before it breaks out of the iframe, and that page sets its own CSP (frame-ancestors: the admin only).
  */
 export const LAUNCH_PATH_PATTERN = `${API_BASE}${routes['shopify.install'].path}*`;
+/** The public tracking page, rendered by the tracking function (shared/src/pages.ts). */
+export const TRACK_PATH_PATTERN = pages['tracking.page'].pattern;
+/**
+ * How long the edge may keep a tracking page: what the function's Cache-Control says (a minute),
+ * never more than five. Only `lang` is in the key: a parcel's page is the same for everyone.
+ */
+export const TRACK_PAGE_TTL = { default: Duration.seconds(60), max: Duration.minutes(5) };
+
 /** Vite's content-hashed build output: a file here never changes under its name. */
 export const ASSETS_PATH_PATTERN = '/assets/*';
 
@@ -141,6 +149,31 @@ export class Web extends Construct {
       },
     });
 
+    // The tracking page sends its own CSP (its one inline style by hash, no script): CloudFront adds
+    // the rest of the dashboard's headers and leaves that one alone.
+    const trackHeaders = new cloudfront.ResponseHeadersPolicy(this, 'TrackHeaders', {
+      responseHeadersPolicyName: `${props.prefix}-track-headers`,
+      comment: 'Dakiya: the public tracking page keeps its own CSP (a hashed style, no script)',
+      securityHeadersBehavior: {
+        strictTransportSecurity: { accessControlMaxAge: Duration.days(365), includeSubdomains: true, preload: false, override: true },
+        contentTypeOptions: { override: true },
+        frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },
+        referrerPolicy: { referrerPolicy: cloudfront.HeadersReferrerPolicy.NO_REFERRER, override: true },
+      },
+    });
+    const trackCache = new cloudfront.CachePolicy(this, 'TrackPagePolicy', {
+      cachePolicyName: `${props.prefix}-track-page`,
+      comment: 'Dakiya: the public tracking page, a minute at the edge (the function says how long)',
+      minTtl: Duration.seconds(0),
+      defaultTtl: TRACK_PAGE_TTL.default,
+      maxTtl: TRACK_PAGE_TTL.max,
+      queryStringBehavior: cloudfront.CacheQueryStringBehavior.allowList('lang'),
+      headerBehavior: cloudfront.CacheHeaderBehavior.none(),
+      cookieBehavior: cloudfront.CacheCookieBehavior.none(),
+      enableAcceptEncodingGzip: true,
+      enableAcceptEncodingBrotli: true,
+    });
+
     const spaRewrite = new cloudfront.Function(this, 'SpaRewrite', {
       functionName: `${props.prefix}-spa-rewrite`,
       comment: 'Client-side routes to /index.html (S3 behaviour only)',
@@ -209,6 +242,14 @@ export class Web extends Construct {
           viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
           cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
           responseHeadersPolicy: securityHeaders,
+          compress: true,
+        },
+        // the function's page, kept a minute at the edge and compressed there; GET and HEAD only
+        [TRACK_PATH_PATTERN]: {
+          ...apiBehaviour,
+          allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
+          cachePolicy: trackCache,
+          responseHeadersPolicy: trackHeaders,
           compress: true,
         },
         // before /api/*: CloudFront takes the first pattern that matches

@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { Match } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  GROUPS, GROUP_NEEDS, jobName, jobNeeds, jobs, queueJobDef, queueJobIds, routeKey, routes, scheduledJobIds, type JobId, type LambdaNeeds, type RouteDef, type Schedule,
+  GROUPS, GROUP_NEEDS, jobName, jobNeeds, jobs, pageRouteKey, pages, queueJobDef, queueJobIds, routeKey, routes, scheduledJobIds,
+  type JobId, type LambdaNeeds, type PageId, type RouteDef, type Schedule,
 } from '@dakiya/shared';
 import { INDEXES, TABLE_KEYS, TTL_ATTRIBUTE } from '../../functions/adapters/dynamo/table';
 import { JOB_FUNCTIONS } from '../lib/dakiya-stack';
@@ -34,7 +35,8 @@ describe('API from the route table', () => {
 
   it('has exactly one API route per table entry plus $default, each integrated with its group function', () => {
     const apiRoutes = Object.values(resources(s.template, 'AWS::ApiGatewayV2::Route'));
-    expect(apiRoutes.map((r) => r.Properties!.RouteKey).sort()).toEqual([...table.map(([, r]) => routeKey(r)), '$default'].sort());
+    const pageKeys = (Object.keys(pages) as PageId[]).map(pageRouteKey);
+    expect(apiRoutes.map((r) => r.Properties!.RouteKey).sort()).toEqual([...table.map(([, r]) => routeKey(r)), ...pageKeys, '$default'].sort());
 
     const integrations = resources(s.template, 'AWS::ApiGatewayV2::Integration');
     const functionsByLogicalId = resources(s.template, 'AWS::Lambda::Function');
@@ -277,7 +279,7 @@ describe('web', () => {
 
   it('sends /api/* to the HTTP API uncached with all viewer headers except Host', () => {
     const config = distribution();
-    expect(config.CacheBehaviors.map((b) => b.PathPattern).sort()).toEqual(['/api/*', '/api/v1/shopify/install*', '/assets/*']);
+    expect(config.CacheBehaviors.map((b) => b.PathPattern).sort()).toEqual(['/api/*', '/api/v1/shopify/install*', '/assets/*', '/track/*']);
     const api = config.CacheBehaviors.find((b) => b.PathPattern === '/api/*')!;
     expect(api).toMatchObject({
       PathPattern: '/api/*',
@@ -303,7 +305,8 @@ describe('web', () => {
     });
     const config = distribution();
     expect(config.DefaultCacheBehavior.ResponseHeadersPolicyId).toBeDefined();
-    for (const behaviour of config.CacheBehaviors.filter((b) => b.PathPattern !== '/api/v1/shopify/install*')) {
+    // the launch page and the tracking page send their own CSP: their policies are asserted below
+    for (const behaviour of config.CacheBehaviors.filter((b) => b.PathPattern !== '/api/v1/shopify/install*' && b.PathPattern !== '/track/*')) {
       expect(behaviour.ResponseHeadersPolicyId, behaviour.PathPattern).toEqual(config.DefaultCacheBehavior.ResponseHeadersPolicyId);
     }
     expect(config.Logging).toMatchObject({ Bucket: expect.anything(), Prefix: 'cloudfront/' });
@@ -327,6 +330,44 @@ describe('web', () => {
     expect(headers.FrameOptions).toBeUndefined();
     expect(headers.StrictTransportSecurity).toMatchObject({ AccessControlMaxAgeSec: 31536000, Override: true });
     expect(headers.ContentTypeOptions).toMatchObject({ Override: true });
+  });
+
+  it('sends /track/* to the tracking function through the HTTP API, cached a minute by language, with its own CSP kept', () => {
+    const config = distribution();
+    const track = config.CacheBehaviors.find((b) => b.PathPattern === '/track/*')!;
+    const api = config.CacheBehaviors.find((b) => b.PathPattern === '/api/*')!;
+    expect(track).toMatchObject({
+      TargetOriginId: api.TargetOriginId, // the HTTP API, with the origin header the function checks first
+      OriginRequestPolicyId: api.OriginRequestPolicyId, // the viewer's address reaches the per-address limit
+      ViewerProtocolPolicy: 'https-only',
+      AllowedMethods: ['GET', 'HEAD'],
+      Compress: true,
+    });
+    const cachePolicies = resources(s.template, 'AWS::CloudFront::CachePolicy');
+    const cache = Object.entries(cachePolicies).find(([id]) => JSON.stringify(track.CachePolicyId).includes(id));
+    expect(cache, 'the tracking page has its own cache policy').toBeDefined();
+    expect(cache![1].Properties!.CachePolicyConfig).toMatchObject({
+      MinTTL: 0, DefaultTTL: 60, MaxTTL: 300,
+      ParametersInCacheKeyAndForwardedToOrigin: {
+        QueryStringsConfig: { QueryStringBehavior: 'whitelist', QueryStrings: ['lang'] },
+        HeadersConfig: { HeaderBehavior: 'none' },
+        CookiesConfig: { CookieBehavior: 'none' },
+        EnableAcceptEncodingGzip: true,
+      },
+    });
+    const policies = resources(s.template, 'AWS::CloudFront::ResponseHeadersPolicy');
+    const own = Object.entries(policies).find(([id]) => JSON.stringify(track.ResponseHeadersPolicyId).includes(id));
+    expect(own, 'the tracking page has its own headers policy').toBeDefined();
+    const headers = (own![1] as unknown as { Properties: { ResponseHeadersPolicyConfig: { SecurityHeadersConfig: Record<string, unknown> } } })
+      .Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig;
+    expect(headers.ContentSecurityPolicy, "the function's CSP (its style's hash) must not be overridden").toBeUndefined();
+    expect(headers.FrameOptions).toMatchObject({ FrameOption: 'DENY', Override: true });
+    expect(headers.StrictTransportSecurity).toMatchObject({ AccessControlMaxAgeSec: 31536000, Override: true });
+    expect(headers.ContentTypeOptions).toMatchObject({ Override: true });
+    const routesOfApi = Object.values(resources(s.template, 'AWS::ApiGatewayV2::Route'));
+    const page = routesOfApi.find((r) => r.Properties!.RouteKey === 'GET /track/{track_number}')!;
+    const publicApi = routesOfApi.find((r) => r.Properties!.RouteKey === routeKey(routes['tracking.public']))!;
+    expect(page.Properties!.Target, 'the page and its API are one function').toEqual(publicApi.Properties!.Target);
   });
 
   it('caches hashed assets for a year and revalidates index.html and every other file each time', () => {

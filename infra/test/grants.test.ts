@@ -118,6 +118,8 @@ describe('least privilege, per function, from GROUP_NEEDS and JOB_NEEDS', () => 
       booking: [...rw, 'origin secret', 'kms sealed: kms:Decrypt kms:Encrypt', 'shopify secret', 'enqueue: bookings.bulk'].sort(),
       // the list reads; the tracking modal opens the courier account's keys to ask the courier and writes what moved
       orders: [...rw, 'origin secret', 'kms sealed: kms:Decrypt'].sort(),
+      // the public page and its API: as the modal (the courier asked, what moved written), and the per-address counter
+      tracking: [...rw, 'origin secret', 'kms sealed: kms:Decrypt'].sort(),
       'bookings-bulk': [...rw, 'kms sealed: kms:Decrypt kms:Encrypt', 'shopify secret', 'consume: bookings.bulk'].sort(),
       // the nightly recount reads and writes the table only
       'bookings-recount': [...rw],

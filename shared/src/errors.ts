@@ -43,6 +43,8 @@ export const ERRORS = {
   ORDER_CANCELLED: { status: 409, msg: 'This order is cancelled on Shopify. Restore it in Shopify to book it.' },
   // booking (spec 001 §8)
   ORDER_NO_SHIPPING_ADDRESS: { status: 400, msg: 'This order has no shipping address on Shopify. Book it on its own to enter the address, or add it in Shopify.' },
+  /** The public tracking page and its API: a number Dakiya does not know (or no longer keeps). */
+  PARCEL_NOT_FOUND: { status: 404, msg: 'We could not find a parcel with this number' },
   ORDER_NOT_FOUND: { status: 404, msg: 'Oops! We have found no order(s) corresponding to these id(s).' },
   ORDER_NOT_FULFILLABLE: { status: 400, msg: 'Shopify does not let Dakiya fulfil this order' },
   ORDER_ALREADY_BOOKED: { status: 409, msg: 'This order is already booked' },

@@ -22,6 +22,8 @@ export * from './schemas/app-config';
 export * from './schemas/order-lookup';
 export * from './schemas/booking';
 export * from './schemas/orders';
+export * from './schemas/tracking';
+export * from './pages';
 export * from './cities';
 export * from './couriers';
 export { z } from './zod';

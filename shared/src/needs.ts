@@ -64,6 +64,9 @@ export const GROUP_NEEDS: { readonly [G in Group]: LambdaNeeds } = {
   // the list reads only; the tracking modal opens the courier account's keys to ask the courier, and
   // writes what moved (the booking, its counters and timeline) and the expiring item that spaces the asks
   orders: { table: 'readWrite', sealed: 'open', timeoutSeconds: 20, memoryMb: 512, reservedConcurrency: 10 },
+  // the public tracking page and its API: as the modal, the courier asked about a stale status (its keys
+  // opened) and what moved written; plus the per-address counter. A courier that hangs is given up on in time
+  tracking: { table: 'readWrite', sealed: 'open', timeoutSeconds: 15, memoryMb: 512, reservedConcurrency: 10 },
 };
 
 /** A job's needs; its timeout and memory are the job row's own (shared/src/jobs.ts). */

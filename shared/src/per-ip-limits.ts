@@ -12,7 +12,7 @@ export const PER_IP_LIMITS: { readonly [L in PerIpLimit]: { requestsPer5Minutes:
   signIn: { requestsPer5Minutes: 100, covers: 'password sign-in, the two-factor step (code or recovery code), the emailed sign-in code and the install hand-off token' },
   password: { requestsPer5Minutes: 30, covers: 'forgot password, reset and create password (each may send mail or test a link)' },
   verification: { requestsPer5Minutes: 30, covers: 'email verification links' },
-  tracking: { requestsPer5Minutes: 300, covers: 'the public parcel tracking page' },
+  tracking: { requestsPer5Minutes: 300, covers: 'the public parcel tracking page and its API' },
 };
 
 /**
@@ -29,6 +29,7 @@ export const ROUTE_PER_IP_LIMITS: { readonly [K in RouteId]?: PerIpLimit } = {
   'auth.resetPassword': 'password',
   'auth.createPassword': 'password',
   'auth.verifyEmail': 'verification',
+  'tracking.public': 'tracking',
 };
 
 /** Public routes with nothing to guess or spend: the general per-address ceiling covers them. */
@@ -36,3 +37,10 @@ export const PER_IP_EXEMPT: readonly RouteId[] = ['system.health', 'system.appCo
 
 /** Every request to /api from one address in 5 minutes, whatever the route. */
 export const API_REQUESTS_PER_IP_PER_5_MINUTES = 3000;
+
+/**
+ * The app's own ceiling on the public tracking page and its API together, per address (a minute's
+ * fixed window in DynamoDB): it holds where the stage runs without WAF, and a cached page never
+ * reaches it.
+ */
+export const TRACKING_REQUESTS_PER_ADDRESS_PER_MINUTE = 60;

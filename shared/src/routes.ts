@@ -23,6 +23,7 @@ import { Redirect, ShopifyCallbackQuery, ShopifyInstallQuery, WebhookAck } from 
 import { SaveSettingsInput, SettingsOutput, SettingsSaved } from './schemas/settings';
 import { AppConfig } from './schemas/app-config';
 import { OrdersPage, OrdersQuery, TrackOrderParams, TrackOrderResult } from './schemas/orders';
+import { PublicTracking, PublicTrackingParams } from './schemas/tracking';
 import { API_BASE } from './route-url';
 
 /** Also here for the web build, which reads the route table's module alone (its route manifest). */
@@ -31,7 +32,7 @@ export { API_BASE };
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** One Lambda per group (DESIGN.md); a group's routes share its handler. */
-export const GROUPS = ['auth', 'shopify', 'system', 'users', 'profile', 'accounts', 'settings', 'store-orders', 'billing', 'booking', 'orders'] as const;
+export const GROUPS = ['auth', 'shopify', 'system', 'users', 'profile', 'accounts', 'settings', 'store-orders', 'billing', 'booking', 'orders', 'tracking'] as const;
 export type Group = (typeof GROUPS)[number];
 
 /**
@@ -190,6 +191,11 @@ export const routes = {
   // the orders list (spec 001 §2 /dashboard/orders) and its tracking modal; id is the tracking number
   'orders.list': { method: 'GET', path: '/get-all-orders', group: 'orders', access: scope('READ_ORDERS'), query: OrdersQuery, output: OrdersPage },
   'orders.track': { method: 'GET', path: '/track-order/{id}', group: 'orders', access: scope('READ_ORDERS'), params: TrackOrderParams, output: TrackOrderResult },
+
+  // the consignee's side (spec 001 §2 /track/{track_number}, §7): no sign-in, so the answer is only what a consignee needs
+  'tracking.public': {
+    method: 'GET', path: '/track-order-public/{id}', group: 'tracking', access: PUBLIC, params: PublicTrackingParams, output: PublicTracking,
+  },
 
   'shopify.install': {
     method: 'GET', path: '/shopify/install', group: 'shopify', access: SHOPIFY,

@@ -7,16 +7,17 @@ import { loadBooking } from '../booking/cancel';
 import { openCredentials } from '../accounts/credentials';
 import { applyCourierReading } from '../tracking/status-change';
 
-/** The modal asks the courier only about a status older than this, and at most once per parcel in it. */
+/** The modal and the public page ask the courier only about a status older than this, and at most once per parcel in it. */
 export const ASK_GAP_MS = 10 * 60_000;
 
 /**
  * Asks the courier about the parcel when its stored status is older than ten minutes and nobody
  * asked in that time (an expiring item, claimed with a conditional write), and stores what moved
  * through the status-change function. This is how a FREE shop, which has no automatic sync, sees
- * fresh statuses. A courier that does not answer leaves the stored status, said as such.
+ * fresh statuses. A courier that does not answer leaves the stored status, said as such. The public
+ * tracking page refreshes through this same function, so both share the one ask per ten minutes.
  */
-async function refresh(shop: ShopRecord, record: BookingRecord, deps: Deps): Promise<{ record: BookingRecord; check: CourierCheck; checkedAt: string | null }> {
+export async function refresh(shop: ShopRecord, record: BookingRecord, deps: Deps): Promise<{ record: BookingRecord; check: CourierCheck; checkedAt: string | null }> {
   const nowMs = deps.now().getTime();
   if (nowMs - Date.parse(record.lastStatusAt) < ASK_GAP_MS) {
     const asked = await deps.trackingAsks.lastAsked(shop._id, record.trackingNumber);
@@ -35,7 +36,7 @@ async function refresh(shop: ShopRecord, record: BookingRecord, deps: Deps): Pro
     return { record: (await applyCourierReading(shop, record, reading, deps)).booking, check: 'asked', checkedAt: asked };
   } catch (error) {
     if (!isCourierUnavailable(error)) throw error;
-    deps.log.warn('tracking modal: the courier did not answer', { courier: account.company, reason: error.reason });
+    deps.log.warn('tracking: the courier did not answer', { courier: account.company, reason: error.reason });
     return { record, check: 'unavailable', checkedAt: last };
   }
 }

@@ -207,6 +207,8 @@ export interface BookingRepo {
   change(booking: BookingRecord, change: BookingChange): Promise<BookingRecord | undefined>;
   /** Adds courier scans to the timeline (idempotent: a scan is keyed by its time and place in the answer). */
   addEvents(shopId: string, trackingNumber: string, events: TimelineEvent[]): Promise<void>;
+  /** The shops that booked a tracking number (the public tracking page knows only the number). */
+  shopsOfParcel(trackingNumber: string): Promise<string[]>;
   /** Several bookings by tracking number, in one BatchGet per hundred; absent ones are left out. */
   getMany(shopId: string, trackingNumbers: string[], opts?: { consistent?: boolean }): Promise<BookingRecord[]>;
   /**

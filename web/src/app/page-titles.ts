@@ -14,7 +14,6 @@ export const PAGE_TITLES: readonly (readonly [pattern: string, title: string])[]
   [patterns.login, 'Sign in'],
   [patterns.createNewPassword, 'Create your password'],
   [patterns.twoFactor, 'Two-factor verification'],
-  [patterns.track, 'Track your parcel'],
   [patterns.emailVerify, 'Verify your email'],
   [patterns.resetPassword, 'Reset your password'],
   [patterns.dashboard, 'Dashboard'],

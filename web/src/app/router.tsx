@@ -20,7 +20,6 @@ const LoginPage = lazyNamed(() => import('../features/auth/components/login-page
 const NotFoundPage = lazyNamed(() => import('./routes/not-found'), 'NotFoundPage');
 const DashboardLayout = lazyNamed(() => import('./routes/dashboard-layout'), 'DashboardLayout');
 const SupportPage = lazyNamed(() => import('../features/shell/components/support-page'), 'SupportPage');
-const TrackPage = lazyNamed(() => import('./routes/public-placeholders'), 'TrackPlaceholder');
 const EmailVerifyPage = lazyNamed(() => import('../features/account-access/components/email-verify-page'), 'EmailVerifyPage');
 const CreatePasswordPage = lazyNamed(() => import('../features/account-access/components/create-password-page'), 'CreatePasswordPage');
 const ResetPasswordPage = lazyNamed(() => import('../features/account-access/components/reset-password-page'), 'ResetPasswordPage');
@@ -256,7 +255,6 @@ export const routeObjects: RouteObject[] = [
       { path: patterns.login, element: <LoginPage /> },
       { path: patterns.createNewPassword, element: <CreatePasswordPage /> },
       { path: patterns.twoFactor, element: <TwoFactorPage /> },
-      { path: patterns.track, element: <TrackPage /> },
       { path: patterns.emailVerify, element: <EmailVerifyPage /> },
       { path: patterns.resetPassword, element: <ResetPasswordPage /> },
       {

@@ -40,6 +40,7 @@ export const paths = {
   forgotPassword: () => '/login?forgot=1',
   createNewPassword: () => '/create-new-password',
   twoFactor: () => '/two-factor',
+  /** The public tracking page: rendered by the tracking function, not the SPA (a full page load, never a router link). */
   track: (trackNumber: string) => `/track/${seg(trackNumber)}`,
   emailVerify: () => '/email-verify',
   /** Where the emailed reset link lands (the spec does not name it): `?hash=`. */
@@ -79,7 +80,6 @@ export const patterns = {
   login: '/login',
   createNewPassword: '/create-new-password',
   twoFactor: '/two-factor',
-  track: '/track/:track_number',
   emailVerify: '/email-verify',
   resetPassword: '/reset-password',
   dashboard: '/dashboard',

@@ -63,6 +63,7 @@ export const ROUTE_MANIFEST: { readonly [Id in RouteId]: { readonly method: Meth
   'booking.checkNotBooked': { method: 'POST', path: '/booking-check/{orderId}/not-booked' },
   'orders.list': { method: 'GET', path: '/get-all-orders' },
   'orders.track': { method: 'GET', path: '/track-order/{id}' },
+  'tracking.public': { method: 'GET', path: '/track-order-public/{id}' },
   'shopify.install': { method: 'GET', path: '/shopify/install' },
   'shopify.callback': { method: 'GET', path: '/shopify/callback' },
   'shopify.adminBook': { method: 'GET', path: '/shopify/install/orders/book' },

@@ -92,6 +92,11 @@ export class DynamoBookingRepo implements BookingRepo {
     return data ? fromItem(data as unknown as Record<string, unknown>) : undefined;
   }
 
+  async shopsOfParcel(trackingNumber: string): Promise<string[]> {
+    const items = await queryAll(this.db, this.table, keys.parcel(trackingNumber, '').pk, 'SHOP#', ['shopId']);
+    return items.map((item) => item.shopId as string);
+  }
+
   async getMany(shopId: string, trackingNumbers: string[], opts: { consistent?: boolean } = {}): Promise<BookingRecord[]> {
     const items = await batchGet(this.db, this.table, trackingNumbers.map((tn) => ({ pk: keys.shop(shopId).pk, sk: `BOOKING#${tn}` })), opts);
     return items.map((item) => fromItem(this.bookings.parse({ Item: item }).data as unknown as Record<string, unknown>));
