@@ -1,3 +1,4 @@
+import { cityKey } from '@dakiya/shared';
 import { batchWrite, type WriteRequest } from '../functions/adapters/dynamo/batch';
 import { bookingEntity } from '../functions/adapters/dynamo/booking-store/entity';
 import type { ApiClient } from '../local/api-client';
@@ -197,7 +198,7 @@ async function writeBookings(stack: Stack, shopId: string, count: number): Promi
       cod: 2500, weight: 500, pieces: 1, productsList: 'Lawn suit - M x 1', remarks: '', lineItems: [{ image: null, title: 'Lawn suit', variant_title: 'M', price: '2500.0', currentQuantity: 1 }],
       fulfillments: [], attention: [],
     };
-    const params = entity.put({ ...record, lineItems: [{ title: 'Lawn suit', variant_title: 'M', price: '2500.0', currentQuantity: 1 }] }).params() as { Item: Record<string, unknown> };
+    const params = entity.put({ ...record, lineItems: [{ title: 'Lawn suit', variant_title: 'M', price: '2500.0', currentQuantity: 1 }], cityKey: cityKey(record.destinationCity), mergedAt: '', deliveredAt: '', changedAt: at }).params() as { Item: Record<string, unknown> };
     batch.push({ PutRequest: { Item: params.Item } });
     if (batch.length === 25) { batches.push(batch); batch = []; }
   }
