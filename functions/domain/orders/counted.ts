@@ -5,9 +5,9 @@ import type { Deps } from '../ports/deps';
 import type { ShopRecord } from '../records';
 import { addDays, count, dayStart, monthOf, shopDay } from '../booking/counters';
 import { matches, type OrdersFilter } from './filter';
-import { itemsOf, mergedKeys } from './streams';
+import { matchingItems, mergedKeys } from './streams';
 
-/** Keys read beyond a page, so a row an index still lists under an old value can be replaced. */
+/** Keys read beyond a page, so a row an index still lists under an old value can be replaced (its item is read only then). */
 const SLACK = 5;
 const MAX_OFFSET = 2000;
 
@@ -124,6 +124,6 @@ export async function countedPage(shop: ShopRecord, kind: CountedKind, filter: O
   }
   const window = { ...(fromDay ? { from: dayStart(fromDay, tz) } : {}), below: dayStart(addDays(day, 1), tz) };
   const { keys } = await mergedKeys(shop._id, indexesOf(kind), window, offset + limit + SLACK, deps);
-  const records = (await itemsOf(shop._id, keys.slice(offset), deps)).filter((b) => matches(b, filter, tz)).slice(0, limit);
+  const records = await matchingItems(shop._id, keys.slice(offset), limit, (b) => matches(b, filter, tz), deps);
   return { records, total };
 }
