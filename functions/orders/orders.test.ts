@@ -120,6 +120,20 @@ describe('the list on counters: no filter, or one kind of filter within booking 
     expect(after.data.map((r) => r.booked_by.tag)).toEqual(['rider', 'rider', 'rider', 'rider', 'rider']);
   });
 
+  it('a page of several members shows each one\'s tag as it is now (the shop\'s members read in one Query)', async () => {
+    const other = await seedShop(deps);
+    const account = await seedAccount(deps, other.shop._id, { company: 'LEOPARD', credentials: DEMO_CREDENTIALS.LEOPARD as Record<string, string> });
+    const members = [other.shop.ownerUserId, (await seedUser(deps, other.shop._id)).user._id, (await seedUser(deps, other.shop._id)).user._id];
+    for (const [k, id] of members.entries()) await deps.members.update(other.shop._id, id, { tag: `tag-${k}` });
+    for (const [k, id] of [...members, ...members].entries()) {
+      await writeBooking(deps, other.shop, bookingRecord(other.shop, account, { trackingNumber: `KM${100000000 + k}`, bookedAt: new Date(START + k * HOUR).toISOString(), bookedBy: id }));
+    }
+    const tags = async () => Object.fromEntries((await list({}, other.ownerToken)).data.map((r) => [r.tracking_number, r.booked_by.tag]));
+    expect(await tags()).toEqual({ KM100000000: 'tag-0', KM100000001: 'tag-1', KM100000002: 'tag-2', KM100000003: 'tag-0', KM100000004: 'tag-1', KM100000005: 'tag-2' });
+    await deps.members.update(other.shop._id, members[2]!, { tag: 'rider' });
+    expect(await tags()).toMatchObject({ KM100000002: 'rider', KM100000005: 'rider' });
+  });
+
   it('says an order\'s delivery in days, its cancel and its N/A fields as the screen shows them', async () => {
     const page = await list({ query: '#1008' });
     expect(page.data).toEqual([expect.objectContaining({
