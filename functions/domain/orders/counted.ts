@@ -7,7 +7,7 @@ import { addDays, count, dayStart, monthOf, shopDay } from '../booking/counters'
 import { matches, type OrdersFilter } from './filter';
 import { matchingItems, mergedKeys } from './streams';
 
-/** Keys read beyond a page, so a row an index still lists under an old value can be replaced (its item is read only then). */
+/** Keys read beyond a page, only when a row an index still lists under an old value must be replaced. */
 const SLACK = 5;
 const MAX_OFFSET = 2000;
 
@@ -123,7 +123,13 @@ export async function countedPage(shop: ShopRecord, kind: CountedKind, filter: O
     offset = Math.min(offset, MAX_OFFSET);
   }
   const window = { ...(fromDay ? { from: dayStart(fromDay, tz) } : {}), below: dayStart(addDays(day, 1), tz) };
-  const { keys } = await mergedKeys(shop._id, indexesOf(kind), window, offset + limit + SLACK, deps);
-  const records = await matchingItems(shop._id, keys.slice(offset), limit, (b) => matches(b, filter, tz), deps);
+  const keep = (b: BookingRecord) => matches(b, filter, tz);
+  const { keys, more } = await mergedKeys(shop._id, indexesOf(kind), window, offset + limit, deps);
+  const records = await matchingItems(shop._id, keys.slice(offset), limit, keep, deps);
+  if (records.length < limit && more) {
+    // a row no longer matched (its index entry lags its item): the spare keys past the page fill it
+    const spare = await mergedKeys(shop._id, indexesOf(kind), window, offset + limit + SLACK, deps);
+    records.push(...await matchingItems(shop._id, spare.keys.slice(offset + limit), limit - records.length, keep, deps));
+  }
   return { records, total };
 }
