@@ -120,6 +120,30 @@ describe('the list on counters: no filter, or one kind of filter within booking 
     expect(after.data.map((r) => r.booked_by.tag)).toEqual(['rider', 'rider', 'rider', 'rider', 'rider']);
   });
 
+  it('totals across years: whole years from the shop\'s year items, cut years from their months and days, the same on every page', async () => {
+    const other = await seedShop(deps);
+    const account = await seedAccount(deps, other.shop._id, { company: 'LEOPARD', credentials: DEMO_CREDENTIALS.LEOPARD as Record<string, string> });
+    const days = ['2024-12-30', '2025-01-01', '2025-06-15', '2025-12-31', '2026-01-01', '2026-03-10'];
+    for (const [k, day] of days.entries()) {
+      await writeBooking(deps, other.shop, bookingRecord(other.shop, account, { trackingNumber: `KY${100000000 + k}`, bookedAt: `${day}T07:00:00.000Z`, status: k % 2 ? 'DELIVERED' : 'FULFILLED' }));
+    }
+    const pages = async (query: Record<string, string>) => {
+      const seen: { numbers: (string | undefined)[]; total: number }[] = [];
+      for (let page = 1; page <= 3; page++) {
+        const res = await list({ ...query, limit: '2', page: String(page) }, other.ownerToken);
+        seen.push({ numbers: numbers(res.data), total: res.totalOrders });
+      }
+      return { totals: seen.map((p) => p.total), numbers: seen.flatMap((p) => p.numbers) };
+    };
+    const ky = (...k: number[]) => k.map((n) => `KY${100000000 + n}`);
+    expect(await pages({})).toEqual({ totals: [6, 6, 6], numbers: ky(5, 4, 3, 2, 1, 0) });
+    expect(await pages({ bookingFrom: '2025-01-01' })).toEqual({ totals: [5, 5, 5], numbers: ky(5, 4, 3, 2, 1) });
+    expect(await pages({ bookingFrom: '2025-01-01', bookingTo: '2025-12-31' })).toEqual({ totals: [3, 3, 3], numbers: ky(3, 2, 1) });
+    expect(await pages({ bookingFrom: '2025-06-01', bookingTo: '2026-01-31' })).toEqual({ totals: [3, 3, 3], numbers: ky(4, 3, 2) });
+    expect(await pages({ bookingTo: '2025-12-30' })).toEqual({ totals: [3, 3, 3], numbers: ky(2, 1, 0) });
+    expect(await pages({ status: 'DELIVERED', bookingFrom: '2025-01-01' })).toEqual({ totals: [3, 3, 3], numbers: ky(5, 3, 1) });
+  });
+
   it('a page of several members shows each one\'s tag as it is now (the shop\'s members read in one Query)', async () => {
     const other = await seedShop(deps);
     const account = await seedAccount(deps, other.shop._id, { company: 'LEOPARD', credentials: DEMO_CREDENTIALS.LEOPARD as Record<string, string> });

@@ -92,18 +92,19 @@ function periodOf(counts: Map<string, number>, skip: number): { at: string; befo
 }
 
 /**
- * A page of a counted filter, reached by number without reading the rows before it. The shop's
- * year items give the total of every year the booking-date range takes whole (a member's months,
- * which are small, stand in for years); the range's cut years and months are counted from their
- * months and days. Then the year the page starts in is read by month, that month by day, and the
- * indexes from that day on (the rows before it in the day, then the page).
+ * A page of a counted filter, reached by number without reading the rows before it. Page 1 needs
+ * only the total: the shop's year items give it for every year the booking-date range takes whole
+ * (a member's months, which are small, stand in for years). A later page reads the months instead,
+ * which say which month the page starts in, that month's days which day and how far into it, and
+ * the indexes are read from that day on (the rows before it in the day, then the page). Months cut
+ * by the booking-date range are counted from their days.
  */
 export async function countedPage(shop: ShopRecord, kind: CountedKind, filter: OrdersFilter, page: number, limit: number, deps: Deps): Promise<CountedPage> {
   if (kind.kind !== 'all' && kind.values.length === 0) return { records: [], total: 0 };
   const tz = shop.iana_time_zone;
   const toDay = filter.bookingTo ?? shopDay(deps.now(), tz);
   const fromDay = filter.bookingFrom;
-  const byYear = kind.kind !== 'staff';
+  const byYear = kind.kind !== 'staff' && page === 1;
   // no booking is later than today: without an end, the range takes this year whole
   const whole = (year: string) => byYear && (!fromDay || fromDay <= `${year}-01-01`) && (!filter.bookingTo || filter.bookingTo >= `${year}-12-31`);
   const years = byYear ? await countsBy(shop, kind, 'YEAR', fromDay ? yearOf(fromDay) : '0000', yearOf(toDay), deps) : new Map<string, number>();
@@ -129,13 +130,8 @@ export async function countedPage(shop: ShopRecord, kind: CountedKind, filter: O
   const skip = (page - 1) * limit;
   if (skip >= total) return { records: [], total };
 
-  let { at: month, before } = periodOf(periods, skip);
-  if (years.has(month)) {
-    // a whole year: its months say which one the page starts in
-    const inYear = periodOf(await countsBy(shop, kind, 'MONTH', `${month}-01`, `${month}-12`, deps), skip - before);
-    month = inYear.at;
-    before += inYear.before;
-  }
+  // page 1 starts at the range's end: no booking lies between it and the newest counted one
+  const { at: month, before } = skip ? periodOf(periods, skip) : { at: monthOf(toDay), before: 0 };
   let day = monthOf(toDay) === month ? toDay : lastDayOf(month);
   let offset = skip - before;
   if (offset > 0) {
