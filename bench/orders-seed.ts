@@ -12,6 +12,8 @@ import type { ShopRecord, UserRecord } from '../functions/domain/records';
 const DAY_MS = 86_400_000;
 /** Bookings recorded as written at a time: a stopped seed goes on from the last chunk. */
 const CHUNK = 1000;
+/** The counter items' shape: a seed whose counters were written in an older one writes them again (2: the shop's year items). */
+const COUNTERS_SHAPE = 2;
 /** Two years of history up to this day. */
 const LAST_BOOKING = Date.parse('2026-11-20T18:00:00.000Z');
 const TZ = 'Asia/Karachi';
@@ -78,7 +80,7 @@ export function benchBooking(b: Omit<BenchShop, 'size'>, size: number, i: number
 export async function seedBenchShop(deps: Deps, db: DynamoDBDocumentClient, table: string, size: number, say: (text: string) => void): Promise<BenchShop> {
   const marker = { pk: `BENCH#orders#${size}`, sk: 'SEED' };
   const found = (await db.send(new GetCommand({ TableName: table, Key: marker, ConsistentRead: true }))).Item as
-    | { shopId: string; staff: string[]; accounts: Record<CourierId, string>; written: number; counters: boolean } | undefined;
+    | { shopId: string; staff: string[]; accounts: Record<CourierId, string>; written: number; counters: boolean | number } | undefined;
   let state = found;
   if (!state) {
     const stamp = new Date().toISOString();
@@ -140,7 +142,7 @@ export async function seedBenchShop(deps: Deps, db: DynamoDBDocumentClient, tabl
     await db.send(new PutCommand({ TableName: table, Item: { ...marker, ...state } }));
     say(`bookings written: ${state.written} of ${size}`);
   }
-  if (!state.counters) {
+  if (state.counters !== COUNTERS_SHAPE) {
     const items = new Map<string, CounterChange>();
     for (let i = 0; i < size; i++) {
       for (const change of contributionOf(countedOf(benchBooking(bench, size, i), TZ))) {
@@ -159,7 +161,7 @@ export async function seedBenchShop(deps: Deps, db: DynamoDBDocumentClient, tabl
     await Promise.all(Array.from({ length: 6 }, async () => {
       while (next < batches.length) await batchWrite(db, table, batches[next++]!);
     }));
-    state = { ...state, counters: true };
+    state = { ...state, counters: COUNTERS_SHAPE };
     await db.send(new PutCommand({ TableName: table, Item: { ...marker, ...state } }));
     say(`counter items written: ${requests.length}`);
   }

@@ -128,7 +128,7 @@ describe('the list on counters: no filter, or one kind of filter within booking 
       await writeBooking(deps, other.shop, bookingRecord(other.shop, account, { trackingNumber: `KY${100000000 + k}`, bookedAt: `${day}T07:00:00.000Z`, status: k % 2 ? 'DELIVERED' : 'FULFILLED' }));
     }
     const pages = async (query: Record<string, string>) => {
-      const seen: { numbers: (string | undefined)[]; total: number }[] = [];
+      const seen: { numbers: (string | null)[]; total: number }[] = [];
       for (let page = 1; page <= 3; page++) {
         const res = await list({ ...query, limit: '2', page: String(page) }, other.ownerToken);
         seen.push({ numbers: numbers(res.data), total: res.totalOrders });
