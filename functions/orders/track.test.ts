@@ -16,17 +16,19 @@ let couriers: CourierSims;
 let seeded: SeededShop;
 let leopard: AccountRecord;
 const DAY = 86_400_000;
-/** How far the app's clock runs ahead of the wall clock: a test moves it on to pass the ten minutes. */
+/** The app's clock: the wall clock, or held at an instant and moved on by a test, to pass the ten minutes to the millisecond. */
+let heldAt: number | undefined;
 let aheadMs = 0;
 
 beforeAll(async () => {
   couriers = await startCourierSims();
-  deps = await testDeps({ now: () => new Date(Date.now() + aheadMs) }, { COURIER_BASE_URLS: JSON.stringify(couriers.urls), COURIER_TIMEOUT_MS: '3000' });
+  deps = await testDeps({ now: () => new Date((heldAt ?? Date.now()) + aheadMs) }, { COURIER_BASE_URLS: JSON.stringify(couriers.urls), COURIER_TIMEOUT_MS: '3000' });
   seeded = await seedShop(deps, { plan: 'FREE' });
   leopard = await seedAccount(deps, seeded.shop._id, { company: 'LEOPARD', credentials: DEMO_CREDENTIALS.LEOPARD as Record<string, string> });
 }, 60_000);
 afterAll(async () => { await couriers?.stop(); });
 beforeEach(() => {
+  heldAt = undefined;
   aheadMs = 0;
   couriers.sims.LEOPARD.control.clearFaults();
 });
@@ -87,6 +89,7 @@ describe('the Order Tracking Info modal', () => {
   });
 
   it('asks the courier again once ten minutes have passed since it was last asked, and not a second before', async () => {
+    heldAt = Date.now();
     const booking = await parcel('stuck');
     const calls = trackCalls();
     const first = await track(booking.trackingNumber);
@@ -110,7 +113,8 @@ describe('the Order Tracking Info modal', () => {
   });
 
   it('does not ask about a status stored less than ten minutes ago, and asks once it is older', async () => {
-    const booking = await parcel('stuck', 3, { lastStatusAt: new Date(Date.now() - 5 * 60_000).toISOString() });
+    heldAt = Date.now();
+    const booking = await parcel('stuck', 3, { lastStatusAt: new Date(heldAt - 5 * 60_000).toISOString() });
     const calls = trackCalls();
     const fresh = await track(booking.trackingNumber);
     expect(fresh.body).toMatchObject({ courier_check: 'recent', status: 'FULFILLED' });
