@@ -63,7 +63,8 @@ async function main() {
   const size = sizeArg > 0 ? Number(process.argv[sizeArg + 1]) : 100_000;
   if (!Number.isInteger(size) || size < 1000) throw new Error('--size must be a whole number of at least 1000');
   const config = readLocalConfig();
-  const dynamo = await startDynamo({ dbPath: path.join(config.dataDir, 'bench') });
+  // a table of 100,000 bookings takes DynamoDB Local long to open on a busy machine
+  const dynamo = await startDynamo({ dbPath: path.join(config.dataDir, 'bench'), startTimeoutMs: 180_000 });
   try {
     const db = createDocClient({ region: 'us-east-1', endpoint: dynamo.endpoint });
     await ensureTable(db as unknown as Parameters<typeof ensureTable>[0], TABLE);
