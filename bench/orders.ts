@@ -6,7 +6,7 @@ import { OrdersQuery, type OrdersQueryInput } from '@dakiya/shared';
 import { createDocClient } from '@dakiya/functions/adapters/dynamo/client';
 import { ensureTable } from '@dakiya/functions/adapters/dynamo/create-table';
 import { batchGet } from '@dakiya/functions/adapters/dynamo/batch';
-import { moveCounters } from '@dakiya/functions/domain/booking/counters';
+import { moveCounters, shopDay } from '@dakiya/functions/domain/booking/counters';
 import { listOrders } from '@dakiya/functions/domain/orders/list';
 import type { Deps } from '@dakiya/functions/domain/ports/deps';
 import { parseEnv } from '@dakiya/functions/ground/env';
@@ -179,7 +179,13 @@ async function measure(bench: BenchShop, deps: Deps, db: DynamoDBDocumentClient,
   }
 
   // write units of one booking and of one status move, by item and index, through the app's own paths
-  const fresh = { ...benchBooking(bench, bench.size, 0), trackingNumber: `BW${Date.now()}`, bookedAt: new Date().toISOString(), status: 'FULFILLED' as const, lastStatusAt: new Date().toISOString() };
+  const bookedAt = new Date();
+  // booked now, on today's day: a booking day of its model's (two years back) would sit at the top of the
+  // date index yet outside every booking-date range, and a later run's pages would read past it
+  const fresh = {
+    ...benchBooking(bench, bench.size, 0), trackingNumber: `BW${bookedAt.getTime()}`, bookedAt: bookedAt.toISOString(), bookedDay: shopDay(bookedAt, shop.iana_time_zone),
+    status: 'FULFILLED' as const, lastStatusAt: bookedAt.toISOString(),
+  };
   delete fresh.deliveredAt;
   delete fresh.deliveryDays;
   delete fresh.cancelledAt;
