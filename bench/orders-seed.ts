@@ -10,7 +10,10 @@ import type { Deps } from '../functions/domain/ports/deps';
 import type { ShopRecord, UserRecord } from '../functions/domain/records';
 
 const DAY_MS = 86_400_000;
-const CHUNK = 5000;
+/** Bookings recorded as written at a time: a stopped seed goes on from the last chunk. */
+const CHUNK = 1000;
+/** The counter items' shape: a seed whose counters were written in an older one writes them again (2: the shop's year items). */
+const COUNTERS_SHAPE = 2;
 /** Two years of history up to this day. */
 const LAST_BOOKING = Date.parse('2026-11-20T18:00:00.000Z');
 const TZ = 'Asia/Karachi';
@@ -77,7 +80,7 @@ export function benchBooking(b: Omit<BenchShop, 'size'>, size: number, i: number
 export async function seedBenchShop(deps: Deps, db: DynamoDBDocumentClient, table: string, size: number, say: (text: string) => void): Promise<BenchShop> {
   const marker = { pk: `BENCH#orders#${size}`, sk: 'SEED' };
   const found = (await db.send(new GetCommand({ TableName: table, Key: marker, ConsistentRead: true }))).Item as
-    | { shopId: string; staff: string[]; accounts: Record<CourierId, string>; written: number; counters: boolean } | undefined;
+    | { shopId: string; staff: string[]; accounts: Record<CourierId, string>; written: number; counters: boolean | number } | undefined;
   let state = found;
   if (!state) {
     const stamp = new Date().toISOString();
@@ -107,6 +110,14 @@ export async function seedBenchShop(deps: Deps, db: DynamoDBDocumentClient, tabl
     await db.send(new PutCommand({ TableName: table, Item: { ...marker, ...state } }));
   }
   const shop = (await deps.shops.get(state.shopId))!;
+  // every member who booked is a member of the shop, so a page's Booked by reads what a real shop's would
+  for (const [k, userId] of state.staff.slice(1).entries()) {
+    const member: UserRecord = {
+      _id: userId, shopId: shop._id, first_name: 'Staff', last_name: `Member ${k + 1}`, email: `staff${k + 1}@bench-${size}.pk`, phone: '', role: 'USER', tag: 'packer',
+      access_scopes: ['READ_ORDERS', 'BOOK_ORDERS'], is_active: true, is_verified_user: true, two_factor_enabled: false, createdAt: shop.installedAt, updatedAt: shop.installedAt,
+    };
+    await db.send(new PutCommand({ TableName: table, Item: { ...keys.user(shop._id, userId), type: 'user', ...member } }));
+  }
   const bench = { shop, staff: state.staff, accounts: state.accounts };
   const entity = bookingEntity(db, table);
   for (let from = state.written; from < size; from += CHUNK) {
@@ -131,7 +142,7 @@ export async function seedBenchShop(deps: Deps, db: DynamoDBDocumentClient, tabl
     await db.send(new PutCommand({ TableName: table, Item: { ...marker, ...state } }));
     say(`bookings written: ${state.written} of ${size}`);
   }
-  if (!state.counters) {
+  if (state.counters !== COUNTERS_SHAPE) {
     const items = new Map<string, CounterChange>();
     for (let i = 0; i < size; i++) {
       for (const change of contributionOf(countedOf(benchBooking(bench, size, i), TZ))) {
@@ -140,15 +151,19 @@ export async function seedBenchShop(deps: Deps, db: DynamoDBDocumentClient, tabl
         items.set(refKey(change.item), entry);
       }
     }
-    const list = [...items.values()];
-    let next = 0;
-    // created only where absent: a seed that stopped half way writes the rest and nothing twice
-    await Promise.all(Array.from({ length: 6 }, async () => {
-      while (next < list.length) await deps.counters.repair(shop._id, list[next++]!, 0, 0);
+    // each item as the recount's repair creates it from nothing (every count added once, version 1, no
+    // live write), written whole by BatchWriteItem: a seed that stopped half way writes the same items again
+    const requests: WriteRequest[] = [...items.values()].map(({ item, adds }) => ({
+      PutRequest: { Item: { ...keys.counter(shop._id, item), ...adds, v: 1, lastWriteAt: 0, type: 'counter' } },
     }));
-    state = { ...state, counters: true };
+    const batches = Array.from({ length: Math.ceil(requests.length / 25) }, (_, k) => requests.slice(k * 25, k * 25 + 25));
+    let next = 0;
+    await Promise.all(Array.from({ length: 6 }, async () => {
+      while (next < batches.length) await batchWrite(db, table, batches[next++]!);
+    }));
+    state = { ...state, counters: COUNTERS_SHAPE };
     await db.send(new PutCommand({ TableName: table, Item: { ...marker, ...state } }));
-    say(`counter items written: ${list.length}`);
+    say(`counter items written: ${requests.length}`);
   }
   return { ...bench, size };
 }

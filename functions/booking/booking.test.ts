@@ -90,7 +90,7 @@ describe('POST /book-order', () => {
     expect(again.body.tracking_number).toBe(tn);
   });
 
-  it('counts the booking on its day and month by status, account, city, staff member and payment status: one each, nothing else', async () => {
+  it('counts the booking on its day and month by status, account, city, staff member and payment status, and on the shop\'s year: one each, nothing else', async () => {
     const order = freshOrder();
     const account = await accountOf('LEOPARD');
     // the shop counts in its own time zone, Asia/Karachi: UTC+5 all year
@@ -105,6 +105,7 @@ describe('POST /book-order', () => {
     expect(counterDiff(before, after)).toEqual({
       [`shop DAY ${day}`]: shop,
       [`shop MONTH ${month}`]: shop,
+      [`shop YEAR ${day.slice(0, 4)}`]: shop,
       [`staff ${owner} DAY ${day}`]: { [count.status('FULFILLED')]: 1 },
       [`staff ${owner} MONTH ${month}`]: { [count.status('FULFILLED')]: 1 },
       [`city lahore DAY ${day}`]: { [count.courier('LEOPARD', 'FULFILLED')]: 1 },
@@ -379,6 +380,7 @@ describe('cancel, book again, delete', () => {
     expect(counterDiff(countersBefore, await countersOfShop(world.deps, world.a.shop._id))).toEqual({
       [`shop DAY ${record.bookedDay}`]: shopMoved,
       [`shop MONTH ${month}`]: shopMoved,
+      [`shop YEAR ${month.slice(0, 4)}`]: shopMoved,
       [`staff ${world.a.owner._id} DAY ${record.bookedDay}`]: moved,
       [`staff ${world.a.owner._id} MONTH ${month}`]: moved,
       [`city lahore DAY ${record.bookedDay}`]: cityMoved,

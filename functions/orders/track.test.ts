@@ -5,6 +5,7 @@ import { bookingRecord, writeBooking } from '../test-support/bookings';
 import { countOf } from '../test-support/counters';
 import type { AccountRecord } from '../domain/records';
 import { count, shopDay } from '../domain/booking/counters';
+import { ASK_GAP_MS } from '../domain/orders/track';
 
 /**
  * The tracking modal against the Leopards simulator: parcels booked there days ago (addShipment at a
@@ -15,27 +16,34 @@ let couriers: CourierSims;
 let seeded: SeededShop;
 let leopard: AccountRecord;
 const DAY = 86_400_000;
+/** The app's clock: the wall clock, or held at an instant and moved on by a test, to pass the ten minutes to the millisecond. */
+let heldAt: number | undefined;
+let aheadMs = 0;
 
 beforeAll(async () => {
   couriers = await startCourierSims();
-  deps = await testDeps({}, { COURIER_BASE_URLS: JSON.stringify(couriers.urls), COURIER_TIMEOUT_MS: '3000' });
+  deps = await testDeps({ now: () => new Date((heldAt ?? Date.now()) + aheadMs) }, { COURIER_BASE_URLS: JSON.stringify(couriers.urls), COURIER_TIMEOUT_MS: '3000' });
   seeded = await seedShop(deps, { plan: 'FREE' });
   leopard = await seedAccount(deps, seeded.shop._id, { company: 'LEOPARD', credentials: DEMO_CREDENTIALS.LEOPARD as Record<string, string> });
 }, 60_000);
 afterAll(async () => { await couriers?.stop(); });
-beforeEach(() => couriers.sims.LEOPARD.control.clearFaults());
+beforeEach(() => {
+  heldAt = undefined;
+  aheadMs = 0;
+  couriers.sims.LEOPARD.control.clearFaults();
+});
 
 const sim = () => couriers.sims.LEOPARD.control;
 const trackCalls = () => sim().calls().length;
 
 /** A parcel the courier took days ago under `scenario`, and its booking as Dakiya last stored it. */
-async function parcel(scenario: 'happy' | 'return' | 'stuck', daysAgo = 3) {
+async function parcel(scenario: 'happy' | 'return' | 'stuck', daysAgo = 3, fields: { lastStatusAt?: string } = {}) {
   const bookedAt = new Date(sim().now() - daysAgo * DAY).toISOString();
   const shipment = sim().addShipment({
     credentials: DEMO_CREDENTIALS.LEOPARD as Record<string, string>, bookedAt, orderRef: `#T${Math.random().toString(36).slice(2, 8)}`,
     consignee: { name: 'Sana Tariq', phone: '03331234567', address: 'House 9' }, city: 'Lahore', cod: 4200, scenario, tickMs: 3_600_000,
   });
-  return writeBooking(deps, seeded.shop, bookingRecord(seeded.shop, leopard, { trackingNumber: shipment.trackingNumber, bookedAt, cod: 4200 }));
+  return writeBooking(deps, seeded.shop, bookingRecord(seeded.shop, leopard, { trackingNumber: shipment.trackingNumber, bookedAt, cod: 4200, ...fields }));
 }
 
 const track = (id: string) => call(deps, 'orders.track', { token: seeded.ownerToken, params: { id } });
@@ -77,6 +85,44 @@ describe('the Order Tracking Info modal', () => {
     const again = await track(booking.trackingNumber);
     expect(again.body).toMatchObject({ courier_check: 'recent', status: 'INPROCESS' });
     expect(again.body.last_checked_at).toEqual(answers.find((a) => a.body.courier_check === 'asked')!.body.last_checked_at);
+    expect(trackCalls() - calls).toBe(1);
+  });
+
+  it('asks the courier again once ten minutes have passed since it was last asked, and not a second before', async () => {
+    heldAt = Date.now();
+    const booking = await parcel('stuck');
+    const calls = trackCalls();
+    const first = await track(booking.trackingNumber);
+    expect(first.body).toMatchObject({ courier_check: 'asked', status: 'INPROCESS' });
+    expect(trackCalls() - calls).toBe(1);
+
+    aheadMs = ASK_GAP_MS - 1000;
+    const within = await track(booking.trackingNumber);
+    expect(within.body).toMatchObject({ courier_check: 'recent', last_checked_at: first.body.last_checked_at });
+    expect(trackCalls() - calls).toBe(1);
+
+    aheadMs = ASK_GAP_MS + 1000;
+    const after = await track(booking.trackingNumber);
+    expect(after.body.courier_check).toBe('asked');
+    expect(Date.parse(after.body.last_checked_at)).toBeGreaterThanOrEqual(Date.parse(first.body.last_checked_at) + ASK_GAP_MS);
+    expect(trackCalls() - calls).toBe(2);
+
+    const reopened = await track(booking.trackingNumber);
+    expect(reopened.body).toMatchObject({ courier_check: 'recent', last_checked_at: after.body.last_checked_at });
+    expect(trackCalls() - calls).toBe(2);
+  });
+
+  it('does not ask about a status stored less than ten minutes ago, and asks once it is older', async () => {
+    heldAt = Date.now();
+    const booking = await parcel('stuck', 3, { lastStatusAt: new Date(heldAt - 5 * 60_000).toISOString() });
+    const calls = trackCalls();
+    const fresh = await track(booking.trackingNumber);
+    expect(fresh.body).toMatchObject({ courier_check: 'recent', status: 'FULFILLED' });
+    expect(trackCalls() - calls).toBe(0);
+
+    aheadMs = 5 * 60_000 + 1000;
+    const older = await track(booking.trackingNumber);
+    expect(older.body).toMatchObject({ courier_check: 'asked', status: 'INPROCESS' });
     expect(trackCalls() - calls).toBe(1);
   });
 

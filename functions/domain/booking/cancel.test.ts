@@ -76,15 +76,15 @@ function world(record: BookingRecord, { reach = true, courierSays = { kind: 'can
   return { deps, asked, counted };
 }
 
-/** The counter changes of booking() moving from `from` to CANCELLED, every item of its day and month. */
-const movedTo = (from: 'F' | 'I' | 'R') => ['DAY', 'MONTH'].flatMap((period) => {
+/** The counter changes of booking() moving from `from` to CANCELLED, every item of its day and month, and the shop's year. */
+const movedTo = (from: 'F' | 'I' | 'R') => [...['DAY', 'MONTH'].flatMap((period) => {
   const at = period === 'DAY' ? '2026-11-26' : '2026-11';
   return [
     { item: { kind: 'shop', period, at }, adds: { 's.C': 1, 'a.acc-1.C': 1, [`s.${from}`]: -1, [`a.acc-1.${from}`]: -1 } },
     { item: { kind: 'staff', period, at, userId: 'user-1' }, adds: { 's.C': 1, [`s.${from}`]: -1 } },
     { item: { kind: 'city', period, at, cityKey: 'lahore' }, adds: { 'c.LEOPARD.C': 1, [`c.LEOPARD.${from}`]: -1 } },
   ];
-});
+}), { item: { kind: 'shop', period: 'YEAR', at: '2026' }, adds: { 's.C': 1, 'a.acc-1.C': 1, [`s.${from}`]: -1, [`a.acc-1.${from}`]: -1 } }];
 
 const refusalOf = (promise: Promise<unknown>) => promise.then(() => 'done', (error: { code: string }) => error.code);
 
@@ -181,14 +181,14 @@ describe('deleting a booking', () => {
     expect(asked).toEqual(['booking LE123 changing at 2026-11-26T10:00:00.000Z', 'counters moved', 'booking LE123 removed']);
     expect(counted).toEqual([{
       shopId: 'shop-1', nowMs: Date.parse('2026-11-26T10:00:00.000Z'),
-      changes: ['DAY', 'MONTH'].flatMap((period) => {
+      changes: [...['DAY', 'MONTH'].flatMap((period) => {
         const at = period === 'DAY' ? '2026-11-26' : '2026-11';
         return [
           { item: { kind: 'shop', period, at }, adds: { 's.C': -1, 'p.PAID': -1, 'a.acc-1.C': -1, 'cod.b': -2500 } },
           { item: { kind: 'staff', period, at, userId: 'user-1' }, adds: { 's.C': -1 } },
           { item: { kind: 'city', period, at, cityKey: 'lahore' }, adds: { 'c.LEOPARD.C': -1 } },
         ];
-      }),
+      }), { item: { kind: 'shop', period: 'YEAR', at: '2026' }, adds: { 's.C': -1, 'p.PAID': -1, 'a.acc-1.C': -1, 'cod.b': -2500 } }],
     }]);
     expect(await refusalOf(deleteBooking(shop, 'ffffffffffffffffffffffff', deps))).toBe('NOT_FOUND');
   });

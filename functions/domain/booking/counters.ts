@@ -17,6 +17,7 @@ export function shopDay(at: Date, timeZone: string): string {
 }
 
 export const monthOf = (day: string) => day.slice(0, 7);
+export const yearOf = (dayOrMonth: string) => dayOrMonth.slice(0, 4);
 
 /** Statuses by one letter in count names: a counter item stays small (DynamoDB bills an update by the item's size). */
 export const STATUS_CODE: Record<BookingStatus, string> = { FULFILLED: 'F', INPROCESS: 'I', DELIVERED: 'D', CANCELLED: 'C', RTS: 'R' };
@@ -87,18 +88,16 @@ export function refKey(ref: CounterItemRef): string {
 export function contributionOf(c: Counted): CounterChange[] {
   const delivered = c.status === 'DELIVERED';
   const out: CounterChange[] = [];
+  const shopAdds = () => ({
+    [count.status(c.status)]: 1,
+    [count.payment(c.paymentStatus)]: 1,
+    [count.account(c.accountId, c.status)]: 1,
+    ...(c.merged ? { [count.merged]: 1 } : {}),
+    [count.codBooked]: c.cod,
+    ...(delivered ? { [count.codDelivered]: c.cod } : {}),
+  });
   for (const [period, at] of [['DAY', c.bookedDay], ['MONTH', monthOf(c.bookedDay)]] as const) {
-    out.push({
-      item: { kind: 'shop', period, at },
-      adds: {
-        [count.status(c.status)]: 1,
-        [count.payment(c.paymentStatus)]: 1,
-        [count.account(c.accountId, c.status)]: 1,
-        ...(c.merged ? { [count.merged]: 1 } : {}),
-        [count.codBooked]: c.cod,
-        ...(delivered ? { [count.codDelivered]: c.cod } : {}),
-      },
-    });
+    out.push({ item: { kind: 'shop', period, at }, adds: shopAdds() });
     out.push({ item: { kind: 'staff', period, at, userId: c.bookedBy }, adds: { [count.status(c.status)]: 1 } });
     out.push({
       item: { kind: 'city', period, at, cityKey: c.cityKey },
@@ -108,6 +107,8 @@ export function contributionOf(c: Counted): CounterChange[] {
       },
     });
   }
+  // the shop's year only (a member's or a city's months stay few and small): within 8 items a booking or move
+  out.push({ item: { kind: 'shop', period: 'YEAR', at: yearOf(c.bookedDay) }, adds: shopAdds() });
   if (c.endedDay) {
     out.push({
       item: { kind: 'delivered', at: c.endedDay },

@@ -44,13 +44,16 @@ const twoBookings = () => [
 ];
 
 describe('the recount of a shop\'s day', () => {
-  it('repairs only the counter items that drifted, by exactly the difference, and their months follow', async () => {
+  it('repairs only the counter items that drifted, by exactly the difference, and their months and the shop\'s year follow', async () => {
     // Prepare: the shop's day item with one FULFILLED too many and a stale RTS; Karachi's day item missing
     const counters = new MemoryCounters();
     counters.set({ kind: 'shop', period: 'DAY', at: DAY }, {
       's.F': 2, 's.D': 1, 's.R': 1, 'p.UNPAID': 1, 'p.PAID': 1, 'a.a1.F': 1, 'a.a1.D': 1, 'cod.b': 3000, 'cod.d': 2000,
     });
     counters.set({ kind: 'shop', period: 'MONTH', at: '2026-11' }, {
+      's.F': 2, 's.D': 1, 's.R': 1, 'p.UNPAID': 1, 'p.PAID': 1, 'a.a1.F': 1, 'a.a1.D': 1, 'cod.b': 3000, 'cod.d': 2000,
+    });
+    counters.set({ kind: 'shop', period: 'YEAR', at: '2026' }, {
       's.F': 2, 's.D': 1, 's.R': 1, 'p.UNPAID': 1, 'p.PAID': 1, 'a.a1.F': 1, 'a.a1.D': 1, 'cod.b': 3000, 'cod.d': 2000,
     });
     counters.set({ kind: 'staff', period: 'DAY', at: DAY, userId: 'u1' }, { 's.F': 1, 's.D': 1 });
@@ -68,8 +71,9 @@ describe('the recount of a shop\'s day', () => {
       { item: `city karachi DAY ${DAY}`, adds: { 'c.LEOPARD.D': 1, 'h.2': 1 } },
       { item: 'shop MONTH 2026-11', adds: { 's.F': -1, 's.R': -1 } },
       { item: 'city karachi MONTH 2026-11', adds: { 'c.LEOPARD.D': 1, 'h.2': 1 } },
+      { item: 'shop YEAR 2026', adds: { 's.F': -1, 's.R': -1 } },
     ]);
-    expect(result).toEqual({ outcome: 'repaired', repaired: 4 });
+    expect(result).toEqual({ outcome: 'repaired', repaired: 5 });
     expect(counters.counts(`shop DAY ${DAY}`)).toEqual({ 's.F': 1, 's.D': 1, 'p.UNPAID': 1, 'p.PAID': 1, 'a.a1.F': 1, 'a.a1.D': 1, 'cod.b': 3000, 'cod.d': 2000 });
   });
 
@@ -80,6 +84,7 @@ describe('the recount of a shop\'s day', () => {
     counters.set({ kind: 'staff', period: 'MONTH', at: '2026-11', userId: 'u1' }, { 's.F': 3 });
     counters.set({ kind: 'shop', period: 'DAY', at: DAY }, { 's.F': 1, 'p.UNPAID': 1, 'a.a1.F': 1, 'cod.b': 1000 });
     counters.set({ kind: 'shop', period: 'MONTH', at: '2026-11' }, { 's.F': 1, 'p.UNPAID': 1, 'a.a1.F': 1, 'cod.b': 1000 });
+    counters.set({ kind: 'shop', period: 'YEAR', at: '2026' }, { 's.F': 1, 'p.UNPAID': 1, 'a.a1.F': 1, 'cod.b': 1000 });
     counters.set({ kind: 'city', period: 'DAY', at: DAY, cityKey: 'lahore' }, { 'c.LEOPARD.F': 1 });
     counters.set({ kind: 'city', period: 'MONTH', at: '2026-11', cityKey: 'lahore' }, { 'c.LEOPARD.F': 1 });
     const deps = fakeDeps({ bookings: repoOf([booking('T1', {})]), counters, now: () => NOW });
@@ -141,9 +146,10 @@ describe('the nightly run', () => {
     counters.through = Math.floor(NOW.getTime() / 3_600_000) - 30;
     const deps = fakeDeps({ bookings: repoOf([old, busy]), counters, shops: { getMany: async () => [shop] } as never, now: () => NOW });
 
-    expect(await recountMarked(deps)).toEqual({ days: 2, repaired: 6, busy: 1 });
+    expect(await recountMarked(deps)).toEqual({ days: 2, repaired: 7, busy: 1 });
 
     expect(counters.counts('shop DAY 2026-03-02')).toEqual({ 's.F': 1, 'p.UNPAID': 1, 'a.a1.F': 1, 'cod.b': 1000 });
+    expect(counters.counts('shop YEAR 2026')).toEqual({ 's.F': 1, 'p.UNPAID': 1, 'a.a1.F': 1, 'cod.b': 1000 });
     expect(counters.marks.get(Math.floor(NOW.getTime() / 3_600_000))).toEqual([{ shopId: shop._id, kind: 'booked', day: DAY }]);
     expect(counters.through).toBe(Math.floor(NOW.getTime() / 3_600_000) - 1);
   });

@@ -2,7 +2,7 @@ import type { BookingIndex, BookingRecord } from '../ports/bookings';
 import type { CounterChange, CounterItemRef, StoredCounter } from '../ports/counters';
 import type { Deps } from '../ports/deps';
 import type { ShopRecord } from '../records';
-import { addDays, contributionOf, countedOf, dayStart, monthOf, refKey } from './counters';
+import { addDays, contributionOf, countedOf, dayStart, monthOf, refKey, yearOf } from './counters';
 
 /**
  * A day is recounted only when nothing counted on it changed for this long: a booking's own write and
@@ -73,7 +73,8 @@ async function recountMonths(shop: Shop, dayItems: CounterItemRef[], deps: Deps)
     if (day.kind === 'delivered') continue;
     const month = { ...day, period: 'MONTH' as const, at: monthOf(day.at) };
     const { at: _at, ...of } = day;
-    const days = await deps.counters.range(shop._id, of, `${month.at}-01`, `${month.at}-31`);
+    // consistent: the day items were just repaired
+    const days = await deps.counters.range(shop._id, of, `${month.at}-01`, `${month.at}-31`, { consistent: true });
     if (days.some((d) => d.lastWriteAt > nowMs - QUIET_MS)) return { outcome: 'busy', repaired: 0 };
     const sum: Record<string, number> = {};
     for (const d of days) for (const [name, n] of Object.entries(d.counts)) sum[name] = (sum[name] ?? 0) + n;
@@ -81,6 +82,16 @@ async function recountMonths(shop: Shop, dayItems: CounterItemRef[], deps: Deps)
     months.push(month);
   }
   return repairItems(shop, expected, months, deps);
+}
+
+/** The shop's year item is the sum of its month items, compared with them once they are quiet, like a month with its days. */
+async function recountYear(shop: Shop, day: string, deps: Deps): Promise<RecountOutcome> {
+  const year: CounterItemRef = { kind: 'shop', period: 'YEAR', at: yearOf(day) };
+  const months = await deps.counters.range(shop._id, { kind: 'shop', period: 'MONTH' }, `${year.at}-01`, `${year.at}-12`, { consistent: true });
+  if (months.some((m) => m.lastWriteAt > deps.now().getTime() - QUIET_MS)) return { outcome: 'busy', repaired: 0 };
+  const sum: Record<string, number> = {};
+  for (const m of months) for (const [name, n] of Object.entries(m.counts)) sum[name] = (sum[name] ?? 0) + n;
+  return repairItems(shop, new Map([[refKey(year), { item: year, adds: sum }]]), [year], deps);
 }
 
 const combine = (a: RecountOutcome, b: RecountOutcome): RecountOutcome => ({
@@ -96,7 +107,7 @@ function busy(bookings: BookingRecord[], deps: Deps): boolean {
 /**
  * Recounts the counter items of the bookings made on one day of the shop (its day item, and the
  * day items of each member and city that booked on it) from the bookings themselves; the month items
- * follow each repair. Leaves the day alone ('busy') while anything counted on it changed in the last
+ * and the shop's year item follow each repair. Leaves the day alone ('busy') while anything counted on it changed in the last
  * minutes, so a live write is never taken for drift.
  */
 export async function recountBookedDay(shop: Shop, day: string, deps: Deps): Promise<RecountOutcome> {
@@ -114,7 +125,9 @@ export async function recountBookedDay(shop: Shop, day: string, deps: Deps): Pro
   const dayItems: CounterItemRef[] = [{ kind: 'shop', period: 'DAY', at: day }, ...[...expected.values()].map((c) => c.item)];
   const days = await repairItems(shop, expected, dayItems, deps);
   if (days.outcome === 'busy') return days;
-  return combine(days, await recountMonths(shop, [...new Map(dayItems.map((r) => [refKey(r), r])).values()], deps));
+  const months = combine(days, await recountMonths(shop, [...new Map(dayItems.map((r) => [refKey(r), r])).values()], deps));
+  if (months.outcome === 'busy') return months;
+  return combine(months, await recountYear(shop, day, deps));
 }
 
 /** Recounts a shop's deliveries and returns of one day (its `delivered` item) from the bookings that arrived on it. */

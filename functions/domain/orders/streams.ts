@@ -21,6 +21,22 @@ export async function itemsOf(shopId: string, keys: IndexedBooking[], deps: Deps
   return keys.map((k) => found.get(k.trackingNumber)).filter((b): b is BookingRecord => Boolean(b));
 }
 
+/**
+ * The first `want` items of some keys that still match, in the keys' order. Only `want` items are
+ * read at first (each costs read units); the keys after them are read only to replace a row whose
+ * index entry lags behind its item, which is rare.
+ */
+export async function matchingItems(shopId: string, keys: IndexedBooking[], want: number, keep: (b: BookingRecord) => boolean, deps: Deps): Promise<BookingRecord[]> {
+  const out: BookingRecord[] = [];
+  let next = 0;
+  while (out.length < want && next < keys.length) {
+    const chunk = keys.slice(next, next + want - out.length);
+    next += chunk.length;
+    out.push(...(await itemsOf(shopId, chunk, deps)).filter(keep));
+  }
+  return out;
+}
+
 /** Opaque page positions: where a walk stopped, and how many rows came before. */
 export function encodeCursor(cursor: object): string {
   return Buffer.from(JSON.stringify(cursor)).toString('base64url');

@@ -2,8 +2,9 @@
  * The booking counters (issue 18 §1), as the domain names them. Each counter item is a small bag of
  * named counts; every booking or move is one update per item it touches, carrying all its ADDs.
  *
- * - `shop`: per shop and day (the booking's day, the shop's time zone) or month: counts by status,
- *   payment status, account x status, merged, and COD sums (booked, delivered).
+ * - `shop`: per shop and day (the booking's day, the shop's time zone), month or year: counts by
+ *   status, payment status, account x status, merged, and COD sums (booked, delivered). The year
+ *   items make a shop's total a read of a few items, not of every month it has been booking.
  * - `staff`: per member and day or month: counts by status.
  * - `city`: per destination city and day or month: counts by courier x status, and the days to
  *   delivery of delivered bookings (0 to 14, 15+).
@@ -13,7 +14,7 @@
 export type CounterPeriod = 'DAY' | 'MONTH';
 
 export type CounterItemRef =
-  | { kind: 'shop'; period: CounterPeriod; at: string }
+  | { kind: 'shop'; period: CounterPeriod | 'YEAR'; at: string }
   | { kind: 'staff'; period: CounterPeriod; at: string; userId: string }
   | { kind: 'city'; period: CounterPeriod; at: string; cityKey: string }
   | { kind: 'delivered'; at: string };
@@ -53,7 +54,7 @@ export interface CounterStore {
   /** Items by reference (absent ones are left out); consistent when the recount reads them. */
   read(shopId: string, items: CounterItemRef[], opts?: { consistent?: boolean }): Promise<StoredCounter[]>;
   /** The items of one kind between two days or months, inclusive (one contiguous Query), oldest first. */
-  range(shopId: string, of: CounterSeries, from: string, to: string): Promise<StoredCounter[]>;
+  range(shopId: string, of: CounterSeries, from: string, to: string, opts?: { consistent?: boolean }): Promise<StoredCounter[]>;
   /** A repair by the recount: applied only if the item's version is still `seen` (0: the item is absent). */
   repair(shopId: string, change: CounterChange, seen: number, nowMs: number): Promise<boolean>;
   /** Every counter item of a shop (the migration rebuilds them; tests compare them). */

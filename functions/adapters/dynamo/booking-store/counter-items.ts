@@ -73,7 +73,7 @@ export class DynamoCounterStore implements CounterStore {
     return found.map(toStored).filter((c): c is StoredCounter => Boolean(c));
   }
 
-  async range(shopId: string, of: CounterSeries, from: string, to: string): Promise<StoredCounter[]> {
+  async range(shopId: string, of: CounterSeries, from: string, to: string, opts: { consistent?: boolean } = {}): Promise<StoredCounter[]> {
     const items: Record<string, unknown>[] = [];
     let cursor: Record<string, unknown> | undefined;
     do {
@@ -86,6 +86,7 @@ export class DynamoCounterStore implements CounterStore {
           ':to': keys.counterSort({ ...of, at: to } as CounterItemRef),
         },
         ExclusiveStartKey: cursor,
+        ...(opts.consistent ? { ConsistentRead: true } : {}),
       }));
       items.push(...(page.Items ?? []));
       cursor = page.LastEvaluatedKey;

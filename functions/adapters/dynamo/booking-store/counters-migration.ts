@@ -9,7 +9,8 @@ import { keys } from '../keys';
 import { fromItem } from './bookings';
 import { bookingEntity, type BookingEntity } from './entity';
 
-const NAME = 'counters-v2';
+/** v3: the shop's year items came after v2 had run; a table v2 migrated is gone through again to build them. */
+const NAME = 'counters-v3';
 
 const encode = (key: Record<string, unknown> | undefined) => (key ? Buffer.from(JSON.stringify(key)).toString('base64url') : undefined);
 const decode = (cursor: string | undefined) => (cursor ? JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Record<string, unknown> : undefined);
