@@ -47,7 +47,7 @@ export const receiveWebhook: Operation<'shopify.webhook'> = async ({ raw }, ctx,
     ctx.log.info('duplicate webhook dropped', { topic: delivery.topic, webhookId: delivery.webhookId });
     return { ok: true };
   }
-  await handleTopic(delivery.topic, delivery.shopDomain, delivery.payload, ctx.log, deps, ctx.now);
+  await handleTopic(delivery, ctx.log, deps, ctx.now);
   await deps.webhooks.markHandled(delivery.shopDomain, delivery.webhookId, Math.floor(ctx.now.getTime() / 1000) + DEDUPE_DAYS * 86400);
   return { ok: true };
 };
@@ -76,7 +76,9 @@ function bodyNamesHeaderShop(topic: string, payload: unknown, shopDomain: string
   return true;
 }
 
-async function handleTopic(topic: string, shopDomain: string, payload: unknown, log: Log, deps: Deps, now: Date): Promise<void> {
+type Delivery = { topic: string; shopDomain: string; payload: unknown; webhookId: string };
+
+async function handleTopic({ topic, shopDomain, payload, webhookId }: Delivery, log: Log, deps: Deps, now: Date): Promise<void> {
   const shop = await deps.shops.getByDomain(shopDomain);
   switch (topic) {
     case 'app/uninstalled':
@@ -98,8 +100,10 @@ async function handleTopic(topic: string, shopDomain: string, payload: unknown, 
         log.warn('shop/redact ignored: the shop is still installed', { shopId: shop._id });
         return;
       }
-      await deps.shops.purge(shop._id);
-      log.info('shop data erased', { shopId: shop._id });
+      // over half a million items at 100,000 bookings: a job erases them in pages, not this request
+      // (the record sits on its own, not under the shop it erases; a retried delivery queues nothing new)
+      await deps.jobs.enqueue('shops.redact', { shopId: shop._id, domain: shop.domain, pass: 0 }, { key: `${shop._id}#${webhookId}` });
+      log.info('shop data erasure queued', { shopId: shop._id });
       return;
     case 'app_subscriptions/update':
       // the body says what changed; Shopify's active subscriptions say what is true now (deliveries

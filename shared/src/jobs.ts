@@ -1,5 +1,5 @@
 import { z } from './zod';
-import { BulkBookingMessage, MailMessage } from './schemas/jobs';
+import { BulkBookingMessage, MailMessage, ShopRedactMessage } from './schemas/jobs';
 
 /**
  * Background work, declared like the route table (STYLE.md §10): CDK builds a queue, its dead-letter
@@ -62,6 +62,17 @@ export const jobs = {
     batchSize: 1,
     maxConcurrency: 5,
     memoryMb: 1024,
+  },
+  'shops.redact': {
+    kind: 'queue',
+    description: 'shop/redact: erases everything of one uninstalled shop a page at a time, its items under other partitions too; a run that nears its deadline queues the next',
+    message: ShopRedactMessage,
+    fifo: false,
+    visibilityTimeoutSeconds: 5400,
+    maxReceiveCount: 5,
+    timeoutSeconds: 900,
+    batchSize: 1,
+    maxConcurrency: 2,
   },
   'bookings.recount': {
     kind: 'schedule',

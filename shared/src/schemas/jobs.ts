@@ -19,3 +19,10 @@ export type MailMessage = z.infer<typeof MailMessage>;
 /** A bulk booking to run: its rows (one result item per order) were written when it was started. */
 export const BulkBookingMessage = z.object({ bulkId: ObjectId, userId: ObjectId });
 export type BulkBookingMessage = z.infer<typeof BulkBookingMessage>;
+
+/**
+ * shop/redact's erasure of one shop, 48 hours after uninstall: the shop and its domain, and which run
+ * of the chain this is (a run that nears its deadline queues the next one, which continues).
+ */
+export const ShopRedactMessage = z.object({ shopId: ObjectId, domain: z.string().min(3).max(255), pass: z.number().int().min(0) });
+export type ShopRedactMessage = z.infer<typeof ShopRedactMessage>;
