@@ -63,7 +63,8 @@ export const GROUP_NEEDS: { readonly [G in Group]: LambdaNeeds } = {
   booking: { table: 'readWrite', sealed: 'openAndSeal', shopifySecret: true, enqueue: ['bookings.bulk'], timeoutSeconds: 29, memoryMb: 512, reservedConcurrency: 20 },
   // the list reads only; the tracking modal opens the courier account's keys to ask the courier, and
   // writes what moved (the booking, its counters and timeline) and the expiring item that spaces the asks
-  orders: { table: 'readWrite', sealed: 'open', timeoutSeconds: 20, memoryMb: 512, reservedConcurrency: 10 },
+  // and queues the consignee's tracking-link mail (send-email)
+  orders: { table: 'readWrite', sealed: 'open', enqueue: ['mail.send'], timeoutSeconds: 20, memoryMb: 512, reservedConcurrency: 10 },
 };
 
 /** A job's needs; its timeout and memory are the job row's own (shared/src/jobs.ts). */

@@ -22,7 +22,7 @@ import {
 import { Redirect, ShopifyCallbackQuery, ShopifyInstallQuery, WebhookAck } from './schemas/shopify';
 import { SaveSettingsInput, SettingsOutput, SettingsSaved } from './schemas/settings';
 import { AppConfig } from './schemas/app-config';
-import { OrdersPage, OrdersQuery, TrackOrderParams, TrackOrderResult } from './schemas/orders';
+import { OrdersPage, OrdersQuery, SendEmailParams, TrackOrderParams, TrackOrderResult } from './schemas/orders';
 import { API_BASE } from './route-url';
 
 /** Also here for the web build, which reads the route table's module alone (its route manifest). */
@@ -189,6 +189,7 @@ export const routes = {
 
   // the orders list (spec 001 §2 /dashboard/orders) and its tracking modal; id is the tracking number
   'orders.list': { method: 'GET', path: '/get-all-orders', group: 'orders', access: scope('READ_ORDERS'), query: OrdersQuery, output: OrdersPage },
+  'orders.sendEmail': { method: 'PUT', path: '/send-email/{orderId}', group: 'orders', access: scope('WRITE_ORDERS'), params: SendEmailParams, output: Ok },
   'orders.track': { method: 'GET', path: '/track-order/{id}', group: 'orders', access: scope('READ_ORDERS'), params: TrackOrderParams, output: TrackOrderResult },
 
   'shopify.install': {

@@ -18,7 +18,7 @@ import { redactShop } from './redact-shop';
 let deps: TestDeps;
 beforeAll(async () => { deps = await testDeps(); });
 
-const send = (topic: string, shopDomain: string, body: unknown, webhookId = randomUUID()) => {
+const send = (topic: string, shopDomain: string, body: unknown, webhookId: string = randomUUID()) => {
   const bytes = Buffer.from(JSON.stringify(body));
   return call(deps, 'shopify.webhook', {
     rawBytes: bytes,

@@ -13,6 +13,8 @@ export const MailMessage = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('create-password'), shopId: ObjectId, userId: ObjectId }),
   /** The step-up code of one sign-in: the worker makes the code (only when the password was right) and mails it. */
   z.object({ kind: z.literal('sign-in-code'), codeId: ObjectId }),
+  /** A booking's public tracking link to its consignee: the worker reads the address from the booking as it is then. */
+  z.object({ kind: z.literal('tracking-link'), shopId: ObjectId, trackingNumber: z.string().min(1).max(60) }),
 ]);
 export type MailMessage = z.infer<typeof MailMessage>;
 
