@@ -6,6 +6,7 @@ import { bookBulk } from './bookings-bulk/run-bulk';
 import { recountBookings } from './bookings-recount/recount';
 import { migrateBookings } from './bookings-migrate/migrate';
 import { redactShop } from './shops-redact/redact-shop';
+import { backfillOrderPointers } from './bookings-pointers/backfill';
 
 /**
  * Every row of the job table and its worker: the local poller and the tests read this (each row's
@@ -22,4 +23,5 @@ export const scheduledWorkers: { [Id in ScheduledJobId]: ScheduledWorker } = {
   'jobs.sweep': sweepJobs,
   'bookings.recount': recountBookings,
   'bookings.migrate': migrateBookings,
+  'bookings.pointers': backfillOrderPointers,
 };

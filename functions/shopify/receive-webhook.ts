@@ -5,6 +5,7 @@ import type { Deps } from '../domain/ports/deps';
 import type { Log } from '../ground/log';
 import { reconcilePlan } from '../domain/billing/reconcile';
 import { markFromShopify } from '../domain/booking/cancel';
+import { customerBookings, customerOf, redactCustomer } from '../domain/privacy/customer';
 
 const DEDUPE_DAYS = 7;
 
@@ -23,6 +24,13 @@ function idOf(payload: unknown, field: 'id'): string | undefined {
   if (typeof gid === 'string') return gid.split('/').pop();
   const value = body[field];
   return typeof value === 'number' || (typeof value === 'string' && /^\d+$/.test(value)) ? String(value) : undefined;
+}
+
+/** customers/data_request's own id (`data_request.id`), which the owner quotes back to Shopify. */
+function dataRequestIdOf(payload: unknown): string | undefined {
+  const request = payload && typeof payload === 'object' ? (payload as Record<string, unknown>).data_request : undefined;
+  const id = request && typeof request === 'object' ? (request as Record<string, unknown>).id : undefined;
+  return typeof id === 'number' || (typeof id === 'string' && /^\w{1,64}$/.test(id)) ? String(id) : undefined;
 }
 
 /**
@@ -111,11 +119,22 @@ async function handleTopic({ topic, shopDomain, payload, webhookId }: Delivery, 
       if (!shop || shop.status !== 'ACTIVE') return;
       await reconcilePlan(shop, deps, log, { reported: reportedSubscription(payload) });
       return;
-    case 'customers/data_request':
-    case 'customers/redact':
-      // consignee data lives on orders; the orders capability answers these from its own records
-      log.info('privacy request received', { topic, shopDomain });
+    case 'customers/data_request': {
+      if (!shop) return;
+      // the bookings are found now and named by number; the mail reads them as they are when it goes
+      const bookings = await customerBookings(shop._id, customerOf(payload, 'orders_requested'), deps);
+      const requestId = dataRequestIdOf(payload) ?? webhookId;
+      await deps.jobs.enqueue('mail.send', { kind: 'customer-data', shopId: shop._id, requestId, trackingNumbers: bookings.map((b) => b.trackingNumber) },
+        { shopId: shop._id, key: `customer-data#${webhookId}` });
+      log.info('customer data request answered to the store owner', { shopId: shop._id, bookings: bookings.length });
       return;
+    }
+    case 'customers/redact': {
+      if (!shop) return;
+      const redacted = await redactCustomer(shop._id, customerOf(payload, 'orders_to_redact'), deps);
+      log.info('customer redacted', { shopId: shop._id, bookings: redacted });
+      return;
+    }
     case 'orders/cancelled': {
       // cancelled in the Shopify admin: the booking is marked for the merchant, the parcel is not touched
       const orderId = idOf(payload, 'id');

@@ -89,6 +89,12 @@ export const jobs = {
     timeoutSeconds: 600,
     memoryMb: 1024,
   },
+  'bookings.pointers': {
+    kind: 'schedule',
+    description: 'Writes the order pointers (every booking ever made of a Shopify order, which privacy requests read) of bookings saved before they existed, once: resumable, and a single read once done',
+    schedule: { everyMinutes: 15 },
+    timeoutSeconds: 600,
+  },
   'jobs.sweep': {
     kind: 'schedule',
     description: 'Sends again the messages of job records still pending long after their message should have run (a message lost on the way)',

@@ -84,6 +84,8 @@ export const JOB_NEEDS: { readonly [J in JobId]: JobNeeds } = {
   'bookings.recount': { table: 'readWrite' },
   // scans the table once, rewrites bookings' index keys and rebuilds the counters
   'bookings.migrate': { table: 'readWrite', scanTable: true },
+  // scans the table once for bookings saved before the order pointers and writes theirs
+  'bookings.pointers': { table: 'readWrite', scanTable: true },
 };
 
 export const DEFAULT_JOB_MEMORY_MB = 512;

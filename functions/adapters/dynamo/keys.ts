@@ -62,6 +62,8 @@ export const keys = {
   orderNamePointer: (shopId: string, name: string, trackingNumber: string) => ({ pk: `SHOP#${shopId}`, sk: `ORDERNAME#${name}#${trackingNumber}` }),
   phonePointer: (shopId: string, phone: string, trackingNumber: string) => ({ pk: `SHOP#${shopId}`, sk: `PHONE#${phone}#${trackingNumber}` }),
   bookingIdPointer: (shopId: string, bookingId: string) => ({ pk: `SHOP#${shopId}`, sk: `BOOKINGID#${bookingId}` }),
+  /** Every booking ever made of a Shopify order (the claim keeps only the live one): what a privacy request finds by order id. */
+  orderBookingPointer: (shopId: string, orderId: string, trackingNumber: string) => ({ pk: `SHOP#${shopId}`, sk: `ORDERBOOKING#${orderId}#${trackingNumber}` }),
   /** The public tracking page knows only the number: which shop(s) booked it. */
   parcel: (trackingNumber: string, shopId: string) => ({ pk: `PARCEL#${trackingNumber}`, sk: `SHOP#${shopId}` }),
   /**

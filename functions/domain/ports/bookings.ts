@@ -178,6 +178,8 @@ export interface AttemptLedger {
   freeOrders(booking: Pick<BookingRecord, 'shopId' | 'orderIds' | 'trackingNumber'>, nowMs: number): Promise<void>;
 }
 
+export type OrderPointersProgress = { done: boolean; cursor?: string };
+
 /** Bookings, one per tracking number, with the pointers that find one and its courier timeline. */
 export interface BookingRepo {
   /**
@@ -219,6 +221,18 @@ export interface BookingRepo {
   /** Bookings found by a pointer: by order name (exactly as stored), or by consignee phone. */
   findByOrderName(shopId: string, name: string): Promise<string[]>;
   findByPhone(shopId: string, phone: string): Promise<string[]>;
+  /** Every booking ever made of a Shopify order, cancelled and deleted ones aside. */
+  findByOrder(shopId: string, orderId: string): Promise<string[]>;
+  /** customers/redact: the consignee's fields replaced, and the pointers that name them (phone, order name) deleted. */
+  redactConsignee(booking: BookingRecord, replacement: BookingRecord['consignee']): Promise<void>;
+  /**
+   * One page of the backfill of order pointers for bookings saved before they were written (a Scan:
+   * only the job that declares it may). `cursor` is opaque; none when the table is done.
+   */
+  backfillOrderPointers(cursor: string | undefined, limit: number): Promise<{ cursor?: string; written: number }>;
+  /** Where the backfill stands: its saved cursor, or done. */
+  orderPointersProgress(): Promise<OrderPointersProgress>;
+  saveOrderPointersProgress(progress: OrderPointersProgress): Promise<void>;
   addAttention(booking: BookingRecord, mark: BookingRecord['attention'][number]): Promise<void>;
   /** The parcel's timeline, oldest first. */
   timeline(shopId: string, trackingNumber: string): Promise<TimelineEvent[]>;

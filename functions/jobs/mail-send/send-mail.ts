@@ -3,6 +3,7 @@ import type { QueueWorker } from '../../platform/job-chain';
 import type { Deps } from '../../domain/ports/deps';
 import type { Log } from '../../ground/log';
 import { createPasswordMail, resetPasswordMail, signInCodeMail, trackingLinkMail, verifyEmailMail } from '../../domain/emails';
+import { customerDataMail } from '../../domain/privacy/customer-data-mail';
 import { trackingPageUrl } from '../../domain/tracking-link';
 import { issueMemberLink, issuePersonLink } from '../../domain/links';
 import { issueSignInCode } from '../../domain/sign-in-code';
@@ -63,6 +64,15 @@ async function compose(message: MailMessage, deps: Deps, log: Log): Promise<Outg
         return undefined;
       }
       return signInCodeMail(issued.person.email, issued.code, `${app}/login?forgot=1`);
+    }
+    case 'customer-data': {
+      const shop = await deps.shops.get(message.shopId);
+      if (!shop) {
+        log.info('customer data request of a shop that is gone: nothing sent');
+        return undefined;
+      }
+      const bookings = await deps.bookings.getMany(message.shopId, message.trackingNumbers, { consistent: true });
+      return customerDataMail(shop.email, shop.name, message.requestId, bookings);
     }
     case 'tracking-link': {
       // read as it is now: a booking deleted or a customer redacted since it was queued gets nothing

@@ -15,6 +15,11 @@ export const MailMessage = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('sign-in-code'), codeId: ObjectId }),
   /** A booking's public tracking link to its consignee: the worker reads the address from the booking as it is then. */
   z.object({ kind: z.literal('tracking-link'), shopId: ObjectId, trackingNumber: z.string().min(1).max(60) }),
+  /**
+   * customers/data_request: what Dakiya holds about a customer, mailed to the store's owner (Shopify
+   * expects the store to answer its customer). The bookings are named by number, never by the person.
+   */
+  z.object({ kind: z.literal('customer-data'), shopId: ObjectId, requestId: z.string().min(1).max(64), trackingNumbers: z.array(z.string().min(1).max(60)).max(2000) }),
 ]);
 export type MailMessage = z.infer<typeof MailMessage>;
 
