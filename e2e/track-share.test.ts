@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { readInbox } from '../local/services/ses';
 import { launch, shot } from './support/browser';
+import { offlineImages } from './support/booking';
 import { newStaff, signedIn, toastSays, VIEWPORTS, type Person } from './support/failures';
 import { api } from './support/inbox';
 
@@ -63,9 +64,9 @@ beforeAll(async () => {
 });
 afterAll(async () => { await browser?.close(); });
 
-async function emailFrom(page: Page, tracking: string, shotName: string) {
+async function emailFrom(page: Page, scope: Page | ReturnType<Page['getByTestId']>, tracking: string, shotName: string) {
   const since = Math.floor(Date.now() / 1000) - 1;
-  await page.getByTestId(`share-email-${tracking}`).first().click();
+  await scope.getByTestId(`share-email-${tracking}`).first().click();
   await toastSays(page, `Tracking link sent to ${EMAIL}`);
   await shot(page, shotName);
   const mail = await mailTo(EMAIL, since, tracking);
@@ -76,10 +77,11 @@ async function emailFrom(page: Page, tracking: string, shotName: string) {
 describe.each(VIEWPORTS)('sending the tracking link (%s)', (size, viewport) => {
   it('from the booking page: the email reaches the consignee, and WhatsApp opens a chat with the link', async () => {
     const page = await signedIn(browser, clerk, viewport);
+    offlineImages(page);
     await page.goto(`/dashboard/post-booking?tracking=${withEmail}`);
     await page.getByTestId('post-booking-tracking').waitFor();
     await expectWhatsApp(page, page, withEmail);
-    await emailFrom(page, withEmail, `share-booking-page-${size}`);
+    await emailFrom(page, page, withEmail, `share-booking-page-${size}`);
     await page.close();
   });
 
@@ -87,17 +89,18 @@ describe.each(VIEWPORTS)('sending the tracking link (%s)', (size, viewport) => {
     const page = await signedIn(browser, clerk, viewport);
     await page.goto(`/dashboard/orders?query=${withEmail}`);
     await page.getByTestId(`order-row-${withEmail}`).first().waitFor();
-    await emailFrom(page, withEmail, `share-orders-row-${size}`);
+    await emailFrom(page, page, withEmail, `share-orders-row-${size}`);
     await page.getByTestId(`order-name-${withEmail}`).first().click();
     const modal = page.getByTestId('tracking-modal');
     await modal.getByTestId(`share-whatsapp-${withEmail}`).waitFor();
     await expectWhatsApp(page, modal, withEmail);
-    await emailFrom(page, withEmail, `share-tracking-modal-${size}`);
+    await emailFrom(page, modal, withEmail, `share-tracking-modal-${size}`);
     await page.close();
   });
 
   it('an order without an email is refused in plain words; WhatsApp is still offered', async () => {
     const page = await signedIn(browser, clerk, viewport);
+    offlineImages(page);
     await page.goto(`/dashboard/post-booking?tracking=${withoutEmail}`);
     await page.getByTestId('post-booking-tracking').waitFor();
     await page.getByTestId(`share-email-${withoutEmail}`).click();

@@ -48,7 +48,7 @@ export function ShareTracking({ orderId, trackingNumber, orderName, phone, canEm
       )}
       {whatsApp && (
         <Button asChild variant="outline" size={size} colorPalette="green" data-testid={`share-whatsapp-${trackingNumber}`}>
-          <a href={whatsApp} target="_blank" rel="noopener noreferrer" aria-label={`Share the tracking link of ${orderName} on WhatsApp (opens in a new tab)`}>
+          <a href={whatsApp} target="_blank" rel="noopener noreferrer" aria-label={`Share on WhatsApp: the tracking link of ${orderName} (opens in a new tab)`}>
             <LuMessageCircle aria-hidden /> Share on WhatsApp
           </a>
         </Button>
