@@ -132,7 +132,7 @@ async function handleTopic({ topic, shopDomain, payload, webhookId }: Delivery, 
     case 'customers/redact': {
       if (!shop) return;
       const redacted = await redactCustomer(shop._id, customerOf(payload, 'orders_to_redact'), deps);
-      log.info('customer redacted', { shopId: shop._id, bookings: redacted });
+      log.info('customer redacted', { shopId: shop._id, ...redacted });
       return;
     }
     case 'orders/cancelled': {

@@ -58,6 +58,8 @@ export const keys = {
   /** A Shopify order's claim, and its pointer to its live booking (the booking itself: booking-store/entity.ts). */
   orderClaim: (shopId: string, orderId: string) => ({ pk: `SHOP#${shopId}`, sk: `ORDER#${orderId}` }),
   bookingAttempt: (shopId: string, attemptId: string) => ({ pk: `SHOP#${shopId}`, sk: `ATTEMPT#${attemptId}` }),
+  /** Every attempt ever made at a Shopify order (attempt ids are random, the claim names only the latest): what customers/redact finds them by. */
+  orderAttemptPointer: (shopId: string, orderId: string, attemptId: string) => ({ pk: `SHOP#${shopId}`, sk: `ORDERATTEMPT#${orderId}#${attemptId}` }),
   /** Pointers to a booking by order name, consignee phone and the booking's own id. */
   orderNamePointer: (shopId: string, name: string, trackingNumber: string) => ({ pk: `SHOP#${shopId}`, sk: `ORDERNAME#${name}#${trackingNumber}` }),
   phonePointer: (shopId: string, phone: string, trackingNumber: string) => ({ pk: `SHOP#${shopId}`, sk: `PHONE#${phone}#${trackingNumber}` }),

@@ -33,9 +33,18 @@ export async function customerBookings(shopId: string, ref: CustomerRef, deps: D
   return deps.bookings.getMany(shopId, [...numbers], { consistent: true });
 }
 
-/** customers/redact: each booking's consignee rewritten and its pointers by phone and order name gone. Idempotent. */
-export async function redactCustomer(shopId: string, ref: CustomerRef, deps: Deps): Promise<number> {
+/**
+ * customers/redact: each booking's consignee rewritten and its pointers by phone and order name gone,
+ * and the same fields in the plan of every attempt at their orders (the ones Shopify listed and the
+ * ones their bookings found by phone are of), since an attempt keeps what the courier was sent,
+ * booked or not. Idempotent.
+ */
+export async function redactCustomer(shopId: string, ref: CustomerRef, deps: Deps): Promise<{ bookings: number; attempts: number }> {
   const bookings = await customerBookings(shopId, ref, deps);
   for (const booking of bookings) await deps.bookings.redactConsignee(booking, REDACTED_CONSIGNEE);
-  return bookings.length;
+  const orderIds = new Set([...ref.orderIds, ...bookings.flatMap((b) => b.orderIds)]);
+  const attemptIds = new Set<string>();
+  for (const orderId of orderIds) for (const id of await deps.attempts.findByOrder(shopId, orderId)) attemptIds.add(id);
+  for (const attemptId of attemptIds) await deps.attempts.redactConsignee(shopId, attemptId, REDACTED_CONSIGNEE);
+  return { bookings: bookings.length, attempts: attemptIds.size };
 }

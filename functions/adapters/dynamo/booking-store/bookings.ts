@@ -245,14 +245,16 @@ export class DynamoBookingRepo implements BookingRepo {
   async backfillOrderPointers(cursor: string | undefined, limit: number): Promise<{ cursor?: string; written: number }> {
     const page = await this.db.send(new ScanCommand({
       TableName: this.table, Limit: limit,
-      FilterExpression: 'begins_with(pk, :shop) AND begins_with(sk, :booking)',
-      ExpressionAttributeValues: { ':shop': 'SHOP#', ':booking': 'BOOKING#' },
-      ProjectionExpression: 'shopId, trackingNumber, orderIds',
+      FilterExpression: 'begins_with(pk, :shop) AND (begins_with(sk, :booking) OR begins_with(sk, :attempt))',
+      ExpressionAttributeValues: { ':shop': 'SHOP#', ':booking': 'BOOKING#', ':attempt': 'ATTEMPT#' },
+      ProjectionExpression: 'sk, shopId, trackingNumber, attemptId, orderIds, expiresAt',
       ...(cursor ? { ExclusiveStartKey: JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Record<string, unknown> } : {}),
     }));
-    const pointers = (page.Items ?? []).flatMap((item) => ((item.orderIds ?? []) as string[]).map((orderId) => ({
-      PutRequest: { Item: { ...keys.orderBookingPointer(String(item.shopId), orderId, String(item.trackingNumber)), type: 'bookingPointer', trackingNumber: item.trackingNumber } },
-    })));
+    // attempts saved before they had pointers too: they keep the consignee customers/redact must reach
+    const pointerOf = (item: Record<string, unknown>, orderId: string) => (String(item.sk).startsWith('ATTEMPT#')
+      ? { ...keys.orderAttemptPointer(String(item.shopId), orderId, String(item.attemptId)), type: 'attemptPointer', attemptId: item.attemptId, ...(item.expiresAt ? { expiresAt: item.expiresAt } : {}) }
+      : { ...keys.orderBookingPointer(String(item.shopId), orderId, String(item.trackingNumber)), type: 'bookingPointer', trackingNumber: item.trackingNumber });
+    const pointers = (page.Items ?? []).flatMap((item) => ((item.orderIds ?? []) as string[]).map((orderId) => ({ PutRequest: { Item: pointerOf(item, orderId) } })));
     await batchWrite(this.db, this.table, pointers);
     const next = page.LastEvaluatedKey ? Buffer.from(JSON.stringify(page.LastEvaluatedKey)).toString('base64url') : undefined;
     return { ...(next ? { cursor: next } : {}), written: pointers.length };

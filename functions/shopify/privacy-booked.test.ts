@@ -1,0 +1,65 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LEOPARD_DEMO_CREDENTIALS, TCS_DEMO_CREDENTIALS } from '../../local/simulators/couriers';
+import type { DeliveryRecord } from '../../local/simulators/shopify/webhooks';
+import { call, seedAccount } from '../test-support/harness';
+import { bookableOrders } from '../test-support/shopify-shops';
+import { traces } from '../test-support/trace';
+import { makeWorld, type World } from '../test-support/world';
+
+/**
+ * customers/redact after bookings made the way a merchant makes them (the booking route, its order
+ * claims, attempts and pointers), one of them left waiting for a courier check: nothing of the
+ * customer is left in any item of the table, whatever the booking path wrote.
+ */
+let world: World;
+beforeAll(async () => { world = await makeWorld(); });
+afterAll(async () => { await world?.stop(); });
+
+const mehwish = {
+  consignee_name: 'Mehwish Baloch', consignee_phone: '03219876543', consignee_email: 'mehwish.baloch@example.pk',
+  consignee_address: 'House 77, Street 9, DHA Phase 6',
+};
+/** Each form of her phone the code may keep: as typed and stored (03…), and its national number, which 92…/+92… hold too. */
+const needles = [mehwish.consignee_name, mehwish.consignee_phone, '3219876543', mehwish.consignee_email, mehwish.consignee_address];
+
+async function bookOrder(orderId: string, orderName: string, company: 'LEOPARD' | 'TCS') {
+  const account = company === 'TCS'
+    ? await seedAccount(world.deps, world.a.shop._id, { company: 'TCS', credentials: TCS_DEMO_CREDENTIALS as Record<string, string> })
+    : await seedAccount(world.deps, world.a.shop._id, { credentials: LEOPARD_DEMO_CREDENTIALS });
+  return call(world.deps, 'booking.book', {
+    token: world.a.ownerToken,
+    body: {
+      tracking_account: account._id, order_id: orderId, order_name: orderName, pieces: 1, weight: 500, cod_amount: 4200,
+      products_list: 'Khaddar shawl x 1', destination_city: 'Karachi', ...mehwish,
+    },
+  });
+}
+
+/** The simulator's signed delivery, handed to the app's webhook route as API Gateway hands it over. */
+const deliver = (delivery: DeliveryRecord) => call(world.deps, 'shopify.webhook', {
+  rawBytes: Buffer.from(delivery.body),
+  headers: Object.fromEntries(Object.entries(delivery.headers).map(([name, value]) => [name.toLowerCase(), value])),
+});
+
+describe('customers/redact after bookings through the booking route', () => {
+  it('leaves none of the customer\'s strings in any item, the attempts of a booked order and of one waiting for a check included', async () => {
+    const [booked, waiting] = bookableOrders(world.shopify, world.a.shop.domain).slice(-2);
+    const ok = await bookOrder(booked!.id, booked!.name, 'LEOPARD');
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    // TCS cannot be asked by reference: its lost answer leaves the attempt waiting for a person's check
+    world.couriers.sims.TCS.control.failNext('lose-response', 1, 'booking/create');
+    const lost = await bookOrder(waiting!.id, waiting!.name, 'TCS');
+    expect(lost.body.errors?.[0]?.code).toBe('COURIER_CHECK_NEEDED');
+    expect((await traces(world.deps.db, world.deps.env.TABLE_NAME, needles)).length).toBeGreaterThan(0);
+
+    const delivery = world.shopify.control.trigger(world.a.shop.domain, 'customers/redact', {
+      payload: {
+        shop_id: 1, shop_domain: world.a.shop.domain, customer: { id: 4411, email: mehwish.consignee_email, phone: '+923219876543' },
+        orders_to_redact: [Number(booked!.id), Number(waiting!.id)],
+      },
+    }) as DeliveryRecord;
+    const res = await deliver(delivery);
+    expect(res).toMatchObject({ status: 200, body: { ok: true } });
+    expect(await traces(world.deps.db, world.deps.env.TABLE_NAME, needles)).toEqual([]);
+  });
+});
