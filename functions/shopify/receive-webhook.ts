@@ -5,7 +5,7 @@ import type { Deps } from '../domain/ports/deps';
 import type { Log } from '../ground/log';
 import { reconcilePlan } from '../domain/billing/reconcile';
 import { markFromShopify } from '../domain/booking/cancel';
-import { customerBookings, customerOf, redactCustomer } from '../domain/privacy/customer';
+import { customerBookings, customerOf, redactCustomer, unbookedAttempts } from '../domain/privacy/customer';
 
 const DEDUPE_DAYS = 7;
 
@@ -122,11 +122,14 @@ async function handleTopic({ topic, shopDomain, payload, webhookId }: Delivery, 
     case 'customers/data_request': {
       if (!shop) return;
       // the bookings are found now and named by number; the mail reads them as they are when it goes
-      const bookings = await customerBookings(shop._id, customerOf(payload, 'orders_requested'), deps);
+      const ref = customerOf(payload, 'orders_requested');
+      const bookings = await customerBookings(shop._id, ref, deps);
+      const attempts = await unbookedAttempts(shop._id, ref, bookings, deps);
       const requestId = dataRequestIdOf(payload) ?? webhookId;
-      await deps.jobs.enqueue('mail.send', { kind: 'customer-data', shopId: shop._id, requestId, trackingNumbers: bookings.map((b) => b.trackingNumber) },
-        { shopId: shop._id, key: `customer-data#${webhookId}` });
-      log.info('customer data request answered to the store owner', { shopId: shop._id, bookings: bookings.length });
+      await deps.jobs.enqueue('mail.send', {
+        kind: 'customer-data', shopId: shop._id, requestId, trackingNumbers: bookings.map((b) => b.trackingNumber), attemptIds: attempts.map((a) => a.attemptId),
+      }, { shopId: shop._id, key: `customer-data#${webhookId}` });
+      log.info('customer data request answered to the store owner', { shopId: shop._id, bookings: bookings.length, attempts: attempts.length });
       return;
     }
     case 'customers/redact': {

@@ -1,5 +1,5 @@
 import { normalisePkMobile } from '@dakiya/shared';
-import type { BookingRecord } from '../ports/bookings';
+import type { BookingAttempt, BookingRecord } from '../ports/bookings';
 import type { Deps } from '../ports/deps';
 
 /** Whom a privacy webhook names: their Shopify orders and their phone (reference/shopify.md §2.6). */
@@ -33,18 +33,42 @@ export async function customerBookings(shopId: string, ref: CustomerRef, deps: D
   return deps.bookings.getMany(shopId, [...numbers], { consistent: true });
 }
 
+const phonesOf = (c: BookingRecord['consignee']) => [c.phone, c.phone2, c.phone3].filter(Boolean);
+
 /**
- * customers/redact: each booking's consignee rewritten and its pointers by phone and order name gone,
- * and the same fields in the plan of every attempt at their orders (the ones Shopify listed and the
- * ones their bookings found by phone are of), since an attempt keeps what the courier was sent,
- * booked or not. Idempotent.
+ * The attempts that keep the customer's consignee fields in their plan (what the courier was sent,
+ * booked or not): every attempt at an order Shopify listed, and those at the orders of their bookings
+ * found by phone whose plan has their phone, since such an order may since have gone to someone else.
  */
+export async function customerAttempts(shopId: string, ref: CustomerRef, bookings: BookingRecord[], deps: Deps): Promise<BookingAttempt[]> {
+  const listed = new Set(ref.orderIds);
+  const ids = new Set<string>();
+  for (const orderId of new Set([...listed, ...bookings.flatMap((b) => b.orderIds)])) {
+    for (const id of await deps.attempts.findByOrder(shopId, orderId)) ids.add(id);
+  }
+  const attempts: BookingAttempt[] = [];
+  for (const id of ids) {
+    const attempt = await deps.attempts.get(shopId, id);
+    if (!attempt?.plan) continue;
+    if (attempt.orderIds.some((o) => listed.has(o)) || (ref.phone && phonesOf(attempt.plan.consignee).includes(ref.phone))) attempts.push(attempt);
+  }
+  return attempts;
+}
+
+/**
+ * customers/data_request's attempts: only those whose consignee no booking of the answer shows (a parcel
+ * waiting for a check, or one never booked); a booked attempt repeats its booking, so it is left out.
+ */
+export async function unbookedAttempts(shopId: string, ref: CustomerRef, bookings: BookingRecord[], deps: Deps): Promise<BookingAttempt[]> {
+  const shown = new Set(bookings.map((b) => b.trackingNumber));
+  return (await customerAttempts(shopId, ref, bookings, deps)).filter((a) => !(a.trackingNumber && shown.has(a.trackingNumber)));
+}
+
+/** customers/redact: each booking's consignee rewritten and its pointers by phone and order name gone, and each attempt's plan likewise. Idempotent. */
 export async function redactCustomer(shopId: string, ref: CustomerRef, deps: Deps): Promise<{ bookings: number; attempts: number }> {
   const bookings = await customerBookings(shopId, ref, deps);
   for (const booking of bookings) await deps.bookings.redactConsignee(booking, REDACTED_CONSIGNEE);
-  const orderIds = new Set([...ref.orderIds, ...bookings.flatMap((b) => b.orderIds)]);
-  const attemptIds = new Set<string>();
-  for (const orderId of orderIds) for (const id of await deps.attempts.findByOrder(shopId, orderId)) attemptIds.add(id);
-  for (const attemptId of attemptIds) await deps.attempts.redactConsignee(shopId, attemptId, REDACTED_CONSIGNEE);
-  return { bookings: bookings.length, attempts: attemptIds.size };
+  const attempts = await customerAttempts(shopId, ref, bookings, deps);
+  for (const attempt of attempts) await deps.attempts.redactConsignee(shopId, attempt.attemptId, REDACTED_CONSIGNEE);
+  return { bookings: bookings.length, attempts: attempts.length };
 }

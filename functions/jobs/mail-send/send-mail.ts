@@ -1,6 +1,7 @@
 import { courierDefinition, type MailMessage } from '@dakiya/shared';
 import type { QueueWorker } from '../../platform/job-chain';
 import type { Deps } from '../../domain/ports/deps';
+import type { BookingAttempt } from '../../domain/ports/bookings';
 import type { Log } from '../../ground/log';
 import { createPasswordMail, resetPasswordMail, signInCodeMail, trackingLinkMail, verifyEmailMail } from '../../domain/emails';
 import { customerDataMail } from '../../domain/privacy/customer-data-mail';
@@ -72,7 +73,8 @@ async function compose(message: MailMessage, deps: Deps, log: Log): Promise<Outg
         return undefined;
       }
       const bookings = await deps.bookings.getMany(message.shopId, message.trackingNumbers, { consistent: true });
-      return customerDataMail(shop.email, shop.name, message.requestId, bookings);
+      const attempts = (await Promise.all((message.attemptIds ?? []).map((id) => deps.attempts.get(message.shopId, id)))).filter((a) => a?.plan !== undefined);
+      return customerDataMail(shop.email, shop.name, message.requestId, bookings, attempts as BookingAttempt[]);
     }
     case 'tracking-link': {
       // read as it is now: a booking deleted or a customer redacted since it was queued gets nothing

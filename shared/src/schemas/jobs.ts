@@ -19,7 +19,11 @@ export const MailMessage = z.discriminatedUnion('kind', [
    * customers/data_request: what Dakiya holds about a customer, mailed to the store's owner (Shopify
    * expects the store to answer its customer). The bookings are named by number, never by the person.
    */
-  z.object({ kind: z.literal('customer-data'), shopId: ObjectId, requestId: z.string().min(1).max(64), trackingNumbers: z.array(z.string().min(1).max(60)).max(2000) }),
+  z.object({
+    kind: z.literal('customer-data'), shopId: ObjectId, requestId: z.string().min(1).max(64), trackingNumbers: z.array(z.string().min(1).max(60)).max(2000),
+    /** Attempts whose consignee no listed booking shows (waiting for a check, or never booked); absent in messages queued before. */
+    attemptIds: z.array(ObjectId).max(2000).optional(),
+  }),
 ]);
 export type MailMessage = z.infer<typeof MailMessage>;
 
