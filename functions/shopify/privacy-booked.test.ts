@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
+import { keys } from '../adapters/dynamo/keys';
 import { LEOPARD_DEMO_CREDENTIALS, TCS_DEMO_CREDENTIALS } from '../../local/simulators/couriers';
 import type { DeliveryRecord } from '../../local/simulators/shopify/webhooks';
 import { call, seedAccount } from '../test-support/harness';
@@ -98,5 +100,23 @@ describe('customers/redact after bookings through the booking route', () => {
     const res = await deliver(delivery);
     expect(res).toMatchObject({ status: 200, body: { ok: true } });
     expect(await traces(world.deps.db, world.deps.env.TABLE_NAME, needles)).toEqual([]);
+  });
+
+  it('reaches attempts saved before their pointers once the backfill row has run', async () => {
+    const nadia: Consignee = { consignee_name: 'Nadia Hussain', consignee_phone: '03124447788', consignee_email: 'nadia.h@example.pk', consignee_address: 'Flat 5, Bahria Town' };
+    const { booked, waiting } = await bookedAndWaiting(nadia);
+    const shopId = world.a.shop._id;
+    for (const order of [booked, waiting]) {
+      for (const attemptId of await world.deps.attempts.findByOrder(shopId, order.id)) {
+        await world.deps.db.send(new DeleteCommand({ TableName: world.deps.env.TABLE_NAME, Key: keys.orderAttemptPointer(shopId, order.id, attemptId) }));
+      }
+    }
+    await world.deps.bookings.saveOrderPointersProgress({ done: false });
+    await world.deps.poller.runScheduled('bookings.pointers');
+    const delivery = world.shopify.control.trigger(world.a.shop.domain, 'customers/redact', {
+      payload: { shop_id: 1, shop_domain: world.a.shop.domain, customer: { id: 4413, email: null, phone: null }, orders_to_redact: [Number(booked.id), Number(waiting.id)] },
+    }) as DeliveryRecord;
+    expect(await deliver(delivery)).toMatchObject({ status: 200, body: { ok: true } });
+    expect(await traces(world.deps.db, world.deps.env.TABLE_NAME, [nadia.consignee_name, '3124447788', nadia.consignee_email, nadia.consignee_address])).toEqual([]);
   });
 });
