@@ -152,6 +152,8 @@ async function startStackOnce(opts: StackOptions): Promise<Stack> {
     stops.push(() => jobs.stop());
     // bookings kept on disk from before issue 18 move to its counters and indexes (a single read once done)
     if (opts.persistent) await jobs.runScheduled('bookings.migrate');
+    // and bookings kept from before the order pointers get theirs (privacy requests find bookings by them)
+    if (opts.persistent) await jobs.runScheduled('bookings.pointers');
 
     const gateway = await startGateway({
       port: gatewayPort, deps, originSecret, webDir: opts.webDir ?? path.join(ROOT, 'web', 'dist'), runScheduled: (job) => jobs.runScheduled(job),

@@ -5,6 +5,8 @@ import { sweepJobs } from './jobs-sweep/sweep';
 import { bookBulk } from './bookings-bulk/run-bulk';
 import { recountBookings } from './bookings-recount/recount';
 import { migrateBookings } from './bookings-migrate/migrate';
+import { redactShop } from './shops-redact/redact-shop';
+import { backfillOrderPointers } from './bookings-pointers/backfill';
 
 /**
  * Every row of the job table and its worker: the local poller and the tests read this (each row's
@@ -14,10 +16,12 @@ import { migrateBookings } from './bookings-migrate/migrate';
 export const queueWorkers: { [Id in QueueJobId]: QueueWorker<Id> } = {
   'mail.send': sendMail,
   'bookings.bulk': bookBulk,
+  'shops.redact': redactShop,
 };
 
 export const scheduledWorkers: { [Id in ScheduledJobId]: ScheduledWorker } = {
   'jobs.sweep': sweepJobs,
   'bookings.recount': recountBookings,
   'bookings.migrate': migrateBookings,
+  'bookings.pointers': backfillOrderPointers,
 };

@@ -2,10 +2,12 @@ import '../adapters/dynamo/booking-store/register';
 import { groupHandler } from '../platform/chain';
 import { listOrders } from './list-orders';
 import { trackOrder } from './track-order';
+import { sendEmail } from './send-email';
 
 export const operations = {
   'orders.list': listOrders,
   'orders.track': trackOrder,
+  'orders.sendEmail': sendEmail,
 };
 
 export const handler = groupHandler('orders', operations);

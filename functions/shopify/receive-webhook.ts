@@ -5,6 +5,7 @@ import type { Deps } from '../domain/ports/deps';
 import type { Log } from '../ground/log';
 import { reconcilePlan } from '../domain/billing/reconcile';
 import { markFromShopify } from '../domain/booking/cancel';
+import { customerBookings, customerOf, redactCustomer, unbookedAttempts } from '../domain/privacy/customer';
 
 const DEDUPE_DAYS = 7;
 
@@ -23,6 +24,13 @@ function idOf(payload: unknown, field: 'id'): string | undefined {
   if (typeof gid === 'string') return gid.split('/').pop();
   const value = body[field];
   return typeof value === 'number' || (typeof value === 'string' && /^\d+$/.test(value)) ? String(value) : undefined;
+}
+
+/** customers/data_request's own id (`data_request.id`), which the owner quotes back to Shopify. */
+function dataRequestIdOf(payload: unknown): string | undefined {
+  const request = payload && typeof payload === 'object' ? (payload as Record<string, unknown>).data_request : undefined;
+  const id = request && typeof request === 'object' ? (request as Record<string, unknown>).id : undefined;
+  return typeof id === 'number' || (typeof id === 'string' && /^\w{1,64}$/.test(id)) ? String(id) : undefined;
 }
 
 /**
@@ -47,7 +55,7 @@ export const receiveWebhook: Operation<'shopify.webhook'> = async ({ raw }, ctx,
     ctx.log.info('duplicate webhook dropped', { topic: delivery.topic, webhookId: delivery.webhookId });
     return { ok: true };
   }
-  await handleTopic(delivery.topic, delivery.shopDomain, delivery.payload, ctx.log, deps, ctx.now);
+  await handleTopic(delivery, ctx.log, deps, ctx.now);
   await deps.webhooks.markHandled(delivery.shopDomain, delivery.webhookId, Math.floor(ctx.now.getTime() / 1000) + DEDUPE_DAYS * 86400);
   return { ok: true };
 };
@@ -76,7 +84,9 @@ function bodyNamesHeaderShop(topic: string, payload: unknown, shopDomain: string
   return true;
 }
 
-async function handleTopic(topic: string, shopDomain: string, payload: unknown, log: Log, deps: Deps, now: Date): Promise<void> {
+type Delivery = { topic: string; shopDomain: string; payload: unknown; webhookId: string };
+
+async function handleTopic({ topic, shopDomain, payload, webhookId }: Delivery, log: Log, deps: Deps, now: Date): Promise<void> {
   const shop = await deps.shops.getByDomain(shopDomain);
   switch (topic) {
     case 'app/uninstalled':
@@ -98,8 +108,10 @@ async function handleTopic(topic: string, shopDomain: string, payload: unknown, 
         log.warn('shop/redact ignored: the shop is still installed', { shopId: shop._id });
         return;
       }
-      await deps.shops.purge(shop._id);
-      log.info('shop data erased', { shopId: shop._id });
+      // over half a million items at 100,000 bookings: a job erases them in pages, not this request
+      // (the record sits on its own, not under the shop it erases; a retried delivery queues nothing new)
+      await deps.jobs.enqueue('shops.redact', { shopId: shop._id, domain: shop.domain, pass: 0 }, { key: `${shop._id}#${webhookId}` });
+      log.info('shop data erasure queued', { shopId: shop._id });
       return;
     case 'app_subscriptions/update':
       // the body says what changed; Shopify's active subscriptions say what is true now (deliveries
@@ -107,11 +119,25 @@ async function handleTopic(topic: string, shopDomain: string, payload: unknown, 
       if (!shop || shop.status !== 'ACTIVE') return;
       await reconcilePlan(shop, deps, log, { reported: reportedSubscription(payload) });
       return;
-    case 'customers/data_request':
-    case 'customers/redact':
-      // consignee data lives on orders; the orders capability answers these from its own records
-      log.info('privacy request received', { topic, shopDomain });
+    case 'customers/data_request': {
+      if (!shop) return;
+      // the bookings are found now and named by number; the mail reads them as they are when it goes
+      const ref = customerOf(payload, 'orders_requested');
+      const bookings = await customerBookings(shop._id, ref, deps);
+      const attempts = await unbookedAttempts(shop._id, ref, bookings, deps);
+      const requestId = dataRequestIdOf(payload) ?? webhookId;
+      await deps.jobs.enqueue('mail.send', {
+        kind: 'customer-data', shopId: shop._id, requestId, trackingNumbers: bookings.map((b) => b.trackingNumber), attemptIds: attempts.map((a) => a.attemptId),
+      }, { shopId: shop._id, key: `customer-data#${webhookId}` });
+      log.info('customer data request answered to the store owner', { shopId: shop._id, bookings: bookings.length, attempts: attempts.length });
       return;
+    }
+    case 'customers/redact': {
+      if (!shop) return;
+      const redacted = await redactCustomer(shop._id, customerOf(payload, 'orders_to_redact'), deps);
+      log.info('customer redacted', { shopId: shop._id, ...redacted });
+      return;
+    }
     case 'orders/cancelled': {
       // cancelled in the Shopify admin: the booking is marked for the merchant, the parcel is not touched
       const orderId = idOf(payload, 'id');

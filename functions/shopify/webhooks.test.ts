@@ -143,6 +143,7 @@ describe('a delivery counts as handled only after it was handled', () => {
     const redactId = randomUUID();
     const erased = await Promise.all([send('shop/redact', a.shop.domain, redact, redactId), send('shop/redact', a.shop.domain, redact, redactId)]);
     expect(erased.map((r) => r.status)).toEqual([200, 200]);
+    await deps.drainJobs();
     expect(await deps.shops.get(a.shop._id)).toBeUndefined();
   });
 });

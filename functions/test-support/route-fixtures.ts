@@ -27,7 +27,7 @@ async function bookingBodyOf(w: World) {
   used.add(`${w.a.shop._id}:${order.id}`);
   return {
     tracking_account: account._id, order_id: order.id, pieces: 1, weight: 500, cod_amount: 2500, order_name: order.name,
-    products_list: 'Lawn suit x 1', consignee_name: 'Ayesha Khan', consignee_phone: '03001234567',
+    products_list: 'Lawn suit x 1', consignee_name: 'Ayesha Khan', consignee_phone: '03001234567', consignee_email: 'ayesha.khan@example.pk',
     consignee_address: 'House 12, Street 4, Gulberg III', destination_city: 'Karachi',
   };
 }
@@ -174,6 +174,7 @@ export const routeFixtures: Record<RouteId, Fixture> = {
   }),
   'orders.track': async (w) => ({ params: { id: (await bookedOfA(w)).trackingNumber } }),
   'tracking.public': async (w) => ({ params: { id: (await bookedOfA(w)).trackingNumber } }),
+  'orders.sendEmail': async (w) => ({ params: { orderId: (await bookedOfA(w)).bookingId } }),
   'shopify.install': (w) => ({ query: signedShopifyQuery(w.a.shop.domain) }),
   'shopify.callback': (w) => ({
     query: signedShopifyQuery(w.a.shop.domain, { code: 'c0de', state: 'f'.repeat(64), host: 'aG9zdA' }),
@@ -265,6 +266,7 @@ export const allowedAnswers: Record<RouteId, Answer> = {
   'orders.list': { status: 200 },
   'orders.track': { status: 200 },
   'tracking.public': { status: 200 },
+  'orders.sendEmail': { status: 200 },
   'shopify.install': { status: 302 },
   // a signed callback whose state this app never issued
   'shopify.callback': { status: 400, code: 'SHOPIFY_STATE_INVALID' },

@@ -108,8 +108,9 @@ describe('least privilege, per function, from GROUP_NEEDS and JOB_NEEDS', () => 
       profile: [...rw, 'origin secret', 'kms sealed: kms:Decrypt kms:Encrypt'].sort(),
       accounts: [...rw, 'origin secret', 'kms sealed: kms:Decrypt kms:Encrypt'].sort(),
       settings: [...rw, 'origin secret'].sort(),
-      // app_subscriptions/update reads the plan from Shopify with the shop's token (and may refresh it)
-      shopify: [...rw, 'origin secret', 'kms sealed: kms:Decrypt kms:Encrypt', 'shopify secret', 'enqueue: mail.send'].sort(),
+      // app_subscriptions/update reads the plan from Shopify with the shop's token (and may refresh it);
+      // customers/data_request queues its mail, shop/redact its job
+      shopify: [...rw, 'origin secret', 'kms sealed: kms:Decrypt kms:Encrypt', 'shopify secret', 'enqueue: mail.send shops.redact'].sort(),
       // reads the store's orders: opens the shop's token, and refreshes it (the client secret) when it is about to lapse
       'store-orders': [...rw, 'origin secret', 'kms sealed: kms:Decrypt kms:Encrypt', 'shopify secret'].sort(),
       // plans: every call asks Shopify with the shop's token; refreshing it needs the client secret
@@ -117,7 +118,8 @@ describe('least privilege, per function, from GROUP_NEEDS and JOB_NEEDS', () => 
       // booking opens the courier account's keys and the shop's token; a bulk booking is handed to its job
       booking: [...rw, 'origin secret', 'kms sealed: kms:Decrypt kms:Encrypt', 'shopify secret', 'enqueue: bookings.bulk'].sort(),
       // the list reads; the tracking modal opens the courier account's keys to ask the courier and writes what moved
-      orders: [...rw, 'origin secret', 'kms sealed: kms:Decrypt'].sort(),
+      // and send-email queues the consignee's tracking-link mail
+      orders: [...rw, 'origin secret', 'kms sealed: kms:Decrypt', 'enqueue: mail.send'].sort(),
       // the public page and its API: as the modal (the courier asked, what moved written), and the per-address counter
       tracking: [...rw, 'origin secret', 'kms sealed: kms:Decrypt'].sort(),
       'bookings-bulk': [...rw, 'kms sealed: kms:Decrypt kms:Encrypt', 'shopify secret', 'consume: bookings.bulk'].sort(),
@@ -125,6 +127,10 @@ describe('least privilege, per function, from GROUP_NEEDS and JOB_NEEDS', () => 
       'bookings-recount': [...rw],
       // the counters migration too
       'bookings-migrate': [...rw, 'table: scan'].sort(),
+      // and the order pointers' backfill
+      'bookings-pointers': [...rw, 'table: scan'].sort(),
+      // shop/redact's erasure, which queues its own next pass near its deadline
+      'shops-redact': [...rw, 'enqueue: shops.redact', 'consume: shops.redact'].sort(),
       // only the outbox's worker talks to SES
       'mail-send': [...rw, 'mail', 'consume: mail.send'].sort(),
       'jobs-sweep': [...rw, `enqueue: ${[...queueJobIds].sort().join(' ')}`].sort(),

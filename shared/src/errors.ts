@@ -48,6 +48,7 @@ export const ERRORS = {
   ORDER_NOT_FOUND: { status: 404, msg: 'Oops! We have found no order(s) corresponding to these id(s).' },
   ORDER_NOT_FULFILLABLE: { status: 400, msg: 'Shopify does not let Dakiya fulfil this order' },
   ORDER_ALREADY_BOOKED: { status: 409, msg: 'This order is already booked' },
+  NO_CONSIGNEE_EMAIL: { status: 400, msg: 'This order has no email address for the customer. Share the tracking link on WhatsApp instead.' },
   BOOKING_IN_PROGRESS: { status: 409, msg: 'This order is being booked right now. Look again in a minute.' },
   NO_TRACKING_ACCOUNT: { status: 400, msg: 'Ooops! You have no tracking account.' },
   CITY_NOT_MATCHED: { status: 400, msg: 'Choose the destination city from the courier\'s list' },

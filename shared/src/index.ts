@@ -2,6 +2,7 @@ export * from './scopes';
 export * from './plans';
 export * from './parcel-weight';
 export * from './pk-mobile';
+export * from './whatsapp';
 export * from './codes';
 export * from './errors';
 export * from './issue-message';

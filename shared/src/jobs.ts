@@ -1,5 +1,5 @@
 import { z } from './zod';
-import { BulkBookingMessage, MailMessage } from './schemas/jobs';
+import { BulkBookingMessage, MailMessage, ShopRedactMessage } from './schemas/jobs';
 
 /**
  * Background work, declared like the route table (STYLE.md §10): CDK builds a queue, its dead-letter
@@ -63,6 +63,17 @@ export const jobs = {
     maxConcurrency: 5,
     memoryMb: 1024,
   },
+  'shops.redact': {
+    kind: 'queue',
+    description: 'shop/redact: erases everything of one uninstalled shop a page at a time, its items under other partitions too; a run that nears its deadline queues the next',
+    message: ShopRedactMessage,
+    fifo: false,
+    visibilityTimeoutSeconds: 5400,
+    maxReceiveCount: 5,
+    timeoutSeconds: 900,
+    batchSize: 1,
+    maxConcurrency: 2,
+  },
   'bookings.recount': {
     kind: 'schedule',
     description: 'Recounts the per-day booking counters of the days just past from the bookings themselves and repairs any drift',
@@ -77,6 +88,12 @@ export const jobs = {
     schedule: { everyMinutes: 15 },
     timeoutSeconds: 600,
     memoryMb: 1024,
+  },
+  'bookings.pointers': {
+    kind: 'schedule',
+    description: 'Writes the order pointers (every booking ever made of a Shopify order, which privacy requests read) of bookings saved before they existed, once: resumable, and a single read once done',
+    schedule: { everyMinutes: 15 },
+    timeoutSeconds: 600,
   },
   'jobs.sweep': {
     kind: 'schedule',

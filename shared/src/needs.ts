@@ -53,7 +53,7 @@ export const GROUP_NEEDS: { readonly [G in Group]: LambdaNeeds } = {
   // one item read or written per call
   settings: { table: 'readWrite', timeoutSeconds: 5, memoryMb: 256, reservedConcurrency: 2 },
   // app_subscriptions/update asks Shopify for the shop's plan (the shop's token is opened, and sealed again when refreshed)
-  shopify: { table: 'readWrite', sealed: 'openAndSeal', shopifySecret: true, enqueue: ['mail.send'], timeoutSeconds: 25, memoryMb: 512, reservedConcurrency: 20 },
+  shopify: { table: 'readWrite', sealed: 'openAndSeal', shopifySecret: true, enqueue: ['mail.send', 'shops.redact'], timeoutSeconds: 25, memoryMb: 512, reservedConcurrency: 20 },
   // reads the store's orders on Shopify: the token is opened, and sealed again when a refresh rotates it
   'store-orders': { table: 'readWrite', sealed: 'openAndSeal', shopifySecret: true, timeoutSeconds: 25, memoryMb: 512, reservedConcurrency: 10 },
   // every call asks Shopify with the shop's token (opened, sealed again when refreshed: the refresh needs the client secret)
@@ -63,7 +63,8 @@ export const GROUP_NEEDS: { readonly [G in Group]: LambdaNeeds } = {
   booking: { table: 'readWrite', sealed: 'openAndSeal', shopifySecret: true, enqueue: ['bookings.bulk'], timeoutSeconds: 29, memoryMb: 512, reservedConcurrency: 20 },
   // the list reads only; the tracking modal opens the courier account's keys to ask the courier, and
   // writes what moved (the booking, its counters and timeline) and the expiring item that spaces the asks
-  orders: { table: 'readWrite', sealed: 'open', timeoutSeconds: 20, memoryMb: 512, reservedConcurrency: 10 },
+  // and queues the consignee's tracking-link mail (send-email)
+  orders: { table: 'readWrite', sealed: 'open', enqueue: ['mail.send'], timeoutSeconds: 20, memoryMb: 512, reservedConcurrency: 10 },
   // the public tracking page and its API: as the modal, the courier asked about a stale status (its keys
   // opened) and what moved written; plus the per-address counter. A courier that hangs is given up on in time
   tracking: { table: 'readWrite', sealed: 'open', timeoutSeconds: 15, memoryMb: 512, reservedConcurrency: 10 },
@@ -80,10 +81,14 @@ export const JOB_NEEDS: { readonly [J in JobId]: JobNeeds } = {
   'jobs.sweep': { table: 'readWrite', enqueue: queueJobIds },
   // books with the couriers and fulfils on Shopify, like the booking group
   'bookings.bulk': { table: 'readWrite', sealed: 'openAndSeal', shopifySecret: true },
+  // deletes a shop's items page by page, and queues its own next run when its time runs short
+  'shops.redact': { table: 'readWrite', enqueue: ['shops.redact'] },
   // reads bookings and ADDs the counters' drift
   'bookings.recount': { table: 'readWrite' },
   // scans the table once, rewrites bookings' index keys and rebuilds the counters
   'bookings.migrate': { table: 'readWrite', scanTable: true },
+  // scans the table once for bookings saved before the order pointers and writes theirs
+  'bookings.pointers': { table: 'readWrite', scanTable: true },
 };
 
 export const DEFAULT_JOB_MEMORY_MB = 512;

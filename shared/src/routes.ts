@@ -22,7 +22,7 @@ import {
 import { Redirect, ShopifyCallbackQuery, ShopifyInstallQuery, WebhookAck } from './schemas/shopify';
 import { SaveSettingsInput, SettingsOutput, SettingsSaved } from './schemas/settings';
 import { AppConfig } from './schemas/app-config';
-import { OrdersPage, OrdersQuery, TrackOrderParams, TrackOrderResult } from './schemas/orders';
+import { OrdersPage, OrdersQuery, SendEmailParams, TrackOrderParams, TrackOrderResult } from './schemas/orders';
 import { PublicTracking, PublicTrackingParams } from './schemas/tracking';
 import { API_BASE } from './route-url';
 
@@ -190,6 +190,7 @@ export const routes = {
 
   // the orders list (spec 001 §2 /dashboard/orders) and its tracking modal; id is the tracking number
   'orders.list': { method: 'GET', path: '/get-all-orders', group: 'orders', access: scope('READ_ORDERS'), query: OrdersQuery, output: OrdersPage },
+  'orders.sendEmail': { method: 'PUT', path: '/send-email/{orderId}', group: 'orders', access: scope('WRITE_ORDERS'), params: SendEmailParams, output: Ok },
   'orders.track': { method: 'GET', path: '/track-order/{id}', group: 'orders', access: scope('READ_ORDERS'), params: TrackOrderParams, output: TrackOrderResult },
 
   // the consignee's side (spec 001 §2 /track/{track_number}, §7): no sign-in, so the answer is only what a consignee needs

@@ -58,10 +58,14 @@ export const keys = {
   /** A Shopify order's claim, and its pointer to its live booking (the booking itself: booking-store/entity.ts). */
   orderClaim: (shopId: string, orderId: string) => ({ pk: `SHOP#${shopId}`, sk: `ORDER#${orderId}` }),
   bookingAttempt: (shopId: string, attemptId: string) => ({ pk: `SHOP#${shopId}`, sk: `ATTEMPT#${attemptId}` }),
+  /** Every attempt ever made at a Shopify order (attempt ids are random, the claim names only the latest): what customers/redact finds them by. */
+  orderAttemptPointer: (shopId: string, orderId: string, attemptId: string) => ({ pk: `SHOP#${shopId}`, sk: `ORDERATTEMPT#${orderId}#${attemptId}` }),
   /** Pointers to a booking by order name, consignee phone and the booking's own id. */
   orderNamePointer: (shopId: string, name: string, trackingNumber: string) => ({ pk: `SHOP#${shopId}`, sk: `ORDERNAME#${name}#${trackingNumber}` }),
   phonePointer: (shopId: string, phone: string, trackingNumber: string) => ({ pk: `SHOP#${shopId}`, sk: `PHONE#${phone}#${trackingNumber}` }),
   bookingIdPointer: (shopId: string, bookingId: string) => ({ pk: `SHOP#${shopId}`, sk: `BOOKINGID#${bookingId}` }),
+  /** Every booking ever made of a Shopify order (the claim keeps only the live one): what a privacy request finds by order id. */
+  orderBookingPointer: (shopId: string, orderId: string, trackingNumber: string) => ({ pk: `SHOP#${shopId}`, sk: `ORDERBOOKING#${orderId}#${trackingNumber}` }),
   /** The public tracking page knows only the number: which shop(s) booked it. */
   parcel: (trackingNumber: string, shopId: string) => ({ pk: `PARCEL#${trackingNumber}`, sk: `SHOP#${shopId}` }),
   /**

@@ -1,5 +1,6 @@
 import { GetCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { MembershipRace, type PersonJoin, type ShopRepo } from '../../domain/ports/repos';
+import { MembershipRace, type PersonJoin, type ShopErasure, type ShopRepo } from '../../domain/ports/repos';
+import { erasePage } from './shop-erase';
 import type { PersonRecord, ShopRecord, UserRecord } from '../../domain/records';
 import { batchDelete, batchGet } from './batch';
 import { joinItems, leaveItems, memberPut, shopEmailPut } from './membership-items';
@@ -58,22 +59,8 @@ export class DynamoShopRepo implements ShopRepo {
     }));
   }
 
-  async purge(shopId: string): Promise<number> {
-    const shop = await this.get(shopId);
-    const doomed: { pk: string; sk: string }[] = [];
-    const members: UserRecord[] = [];
-    for (const item of await queryAll(this.db, this.table, keys.shop(shopId).pk)) {
-      doomed.push({ pk: item.pk as string, sk: item.sk as string });
-      if (item.type === 'user') members.push(stripKeys<UserRecord>(item));
-    }
-    // each member leaves their person (a person left with no shop goes, with its address); invitations just go
-    for (const member of members) {
-      if (member.personId) await this.leave(member, member.personId);
-      else doomed.push(keys.invite(member.email, shopId, member._id));
-    }
-    if (shop) doomed.push(keys.domainClaim(shop.domain));
-    await batchDelete(this.db, this.table, doomed);
-    return doomed.length;
+  erasePage(ref: ShopErasure, pageSize: number, now: Date): Promise<{ erased: number; done: boolean }> {
+    return erasePage(this.db, this.table, ref, pageSize, now.getTime(), (member, personId) => this.leave(member, personId));
   }
 
   private async leave(member: UserRecord, personId: string): Promise<void> {

@@ -13,6 +13,7 @@ import { moveCounters, shopDay } from './counters';
 import { referenceOf } from './reference';
 import { monthlyUsage } from '../billing/usage';
 import type { Metrics } from '../../ground/metrics';
+import { trackingPageUrl } from '../tracking-link';
 
 /**
  * A request holds its attempt this long. Longer than any request lives (API Gateway gives up at 30
@@ -229,7 +230,7 @@ export async function finishAttempt(attempt: BookingAttempt, f: Finishing, deps:
   const tracking = {
     number: f.trackingNumber,
     company: courierDefinition(account.company).name,
-    url: `${deps.env.APP_URL}/track/${encodeURIComponent(f.trackingNumber)}`,
+    url: trackingPageUrl(deps.env.APP_URL, f.trackingNumber),
   };
   let fulfillments: BookingRecord['fulfillments'] = [];
   let orders = f.orders;

@@ -176,7 +176,13 @@ export interface AttemptLedger {
   markBooked(attempt: BookingAttempt, trackingNumber: string, nowMs: number): Promise<void>;
   /** A cancelled booking's orders go free, so they can be booked again as a new attempt. */
   freeOrders(booking: Pick<BookingRecord, 'shopId' | 'orderIds' | 'trackingNumber'>, nowMs: number): Promise<void>;
+  /** Every attempt still kept of a Shopify order, by id (written with the attempt, so none is missed). */
+  findByOrder(shopId: string, orderId: string): Promise<string[]>;
+  /** customers/redact: the consignee of the attempt's plan replaced; an attempt without a plan or no longer kept is left. */
+  redactConsignee(shopId: string, attemptId: string, replacement: BookingRecord['consignee']): Promise<void>;
 }
+
+export type OrderPointersProgress = { done: boolean; cursor?: string };
 
 /** Bookings, one per tracking number, with the pointers that find one and its courier timeline. */
 export interface BookingRepo {
@@ -221,6 +227,18 @@ export interface BookingRepo {
   /** Bookings found by a pointer: by order name (exactly as stored), or by consignee phone. */
   findByOrderName(shopId: string, name: string): Promise<string[]>;
   findByPhone(shopId: string, phone: string): Promise<string[]>;
+  /** Every booking ever made of a Shopify order, cancelled and deleted ones aside. */
+  findByOrder(shopId: string, orderId: string): Promise<string[]>;
+  /** customers/redact: the consignee's fields replaced, and the pointers that name them (phone, order name) deleted. */
+  redactConsignee(booking: BookingRecord, replacement: BookingRecord['consignee']): Promise<void>;
+  /**
+   * One page of the backfill of order pointers for bookings and attempts saved before they were written (a Scan:
+   * only the job that declares it may). `cursor` is opaque; none when the table is done.
+   */
+  backfillOrderPointers(cursor: string | undefined, limit: number): Promise<{ cursor?: string; written: number }>;
+  /** Where the backfill stands: its saved cursor, or done. */
+  orderPointersProgress(): Promise<OrderPointersProgress>;
+  saveOrderPointersProgress(progress: OrderPointersProgress): Promise<void>;
   addAttention(booking: BookingRecord, mark: BookingRecord['attention'][number]): Promise<void>;
   /** The parcel's timeline, oldest first. */
   timeline(shopId: string, trackingNumber: string): Promise<TimelineEvent[]>;

@@ -12,11 +12,19 @@ export interface ShopRepo {
   /** Several shops in one BatchGet (a person's store list). */
   getMany(shopIds: string[]): Promise<ShopRecord[]>;
   update(shopId: string, patch: Partial<Omit<ShopRecord, '_id' | 'domain'>>): Promise<void>;
-  /** shop/redact: every item of the shop, its domain claim, and each member's place in it (a person left with no shop goes too). */
-  purge(shopId: string): Promise<number>;
+  /**
+   * shop/redact, one page at a time: the shop's items with what hangs from them elsewhere (parcels,
+   * each member's place in their person: a person left with no shop goes too), then its recount
+   * marks, domain claim and webhook deliveries. `done` once nothing of the shop is left; a page cut
+   * short is done again by the next call.
+   */
+  erasePage(ref: ShopErasure, pageSize: number, now: Date): Promise<{ erased: number; done: boolean }>;
   /** app/uninstalled: bumps the shop's session epoch (older sessions are refused for good) and deletes its sessions. */
   endSessions(shopId: string): Promise<number>;
 }
+
+/** What shop/redact erases: the shop, and its domain (its claim and webhook deliveries sit under it). */
+export interface ShopErasure { shopId: string; domain: string }
 
 /** A membership joins an existing person (counted), or a new one written with it. */
 export type PersonJoin = { person: PersonRecord; isNew: boolean };

@@ -1,3 +1,4 @@
+import '../../adapters/dynamo/booking-store/register';
 import { queueHandler } from '../../platform/job-chain';
 import { sendMail } from './send-mail';
 

@@ -1,8 +1,11 @@
-import type { MailMessage } from '@dakiya/shared';
+import { courierDefinition, type MailMessage } from '@dakiya/shared';
 import type { QueueWorker } from '../../platform/job-chain';
 import type { Deps } from '../../domain/ports/deps';
+import type { BookingAttempt } from '../../domain/ports/bookings';
 import type { Log } from '../../ground/log';
-import { createPasswordMail, resetPasswordMail, signInCodeMail, verifyEmailMail } from '../../domain/emails';
+import { createPasswordMail, resetPasswordMail, signInCodeMail, trackingLinkMail, verifyEmailMail } from '../../domain/emails';
+import { customerDataMail } from '../../domain/privacy/customer-data-mail';
+import { trackingPageUrl } from '../../domain/tracking-link';
 import { issueMemberLink, issuePersonLink } from '../../domain/links';
 import { issueSignInCode } from '../../domain/sign-in-code';
 import type { OutgoingMail } from '../../domain/ports/mailer';
@@ -62,6 +65,28 @@ async function compose(message: MailMessage, deps: Deps, log: Log): Promise<Outg
         return undefined;
       }
       return signInCodeMail(issued.person.email, issued.code, `${app}/login?forgot=1`);
+    }
+    case 'customer-data': {
+      const shop = await deps.shops.get(message.shopId);
+      if (!shop) {
+        log.info('customer data request of a shop that is gone: nothing sent');
+        return undefined;
+      }
+      const bookings = await deps.bookings.getMany(message.shopId, message.trackingNumbers, { consistent: true });
+      const attempts = (await Promise.all((message.attemptIds ?? []).map((id) => deps.attempts.get(message.shopId, id)))).filter((a) => a?.plan !== undefined);
+      return customerDataMail(shop.email, shop.name, message.requestId, bookings, attempts as BookingAttempt[]);
+    }
+    case 'tracking-link': {
+      // read as it is now: a booking deleted or a customer redacted since it was queued gets nothing
+      const booking = await deps.bookings.get(message.shopId, message.trackingNumber);
+      const shop = await deps.shops.get(message.shopId);
+      const to = booking?.consignee.email?.trim();
+      if (!booking || !shop || !to) {
+        log.info('tracking link no longer has a booking or an address: nothing sent');
+        return undefined;
+      }
+      const firstName = booking.consignee.name.trim().split(/\s+/)[0] ?? '';
+      return trackingLinkMail(to, firstName, shop.name, courierDefinition(booking.company).name, booking.trackingNumber, trackingPageUrl(app, booking.trackingNumber));
     }
   }
 }

@@ -13,9 +13,27 @@ export const MailMessage = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('create-password'), shopId: ObjectId, userId: ObjectId }),
   /** The step-up code of one sign-in: the worker makes the code (only when the password was right) and mails it. */
   z.object({ kind: z.literal('sign-in-code'), codeId: ObjectId }),
+  /** A booking's public tracking link to its consignee: the worker reads the address from the booking as it is then. */
+  z.object({ kind: z.literal('tracking-link'), shopId: ObjectId, trackingNumber: z.string().min(1).max(60) }),
+  /**
+   * customers/data_request: what Dakiya holds about a customer, mailed to the store's owner (Shopify
+   * expects the store to answer its customer). The bookings are named by number, never by the person.
+   */
+  z.object({
+    kind: z.literal('customer-data'), shopId: ObjectId, requestId: z.string().min(1).max(64), trackingNumbers: z.array(z.string().min(1).max(60)).max(2000),
+    /** Attempts whose consignee no listed booking shows (waiting for a check, or never booked); absent in messages queued before. */
+    attemptIds: z.array(ObjectId).max(2000).optional(),
+  }),
 ]);
 export type MailMessage = z.infer<typeof MailMessage>;
 
 /** A bulk booking to run: its rows (one result item per order) were written when it was started. */
 export const BulkBookingMessage = z.object({ bulkId: ObjectId, userId: ObjectId });
 export type BulkBookingMessage = z.infer<typeof BulkBookingMessage>;
+
+/**
+ * shop/redact's erasure of one shop, 48 hours after uninstall: the shop and its domain, and which run
+ * of the chain this is (a run that nears its deadline queues the next one, which continues).
+ */
+export const ShopRedactMessage = z.object({ shopId: ObjectId, domain: z.string().min(3).max(255), pass: z.number().int().min(0) });
+export type ShopRedactMessage = z.infer<typeof ShopRedactMessage>;

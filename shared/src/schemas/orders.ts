@@ -151,6 +151,10 @@ export const OrdersPage = z.object({
 });
 export type OrdersPage = z.infer<typeof OrdersPage>;
 
+/** `PUT /send-email/{orderId}`: the booking's own 24-character id, as the list and the booking page have it. */
+export const SendEmailParams = z.object({ orderId: ObjectId });
+export type SendEmailParams = z.infer<typeof SendEmailParams>;
+
 export const TrackOrderParams = z.object({
   id: z.string().trim().min(1, 'Tracking number is required').max(60, 'Tracking number is too long'),
 });

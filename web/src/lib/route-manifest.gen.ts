@@ -62,6 +62,7 @@ export const ROUTE_MANIFEST: { readonly [Id in RouteId]: { readonly method: Meth
   'booking.checkBooked': { method: 'POST', path: '/booking-check/{orderId}/booked' },
   'booking.checkNotBooked': { method: 'POST', path: '/booking-check/{orderId}/not-booked' },
   'orders.list': { method: 'GET', path: '/get-all-orders' },
+  'orders.sendEmail': { method: 'PUT', path: '/send-email/{orderId}' },
   'orders.track': { method: 'GET', path: '/track-order/{id}' },
   'tracking.public': { method: 'GET', path: '/track-order-public/{id}' },
   'shopify.install': { method: 'GET', path: '/shopify/install' },

@@ -4,6 +4,7 @@ import type { AttemptLedger, BookingAttempt, BookingPlan, BookingRecord, OrderCl
 import { batchGet } from '../batch';
 import { isConditionFailure, retryConflicts } from '../errors';
 import { keys, setExpression, stripKeys } from '../keys';
+import { queryAll } from '../query';
 
 /** Finished attempts stay a month for a person to look into, then TTL removes them. */
 const KEEP_ATTEMPT_SECONDS = 30 * 86400;
@@ -57,15 +58,21 @@ export class DynamoAttemptLedger implements AttemptLedger {
         },
       };
     });
+    const expiresAt = epochSeconds(nowMs) + KEEP_ATTEMPT_SECONDS;
     const record = {
       Put: {
         TableName: this.table,
-        Item: { ...keys.bookingAttempt(attempt.shopId, attempt.attemptId), type: 'bookingAttempt', ...attempt, expiresAt: epochSeconds(nowMs) + KEEP_ATTEMPT_SECONDS },
+        Item: { ...keys.bookingAttempt(attempt.shopId, attempt.attemptId), type: 'bookingAttempt', ...attempt, expiresAt },
         ConditionExpression: 'attribute_not_exists(pk)',
       },
     };
+    // in the same transaction: an attempt nothing leads to would keep its consignee past customers/redact
+    // (at most MAX_MERGE_ORDERS orders: 21 items, well within a transaction's 100)
+    const pointers = attempt.orderIds.map((orderId) => ({
+      Put: { TableName: this.table, Item: { ...keys.orderAttemptPointer(attempt.shopId, orderId, attempt.attemptId), type: 'attemptPointer', attemptId: attempt.attemptId, expiresAt } },
+    }));
     try {
-      await retryConflicts(() => this.db.send(new TransactWriteCommand({ TransactItems: [...claims, record] })));
+      await retryConflicts(() => this.db.send(new TransactWriteCommand({ TransactItems: [...claims, record, ...pointers] })));
       return true;
     } catch (error) {
       if (isConditionFailure(error)) return false;
@@ -132,6 +139,14 @@ export class DynamoAttemptLedger implements AttemptLedger {
       UpdateExpression: 'SET stage = :released, leaseUntil = :zero, expiresAt = :exp',
       ExpressionAttributeValues: { ':released': 'released', ':zero': 0, ':exp': epochSeconds(nowMs) + KEEP_ATTEMPT_SECONDS },
     }));
+    // the attempt is kept a month from now: its pointers as long, or it would outlive the way to it
+    await Promise.all(attempt.orderIds.map((orderId) => this.db.send(new UpdateCommand({
+      TableName: this.table,
+      Key: keys.orderAttemptPointer(attempt.shopId, orderId, attempt.attemptId),
+      UpdateExpression: 'SET #type = :type, attemptId = :attempt, expiresAt = :exp',
+      ExpressionAttributeNames: { '#type': 'type' },
+      ExpressionAttributeValues: { ':type': 'attemptPointer', ':attempt': attempt.attemptId, ':exp': epochSeconds(nowMs) + KEEP_ATTEMPT_SECONDS },
+    }))));
   }
 
   /** The attempt itself is not written again: its orders' claims now say `booked`, and it expires on its own. */
@@ -155,5 +170,25 @@ export class DynamoAttemptLedger implements AttemptLedger {
       ExpressionAttributeNames: { '#state': 'state' },
       ExpressionAttributeValues: { ':booked': 'booked', ':tn': booking.trackingNumber, ':free': 'free', ':at': new Date(nowMs).toISOString() },
     })).catch(unlessMoved)));
+  }
+
+  async findByOrder(shopId: string, orderId: string): Promise<string[]> {
+    const { pk, sk } = keys.orderAttemptPointer(shopId, orderId, '');
+    return (await queryAll(this.db, this.table, pk, sk, ['attemptId'], { consistent: true })).map((i) => String(i.attemptId));
+  }
+
+  /**
+   * Only the plan's consignee is written, never the lease: a request holding the attempt goes on, and
+   * a resumed attempt saves its booking with the fields as they now are.
+   */
+  async redactConsignee(shopId: string, attemptId: string, replacement: BookingRecord['consignee']): Promise<void> {
+    await this.db.send(new UpdateCommand({
+      TableName: this.table,
+      Key: keys.bookingAttempt(shopId, attemptId),
+      ConditionExpression: 'attribute_exists(#plan)',
+      UpdateExpression: 'SET #plan.consignee = :consignee',
+      ExpressionAttributeNames: { '#plan': 'plan' },
+      ExpressionAttributeValues: { ':consignee': replacement },
+    })).catch(unlessMoved);
   }
 }

@@ -1,7 +1,7 @@
-import { GetCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, ScanCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { cityKey, MERGED_TAG, type BookingStatus } from '@dakiya/shared';
 import type {
-  BookingChange, BookingIndex, BookingRecord, BookingRepo, IndexedBooking, IndexWindow, TimelineEvent,
+  BookingChange, BookingIndex, BookingRecord, BookingRepo, IndexedBooking, IndexWindow, OrderPointersProgress, TimelineEvent,
 } from '../../../domain/ports/bookings';
 import { batchDelete, batchGet, batchWrite } from '../batch';
 import { isConditionFailure } from '../errors';
@@ -18,10 +18,14 @@ function pointersOf(record: BookingRecord) {
       ...record.orderNames.map((name) => keys.orderNamePointer(shopId, name, trackingNumber)),
       keys.phonePointer(shopId, record.consignee.phone, trackingNumber),
       keys.bookingIdPointer(shopId, record.bookingId),
+      ...record.orderIds.map((orderId) => keys.orderBookingPointer(shopId, orderId, trackingNumber)),
     ],
     parcel: keys.parcel(trackingNumber, shopId),
   };
 }
+
+/** The backfill of order pointers (`bookings.pointers`) keeps its progress under this migration name. */
+const ORDER_POINTERS = 'order-pointers';
 
 /** The entity's index of each question the domain asks, with the partition it is keyed on. */
 const INDEX_OF: Record<BookingIndex['index'], { name: (typeof BOOKING_INDEXES)[number]['name']; partition: (shopId: string, value?: string) => string }> = {
@@ -226,6 +230,48 @@ export class DynamoBookingRepo implements BookingRepo {
   async findByOrderName(shopId: string, name: string): Promise<string[]> {
     const { pk, sk } = keys.orderNamePointer(shopId, name, '');
     return (await queryAll(this.db, this.table, pk, sk, ['trackingNumber'])).map((i) => String(i.trackingNumber));
+  }
+
+  async findByOrder(shopId: string, orderId: string): Promise<string[]> {
+    const { pk, sk } = keys.orderBookingPointer(shopId, orderId, '');
+    return (await queryAll(this.db, this.table, pk, sk, ['trackingNumber'], { consistent: true })).map((i) => String(i.trackingNumber));
+  }
+
+  async redactConsignee(record: BookingRecord, replacement: BookingRecord['consignee']): Promise<void> {
+    await this.bookings.patch({ shopId: record.shopId, trackingNumber: record.trackingNumber }).set({ consignee: replacement }).go({ response: 'none' });
+    // the pointers that name the person (their phone) or lead to them by the order's name
+    await batchDelete(this.db, this.table, [
+      ...record.orderNames.map((name) => keys.orderNamePointer(record.shopId, name, record.trackingNumber)),
+      ...[record.consignee.phone, record.consignee.phone2, record.consignee.phone3].filter((p): p is string => Boolean(p))
+        .map((phone) => keys.phonePointer(record.shopId, phone, record.trackingNumber)),
+    ]);
+  }
+
+  async backfillOrderPointers(cursor: string | undefined, limit: number): Promise<{ cursor?: string; written: number }> {
+    const page = await this.db.send(new ScanCommand({
+      TableName: this.table, Limit: limit,
+      FilterExpression: 'begins_with(pk, :shop) AND (begins_with(sk, :booking) OR begins_with(sk, :attempt))',
+      ExpressionAttributeValues: { ':shop': 'SHOP#', ':booking': 'BOOKING#', ':attempt': 'ATTEMPT#' },
+      ProjectionExpression: 'sk, shopId, trackingNumber, attemptId, orderIds, expiresAt',
+      ...(cursor ? { ExclusiveStartKey: JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Record<string, unknown> } : {}),
+    }));
+    // attempts saved before they had pointers too: they keep the consignee customers/redact must reach
+    const pointerOf = (item: Record<string, unknown>, orderId: string) => (String(item.sk).startsWith('ATTEMPT#')
+      ? { ...keys.orderAttemptPointer(String(item.shopId), orderId, String(item.attemptId)), type: 'attemptPointer', attemptId: item.attemptId, ...(item.expiresAt ? { expiresAt: item.expiresAt } : {}) }
+      : { ...keys.orderBookingPointer(String(item.shopId), orderId, String(item.trackingNumber)), type: 'bookingPointer', trackingNumber: item.trackingNumber });
+    const pointers = (page.Items ?? []).flatMap((item) => ((item.orderIds ?? []) as string[]).map((orderId) => ({ PutRequest: { Item: pointerOf(item, orderId) } })));
+    await batchWrite(this.db, this.table, pointers);
+    const next = page.LastEvaluatedKey ? Buffer.from(JSON.stringify(page.LastEvaluatedKey)).toString('base64url') : undefined;
+    return { ...(next ? { cursor: next } : {}), written: pointers.length };
+  }
+
+  async orderPointersProgress(): Promise<OrderPointersProgress> {
+    const { Item } = await this.db.send(new GetCommand({ TableName: this.table, Key: keys.migration(ORDER_POINTERS), ConsistentRead: true }));
+    return { done: Item?.done === true, ...(typeof Item?.cursor === 'string' ? { cursor: Item.cursor } : {}) };
+  }
+
+  async saveOrderPointersProgress(progress: OrderPointersProgress): Promise<void> {
+    await this.db.send(new PutCommand({ TableName: this.table, Item: { ...keys.migration(ORDER_POINTERS), type: 'migration', ...progress } }));
   }
 
   async findByPhone(shopId: string, phone: string): Promise<string[]> {

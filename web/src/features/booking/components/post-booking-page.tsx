@@ -15,6 +15,7 @@ import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { PageHeader } from '../../../components/ui/page-header';
 import { RefusalAlert } from '../../../components/ui/refusal-alert';
 import { SectionCard } from '../../../components/ui/section-card';
+import { ShareTracking } from '../../../components/ui/share-tracking';
 import { PageSkeleton } from '../../../components/ui/skeletons';
 import { notifySuccess } from '../../../components/ui/toaster';
 import { attentionText, bookingHeadline, canCancel, CANCELLED_TOAST, parcelPayment, STATUS_LABELS, WHO_CAN_CANCEL } from '../post-booking';
@@ -126,6 +127,9 @@ function BookingDetails({ booking, canWrite, timeZone, onChanged }: { booking: B
             <Button asChild variant="outline" size="sm">
               <Link to={paths.track(booking.tracking_number)} target="_blank"><LuExternalLink /> Track</Link>
             </Button>
+            {booking.status !== 'CANCELLED' && (
+              <ShareTracking orderId={booking._id} trackingNumber={booking.tracking_number} orderName={booking.order_names.join(', ')} phone={data.consignee.phone} canEmail={canWrite} />
+            )}
             {canWrite && booking.cancellable && (
               <Button colorPalette="red" variant="outline" size="sm" loading={cancelling} onClick={() => void cancel()} data-testid="post-booking-cancel">
                 <LuPackageX /> Cancel booking

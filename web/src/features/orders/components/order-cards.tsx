@@ -1,7 +1,7 @@
 import { Box, HStack, Stack, Text } from '@chakra-ui/react';
 import { rowKey, rowText } from '../order-row';
 import { BookedDays, CourierBadge, PaymentBadge, StatusBadge } from './order-badges';
-import { CancelButton, OrderName, own, RowCheckbox, Tags, TrackLink, TrackNumber, type OrdersListProps } from './orders-table';
+import { CancelButton, EmailLink, OrderName, own, RowCheckbox, Tags, TrackLink, TrackNumber, type OrdersListProps } from './orders-table';
 
 /** On a phone every order is a card with the same facts as a row of the table (spec §2 columns). */
 export function OrderCards({ rows, now, timeZone, selectable, selected, onToggle, canCancel, cancelling, onCancel, onOpen }: OrdersListProps) {
@@ -54,6 +54,7 @@ export function OrderCards({ rows, now, timeZone, selectable, selected, onToggle
                 </HStack>
                 <HStack gap="2" onClick={own}>
                   <TrackLink row={row} />
+                  {canCancel && <EmailLink row={row} />}
                   {cancel && <CancelButton row={row} busy={cancelling === row.tracking_number} disabled={!!cancelling} onCancel={onCancel} />}
                 </HStack>
               </HStack>

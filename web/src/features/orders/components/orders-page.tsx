@@ -261,6 +261,9 @@ export function OrdersPage({ canCancel, canBook, timeZone }: OrdersPageProps) {
         onMoved={refresh}
         onClose={() => setOpened(null)}
         timeZone={timeZone}
+        orderId={opened?.kind === 'booking' ? opened._id : undefined}
+        orderName={opened?.order_name}
+        canEmail={canCancel}
       />
     </Box>
   );

@@ -4,6 +4,7 @@ import type { MouseEvent, ReactNode } from 'react';
 import { LuExternalLink, LuPackageX } from 'react-icons/lu';
 import { Link } from 'react-router-dom';
 import { paths } from '../../../lib/paths';
+import { ShareTracking } from '../../../components/ui/share-tracking';
 import { rowKey, rowText, type RowText } from '../order-row';
 import { AttentionBadge, BookedDays, CourierBadge, PaymentBadge, StatusBadge } from './order-badges';
 
@@ -106,7 +107,9 @@ export function OrdersTable({ rows, now, timeZone, selectable, selected, onToggl
                 <Table.Cell color="fg.muted">{t.deliveredDate}</Table.Cell>
                 <Table.Cell title={t.bookedByName || undefined}>{t.bookedBy}</Table.Cell>
                 <Table.Cell textAlign="end">{t.days}</Table.Cell>
-                <Table.Cell onClick={own}><TrackLink row={row} /></Table.Cell>
+                <Table.Cell onClick={own}>
+                  <HStack gap="1"><TrackLink row={row} />{canCancel && <EmailLink row={row} />}</HStack>
+                </Table.Cell>
                 <Table.Cell onClick={own}>
                   {canCancel && row.cancellable && <CancelButton row={row} busy={cancelling === row.tracking_number} disabled={!!cancelling} onCancel={onCancel} />}
                 </Table.Cell>
@@ -176,6 +179,12 @@ export function TrackLink({ row }: { row: OrderRow }) {
       </Link>
     </Button>
   );
+}
+
+/** A row's 'Email tracking link' (WRITE_ORDERS); WhatsApp needs the phone, which the tracking modal has. */
+export function EmailLink({ row }: { row: OrderRow }) {
+  if (row.kind !== 'booking' || !row.tracking_number || row.booked_packet_status === 'CANCELLED') return null;
+  return <ShareTracking size="2xs" orderId={row._id} trackingNumber={row.tracking_number} orderName={row.order_name} canEmail />;
 }
 
 export function CancelButton({ row, busy, disabled, onCancel }: { row: OrderRow; busy: boolean; disabled: boolean; onCancel(row: OrderRow): void }) {

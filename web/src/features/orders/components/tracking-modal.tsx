@@ -6,6 +6,7 @@ import { Link } from 'react-router-dom';
 import { isApiError } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
+import { ShareTracking } from '../../../components/ui/share-tracking';
 import { useOrderTracking } from '../api/use-order-tracking';
 import { courierCheckNote, timelineOf, TRACKING_ERROR_NOTE, TRACKING_ERROR_TITLE, trackingSteps, type TrackingStep } from '../tracking';
 import { CourierBadge, StatusBadge } from './order-badges';
@@ -18,10 +19,15 @@ export interface TrackingModalProps {
   onMoved(): void;
   onClose(): void;
   timeZone?: string;
+  /** The booking's own id and order name, for sending its tracking link. */
+  orderId?: string;
+  orderName?: string;
+  /** WRITE_ORDERS: the tracking link may be emailed. */
+  canEmail?: boolean;
 }
 
 /** Spec §2 "Order Tracking Info modal" (GET /track-order/{id}). */
-export function TrackingModal({ trackingNumber, listedStatus, onMoved, onClose, timeZone }: TrackingModalProps) {
+export function TrackingModal({ trackingNumber, listedStatus, onMoved, onClose, timeZone, orderId, orderName, canEmail = false }: TrackingModalProps) {
   const { data, error, isLoading, isValidating, mutate } = useOrderTracking(trackingNumber);
   const result = data && data.order.track_number === trackingNumber ? data : undefined;
   // a phone gets the whole screen, and the steps one under another
@@ -55,7 +61,10 @@ export function TrackingModal({ trackingNumber, listedStatus, onMoved, onClose, 
                 <TrackingDetails result={result} timeZone={timeZone} compact={compact} />
               )}
             </Dialog.Body>
-            <Dialog.Footer>
+            <Dialog.Footer flexWrap="wrap">
+              {trackingNumber && (
+                <ShareTracking orderId={orderId} trackingNumber={trackingNumber} orderName={orderName ?? trackingNumber} phone={result?.customer_phone} canEmail={canEmail} />
+              )}
               {trackingNumber && (
                 <Button asChild variant="outline" size="sm">
                   <Link to={paths.track(trackingNumber)} target="_blank" rel="noopener">Public tracking page <LuExternalLink aria-hidden /></Link>
