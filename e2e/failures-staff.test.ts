@@ -85,6 +85,10 @@ describe.each(VIEWPORTS)('staff screens when things go wrong (%s)', (name, viewp
     await toastSays(page, CONNECTION_FAILED);
     await stillUsable(page, /Nadia Test/);
     await online();
+    // on a phone the failure's toast sits over the Save button, and a pointer resting on it holds it open:
+    // a person moves away and it goes
+    await page.mouse.move(0, 0);
+    await expect.poll(() => page.getByTestId('toast').count(), { timeout: 20_000 }).toBe(0);
     await page.getByTestId('edit-user-submit').click();
     await toastSays(page, 'User updated');
     await expect.poll(() => page.getByTestId('page-title').innerText()).toBe('Renamed Test');
