@@ -182,21 +182,31 @@ export type TrackingDetail = z.infer<typeof TrackingDetail>;
 export const CourierCheck = z.enum(['asked', 'recent', 'unavailable', 'not-found']);
 export type CourierCheck = z.infer<typeof CourierCheck>;
 
-/** GET /track-order/{id} (spec §3 "Tracking result", with the modal's phone, destination and courier status). */
-export const TrackOrderResult = z.object({
+/**
+ * The spec's §3 "Tracking result", shared by the signed-in modal (GET /track-order/{id}, which adds to it)
+ * and the public page (GET /track-order-public/{id}, which answers exactly this).
+ */
+export const TrackingResult = z.object({
   domain: z.string(),
   store: z.string(),
   company: Courier,
   order_name: z.string(),
   order: z.object({
+    /** The public answer gives the first word only: enough for a greeting, not enough to identify anyone. */
     consignee_name: z.string(),
     track_number: z.string(),
     booking_date: z.string(),
     /** 1 to 4 (TRACKING_STEPS); null for a returned parcel, shown as returned and not as a step. */
     current_status: z.number().int().min(1).max(4).nullable(),
+    /** The courier's scans, oldest first. */
     details: z.array(TrackingDetail),
   }),
+  /** The status itself, so a returned parcel (no step) is told apart from one with no status yet. */
   status: BookingStatus,
+});
+
+/** GET /track-order/{id}: the tracking result with the modal's phone, destination and courier status. */
+export const TrackOrderResult = TrackingResult.extend({
   customer_phone: z.string(),
   destination: z.string(),
   /** The courier's own status text as last read; null before the courier was ever asked. */
