@@ -13,6 +13,8 @@ export interface SimOrder {
   /** `grams`: the variant's weight per unit (0: the merchant never set one). */
   lineItems: { currentQuantity: number; grams: number }[];
   tags: string[];
+  /** null: an order Shopify ships nowhere (a pickup, a gift card), which the form cannot book as it is. */
+  shippingAddress: { address1: string | null } | null;
 }
 
 /** The Shopify simulator's records of the demo store's orders. */
@@ -38,9 +40,10 @@ export async function courierSim(courier: string, path: string, body: object, me
 }
 
 /**
- * The first order on the store-orders page that is not `taken`, has a Book link (not one needing a check) and was never
- * fulfilled on Shopify, by name: flows share one world, and an order another flow booked and cancelled is open again
- * but carries that history, which a flow asserting Shopify's fulfillments would read as its own.
+ * The first order on the store-orders page that is not `taken`, has a Book link (not one needing a check), has a
+ * shipping address and was never fulfilled on Shopify, by name: flows share one world, and an order another flow
+ * booked and cancelled is open again but carries that history, which a flow asserting Shopify's fulfillments would
+ * read as its own.
  * `unweighed`: one Shopify has no weight for, so the booking form starts from the account's weight (an order's own comes first).
  */
 export async function freeOrderOnPage(page: Page, taken: Set<string> = new Set(), opts: { unweighed?: boolean } = {}): Promise<{ name: string; id: string }> {
@@ -48,7 +51,8 @@ export async function freeOrderOnPage(page: Page, taken: Set<string> = new Set()
   const names = (await page.locator('[data-testid^="store-order-book-#"]').evaluateAll((els) => els.map((el) => el.getAttribute('data-testid') ?? '')))
     .map((id) => id.replace('store-order-book-', ''));
   const orders = await simOrders();
-  const used = new Set(orders.filter((o) => o.fulfillments.length > 0).map((o) => o.name));
+  // fulfilled once (even if cancelled since), or with nowhere to ship to: not the plain order a flow books
+  const used = new Set(orders.filter((o) => o.fulfillments.length > 0 || !o.shippingAddress?.address1).map((o) => o.name));
   const weighed = opts.unweighed
     ? new Set(orders.filter((o) => o.lineItems.some((li) => li.grams > 0)).map((o) => o.name))
     : new Set<string>();
