@@ -84,7 +84,7 @@ export function ParcelPage({ tracking, lang, timeZone, links, courierDown = fals
         <p className="label" id="status-label">{w.statusLabel}</p>
         <p className="now" data-testid="track-status" data-status={status}>{w.status[status]}</p>
         <p className="note">{w.statusNote[status](courier)}</p>
-        {courierDown && <p className="note" data-testid="track-courier-down">{w.notReached(courier)}</p>}
+        {courierDown && <p className="note stale" data-testid="track-courier-down">{w.notReached(courier)}</p>}
       </section>
       <section className="card" aria-labelledby="progress-label">
         <h2 id="progress-label">{w.progress}</h2>
