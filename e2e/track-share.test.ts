@@ -64,10 +64,35 @@ beforeAll(async () => {
 });
 afterAll(async () => { await browser?.close(); });
 
-async function emailFrom(page: Page, scope: Page | ReturnType<Page['getByTestId']>, tracking: string, shotName: string) {
+/**
+ * While a toast shows, every button of the tracking modal (the corner's Close, the footer's email,
+ * WhatsApp, public page and Close) is what a finger on its centre touches, not the toast: read in one
+ * go in the page, so the toast cannot leave between the two checks.
+ */
+async function modalButtonsFree(page: Page) {
+  const seen = await page.evaluate(() => {
+    const toasts = [...document.querySelectorAll<HTMLElement>('[data-testid="toast"]')].filter((t) => t.dataset.state === 'open');
+    const modal = document.querySelector('[data-testid="tracking-modal"]');
+    const buttons = [...(modal?.querySelectorAll<HTMLElement>('.chakra-dialog__footer a, .chakra-dialog__footer button, [data-part="close-trigger"]') ?? [])];
+    return {
+      toasts: toasts.length,
+      buttons: buttons.map((b) => {
+        const r = b.getBoundingClientRect();
+        const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        return { name: b.textContent?.trim() || b.getAttribute('aria-label') || '', free: Boolean(hit && b.contains(hit)) };
+      }),
+    };
+  });
+  expect(seen.toasts).toBeGreaterThan(0);
+  expect(seen.buttons.map((b) => b.name)).toEqual(expect.arrayContaining(['Email tracking link', 'Share on WhatsApp', 'Close']));
+  expect(seen.buttons.filter((b) => !b.free)).toEqual([]);
+}
+
+async function emailFrom(page: Page, scope: Page | ReturnType<Page['getByTestId']>, tracking: string, shotName: string, whileToastShows?: () => Promise<void>) {
   const since = Math.floor(Date.now() / 1000) - 1;
   await scope.getByTestId(`share-email-${tracking}`).first().click();
   await toastSays(page, `Tracking link sent to ${EMAIL}`);
+  await whileToastShows?.();
   await shot(page, shotName);
   const mail = await mailTo(EMAIL, since, tracking);
   expect(mail.subject).toMatch(/^Track your order from /);
@@ -94,7 +119,7 @@ describe.each(VIEWPORTS)('sending the tracking link (%s)', (size, viewport) => {
     const modal = page.getByTestId('tracking-modal');
     await modal.getByTestId(`share-whatsapp-${withEmail}`).waitFor();
     await expectWhatsApp(page, modal, withEmail);
-    await emailFrom(page, modal, withEmail, `share-tracking-modal-${size}`);
+    await emailFrom(page, modal, withEmail, `share-tracking-modal-${size}`, () => modalButtonsFree(page));
     await page.close();
   });
 

@@ -119,4 +119,41 @@ describe('customers/redact after bookings through the booking route', () => {
     expect(await deliver(delivery)).toMatchObject({ status: 200, body: { ok: true } });
     expect(await traces(world.deps.db, world.deps.env.TABLE_NAME, [nadia.consignee_name, '3124447788', nadia.consignee_email, nadia.consignee_address])).toEqual([]);
   });
+
+  it('reaches an attempt by the customer\'s phone alone when Shopify no longer lists its order', async () => {
+    const bilal: Consignee = { consignee_name: 'Bilal Ahmed', consignee_phone: '03451239876', consignee_email: 'bilal.a@example.pk', consignee_address: 'House 12, Gulberg III' };
+    const { waiting } = await bookedAndWaiting(bilal);
+    const shopId = world.a.shop._id;
+    // only the phone leads to the attempt waiting for a check: its order is not listed and no booking was made of it
+    expect(await world.deps.attempts.findByOrder(shopId, waiting.id)).toHaveLength(1);
+    const delivery = world.shopify.control.trigger(world.a.shop.domain, 'customers/redact', {
+      payload: { shop_id: 1, shop_domain: world.a.shop.domain, customer: { id: 4414, email: null, phone: '+92 345 1239876' }, orders_to_redact: [] },
+    }) as DeliveryRecord;
+    expect(await deliver(delivery)).toMatchObject({ status: 200, body: { ok: true } });
+    expect(await traces(world.deps.db, world.deps.env.TABLE_NAME, [bilal.consignee_name, '3451239876', bilal.consignee_email, bilal.consignee_address])).toEqual([]);
+  });
+
+  it('reaches a booking and an attempt by the customer\'s email alone, those saved before their contact pointers once the backfill row has run', async () => {
+    const hina: Consignee = { consignee_name: 'Hina Rauf', consignee_phone: '03017654321', consignee_email: 'Hina.Rauf@Example.pk', consignee_address: 'Street 4, Hayatabad Phase 2' };
+    const { booked, waiting, trackingNumber } = await bookedAndWaiting(hina);
+    const shopId = world.a.shop._id;
+    const attemptIds = [...await world.deps.attempts.findByOrder(shopId, booked.id), ...await world.deps.attempts.findByOrder(shopId, waiting.id)];
+    expect(attemptIds).toHaveLength(2);
+    // as if written before the email and contact pointers existed
+    for (const attemptId of attemptIds) {
+      for (const contact of ['03017654321', 'hina.rauf@example.pk']) {
+        await world.deps.db.send(new DeleteCommand({ TableName: world.deps.env.TABLE_NAME, Key: keys.attemptContactPointer(shopId, contact, attemptId) }));
+      }
+    }
+    await world.deps.db.send(new DeleteCommand({ TableName: world.deps.env.TABLE_NAME, Key: keys.emailPointer(shopId, hina.consignee_email, trackingNumber) }));
+    expect(await world.deps.attempts.findByContact(shopId, 'hina.rauf@example.pk')).toEqual([]);
+    await world.deps.bookings.saveOrderPointersProgress({ done: false });
+    await world.deps.poller.runScheduled('bookings.pointers');
+    expect((await world.deps.attempts.findByContact(shopId, 'hina.rauf@example.pk')).sort()).toEqual(attemptIds.sort());
+    const delivery = world.shopify.control.trigger(world.a.shop.domain, 'customers/redact', {
+      payload: { shop_id: 1, shop_domain: world.a.shop.domain, customer: { id: 4415, email: 'hina.rauf@example.PK', phone: null }, orders_to_redact: [] },
+    }) as DeliveryRecord;
+    expect(await deliver(delivery)).toMatchObject({ status: 200, body: { ok: true } });
+    expect(await traces(world.deps.db, world.deps.env.TABLE_NAME, [hina.consignee_name, '3017654321', hina.consignee_email, hina.consignee_address])).toEqual([]);
+  });
 });

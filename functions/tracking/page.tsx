@@ -65,8 +65,8 @@ async function answer(event: APIGatewayProxyEventV2, deps: Deps): Promise<Result
     await limitTracking(addressKey(viewerAddress(headers, event.requestContext?.http?.sourceIp ?? '')), deps);
     const params = PublicTrackingParams.safeParse({ id: number });
     if (!params.success) throw new AppError('PARCEL_NOT_FOUND');
-    const { tracking, timeZone } = await publicTracking(params.data.id, deps);
-    return page(200, <ParcelPage tracking={tracking} lang={lang} timeZone={timeZone} links={links} />, CACHED);
+    const { tracking, timeZone, courierDown } = await publicTracking(params.data.id, deps);
+    return page(200, <ParcelPage tracking={tracking} lang={lang} timeZone={timeZone} links={links} courierDown={courierDown} />, CACHED);
   } catch (error) {
     if (error instanceof AppError && error.code === 'PARCEL_NOT_FOUND') {
       return message(404, w.notFound, w.notFoundHelp, { tryAgain: false, testId: 'track-not-found', cache: CACHED });

@@ -159,6 +159,20 @@ describe('the page /track/{track_number}', () => {
     for (const secret of ['0333', 'Gulberg', '4200', 'Tariq']) expect(res.html).not.toContain(secret);
   });
 
+  it('says the courier could not be reached when it did not answer, beside the status last stored', async () => {
+    const booking = await parcel('happy', { changedAgoMs: 11 * MINUTE });
+    sim().failNext('http-500', 10);
+    const res = await page(booking.trackingNumber);
+    expect(res.status).toBe(200);
+    expect(res.html).toContain('data-status="FULFILLED">Booked</p>');
+    expect(res.html).toContain('data-testid="track-courier-down">Leopards could not be reached just now, so this is the latest news we have.');
+    // a courier that answers says nothing of the kind
+    sim().clearFaults();
+    const fine = await page((await parcel('stuck', { changedAgoMs: 11 * MINUTE })).trackingNumber);
+    expect(fine.status).toBe(200);
+    expect(fine.html).not.toContain('track-courier-down');
+  });
+
   it('is in Urdu, right to left, with ?lang=ur, and each language links to the other', async () => {
     const booking = await parcel('stuck', { changedAgoMs: MINUTE, status: 'CANCELLED' });
     const ur = await page(booking.trackingNumber, { lang: 'ur' });

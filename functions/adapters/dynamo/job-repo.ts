@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { QueueJobId } from '@dakiya/shared';
 import type { ClaimResult, JobRecord, JobRecords, JobRef, JobStatus, OverdueJob } from '../../domain/ports/jobs';
 import { JOB_DUE_SHARDS, keys, stripKeys } from './keys';
@@ -94,6 +94,10 @@ export class DynamoJobRecords implements JobRecords {
       ExpressionAttributeNames: { '#status': 'status' },
       ExpressionAttributeValues: { ':pending': 'pending', ':at': now.toISOString(), ':error': error.slice(0, 1000) },
     })).catch((e: unknown) => { if (!isConditionFailure(e)) throw e; });
+  }
+
+  async remove(ref: JobRef): Promise<void> {
+    await this.db.send(new DeleteCommand({ TableName: this.table, Key: keys.job(ref) }));
   }
 
   async overdue(job: QueueJobId, untilMs: number, limit: number): Promise<OverdueJob[]> {

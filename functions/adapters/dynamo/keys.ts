@@ -60,6 +60,13 @@ export const keys = {
   bookingAttempt: (shopId: string, attemptId: string) => ({ pk: `SHOP#${shopId}`, sk: `ATTEMPT#${attemptId}` }),
   /** Every attempt ever made at a Shopify order (attempt ids are random, the claim names only the latest): what customers/redact finds them by. */
   orderAttemptPointer: (shopId: string, orderId: string, attemptId: string) => ({ pk: `SHOP#${shopId}`, sk: `ORDERATTEMPT#${orderId}#${attemptId}` }),
+  /**
+   * Every attempt whose plan was sent to a consignee's phone or email (`contact`: a phone as stored, an
+   * email in lower case): customers/redact reaches an attempt by it when Shopify no longer lists its order.
+   */
+  attemptContactPointer: (shopId: string, contact: string, attemptId: string) => ({ pk: `SHOP#${shopId}`, sk: `ATTEMPTTO#${contact}#${attemptId}` }),
+  /** A booking by its consignee's email, in lower case (customers/redact names the customer by it). */
+  emailPointer: (shopId: string, email: string, trackingNumber: string) => ({ pk: `SHOP#${shopId}`, sk: `MAILTO#${email.toLowerCase()}#${trackingNumber}` }),
   /** Pointers to a booking by order name, consignee phone and the booking's own id. */
   orderNamePointer: (shopId: string, name: string, trackingNumber: string) => ({ pk: `SHOP#${shopId}`, sk: `ORDERNAME#${name}#${trackingNumber}` }),
   phonePointer: (shopId: string, phone: string, trackingNumber: string) => ({ pk: `SHOP#${shopId}`, sk: `PHONE#${phone}#${trackingNumber}` }),

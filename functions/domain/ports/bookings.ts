@@ -178,8 +178,10 @@ export interface AttemptLedger {
   freeOrders(booking: Pick<BookingRecord, 'shopId' | 'orderIds' | 'trackingNumber'>, nowMs: number): Promise<void>;
   /** Every attempt still kept of a Shopify order, by id (written with the attempt, so none is missed). */
   findByOrder(shopId: string, orderId: string): Promise<string[]>;
-  /** customers/redact: the consignee of the attempt's plan replaced; an attempt without a plan or no longer kept is left. */
-  redactConsignee(shopId: string, attemptId: string, replacement: BookingRecord['consignee']): Promise<void>;
+  /** Every attempt still kept whose plan went to this phone (as stored) or email: by id, to be checked against the plan. */
+  findByContact(shopId: string, contact: string): Promise<string[]>;
+  /** customers/redact: the consignee of the attempt's plan replaced and its contact pointers gone; an attempt without a plan or no longer kept is left. */
+  redactConsignee(attempt: BookingAttempt, replacement: BookingRecord['consignee']): Promise<void>;
 }
 
 export type OrderPointersProgress = { done: boolean; cursor?: string };
@@ -227,9 +229,11 @@ export interface BookingRepo {
   /** Bookings found by a pointer: by order name (exactly as stored), or by consignee phone. */
   findByOrderName(shopId: string, name: string): Promise<string[]>;
   findByPhone(shopId: string, phone: string): Promise<string[]>;
+  /** Bookings by their consignee's email (any case), to be checked against the booking: the pointer's text is not unique. */
+  findByEmail(shopId: string, email: string): Promise<string[]>;
   /** Every booking ever made of a Shopify order, cancelled and deleted ones aside. */
   findByOrder(shopId: string, orderId: string): Promise<string[]>;
-  /** customers/redact: the consignee's fields replaced, and the pointers that name them (phone, order name) deleted. */
+  /** customers/redact: the consignee's fields replaced, and the pointers that name them (phone, email, order name) deleted. */
   redactConsignee(booking: BookingRecord, replacement: BookingRecord['consignee']): Promise<void>;
   /**
    * One page of the backfill of order pointers for bookings and attempts saved before they were written (a Scan:

@@ -79,6 +79,8 @@ export interface JobRecords {
   finish(ref: JobRef, status: Exclude<JobStatus, 'pending'>, now: Date, error?: string): Promise<void>;
   /** The run failed and its message will come back: free the record for the next delivery. */
   release(ref: JobRef, now: Date, error: string): Promise<void>;
+  /** The record deleted: only shops.redact's, whose records name a shop that must leave no trace. */
+  remove(ref: JobRef): Promise<void>;
   /** Pending records of a job whose sweep time has passed (read from the sparse index), oldest first. */
   overdue(job: QueueJobId, untilMs: number, limit: number): Promise<OverdueJob[]>;
   /** Moves a record's sweep time on before its message is sent again; false if it moved meanwhile. */

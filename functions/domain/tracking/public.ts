@@ -30,11 +30,11 @@ function publicEvent(event: TimelineEvent, company: BookingRecord['company']) {
  * modal's own refresh (one ask per parcel in that time, whoever asks), so the page never says a
  * parcel is moving when the courier has it delivered, cancelled or returned.
  */
-export async function publicTracking(trackingNumber: string, deps: Deps): Promise<{ tracking: PublicTracking; timeZone: string }> {
+export async function publicTracking(trackingNumber: string, deps: Deps): Promise<{ tracking: PublicTracking; timeZone: string; courierDown: boolean }> {
   const found = await findParcel(trackingNumber, deps);
   if (!found) throw new AppError('PARCEL_NOT_FOUND');
   const { shop } = found;
-  const { record } = await refresh(shop, found.booking, deps);
+  const { record, check } = await refresh(shop, found.booking, deps);
   const events = await deps.bookings.timeline(shop._id, record.trackingNumber);
   const tracking: PublicTracking = {
     domain: shop.domain,
@@ -50,6 +50,7 @@ export async function publicTracking(trackingNumber: string, deps: Deps): Promis
     },
     status: record.status,
   };
-  // the page says dates in the shop's time zone, as the merchant's own screens do
-  return { tracking, timeZone: shop.iana_time_zone };
+  // the page says dates in the shop's time zone, as the merchant's own screens do; the API's answer is
+  // the spec's fields only, so whether the courier answered reaches the page alone
+  return { tracking, timeZone: shop.iana_time_zone, courierDown: check === 'unavailable' };
 }

@@ -13,7 +13,7 @@ import { redactShop } from './redact-shop';
 /**
  * shop/redact on DynamoDB Local, signed as Shopify signs it: the webhook only queues the job, the job
  * erases the shop in pages, and afterwards no item of any partition names the shop, its domain or
- * its parcels. The only item left is the job's own record, which sits on its own partition.
+ * its parcels: not the job records of its other work, nor the erasure's own records.
  */
 let deps: TestDeps;
 beforeAll(async () => { deps = await testDeps(); });
@@ -42,14 +42,14 @@ async function busyShop(other: SeededShop, count: number) {
     const tn = `GR${s.shop._id.slice(-6)}${String(i).padStart(4, '0')}`;
     bookings.push(await writeBooking(deps, s.shop, bookingRecord(s.shop, account, { trackingNumber: tn, bookedAt: deps.now().toISOString() })));
   }
+  // work of the shop still queued when the erasure runs
+  if (bookings[0]) await deps.jobs.enqueue('mail.send', { kind: 'tracking-link', shopId: s.shop._id, trackingNumber: bookings[0].trackingNumber }, { shopId: s.shop._id });
   return { ...s, shared, own, bookings };
 }
 
-/** What of `s` is left anywhere in the table, the job records of the erasure aside. */
-async function leftOf(s: Awaited<ReturnType<typeof busyShop>>) {
-  const found = await traces(deps.db, deps.env.TABLE_NAME, [s.shop._id, s.shop.domain, ...s.bookings.map((b) => b.trackingNumber)]);
-  return found.filter((item) => item.job !== 'shops.redact');
-}
+/** What of `s` is left anywhere in the table, job records included. */
+const leftOf = (s: Awaited<ReturnType<typeof busyShop>>) =>
+  traces(deps.db, deps.env.TABLE_NAME, [s.shop._id, s.shop.domain, ...s.bookings.map((b) => b.trackingNumber)]);
 
 const uninstall = (s: SeededShop) => send('app/uninstalled', s.shop.domain, { id: 1, myshopify_domain: s.shop.domain });
 const redact = (s: SeededShop, id?: string) => send('shop/redact', s.shop.domain, { shop_id: 1, shop_domain: s.shop.domain }, id);
@@ -60,10 +60,12 @@ describe('shop/redact', () => {
     const s = await busyShop(other, 6);
     expect((await leftOf(s)).some((item) => String(item.pk).startsWith('PARCEL#'))).toBe(true);
     expect((await leftOf(s)).some((item) => String(item.pk).startsWith('RECOUNT#'))).toBe(true);
+    expect((await leftOf(s)).some((item) => item.job === 'mail.send' && item.status === 'pending')).toBe(true);
     expect((await uninstall(s)).status).toBe(200);
     expect(await redact(s)).toMatchObject({ status: 200, body: { ok: true } });
     // the request only queued: the shop is all there until the job runs
     expect(await deps.shops.get(s.shop._id)).toMatchObject({ status: 'OFF' });
+    expect((await leftOf(s)).some((item) => item.job === 'shops.redact' && item.status === 'pending')).toBe(true);
     await deps.drainJobs();
     expect(await leftOf(s)).toEqual([]);
     // the person another store shares stays, signed in to that store; the shop's own people are gone

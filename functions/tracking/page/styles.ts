@@ -24,6 +24,7 @@ h2{margin:0 0 10px;font-size:17px}
 [lang=ur] .label{text-transform:none;letter-spacing:0}
 .now{margin:2px 0 4px;font-size:30px;font-weight:800;line-height:1.25}
 .note{margin:0}
+.stale{margin-top:8px}
 .moving{border-color:#0b4f9c}.moving .now{color:#0b4f9c}
 .done{border-color:#0a6b34}.done .now{color:#0a6b34}
 .stopped{border-color:#a3161b}.stopped .now{color:#a3161b}

@@ -64,7 +64,11 @@ const dateOf = (iso: string, lang: Lang, timeZone: string, withTime: boolean) =>
     timeZone, day: 'numeric', month: 'short', year: 'numeric', ...(withTime ? { hour: 'numeric', minute: '2-digit' } : {}),
   }).format(new Date(iso));
 
-export function ParcelPage({ tracking, lang, timeZone, links }: { tracking: PublicTracking; lang: Lang; timeZone: string; links: PageLinks }) {
+export function ParcelPage({ tracking, lang, timeZone, links, courierDown = false }: {
+  tracking: PublicTracking; lang: Lang; timeZone: string; links: PageLinks;
+  /** The courier was asked just now and did not answer: the page says the status may be behind. */
+  courierDown?: boolean;
+}) {
   const w = WORDS[lang];
   const courier = COURIER_BY_ID[tracking.company].name;
   const { order, status } = tracking;
@@ -80,6 +84,7 @@ export function ParcelPage({ tracking, lang, timeZone, links }: { tracking: Publ
         <p className="label" id="status-label">{w.statusLabel}</p>
         <p className="now" data-testid="track-status" data-status={status}>{w.status[status]}</p>
         <p className="note">{w.statusNote[status](courier)}</p>
+        {courierDown && <p className="note stale" data-testid="track-courier-down">{w.notReached(courier)}</p>}
       </section>
       <section className="card" aria-labelledby="progress-label">
         <h2 id="progress-label">{w.progress}</h2>

@@ -30,6 +30,8 @@ export interface Words {
   notFoundHelp: string;
   tooMany: string;
   tooManyHelp: (seconds: number) => string;
+  /** The courier was asked and did not answer: the status shown is the last one stored. */
+  notReached: (courier: string) => string;
   footer: string;
 }
 
@@ -64,6 +66,7 @@ export const WORDS: Record<Lang, Words> = {
     notFoundHelp: 'Check the number in the message the store sent you, or ask the store.',
     tooMany: 'Too many requests',
     tooManyHelp: (s) => `Please wait ${s} seconds and try again.`,
+    notReached: (c) => `${c} could not be reached just now, so this is the latest news we have. Look again in a little while.`,
     footer: 'Parcel tracking by Dakiya',
   },
   ur: {
@@ -96,6 +99,7 @@ export const WORDS: Record<Lang, Words> = {
     notFoundHelp: 'اسٹور کے بھیجے گئے پیغام میں نمبر دیکھ لیں، یا اسٹور سے پوچھیں۔',
     tooMany: 'بہت زیادہ درخواستیں',
     tooManyHelp: (s) => `براہ کرم ${s} سیکنڈ انتظار کر کے دوبارہ کوشش کریں۔`,
+    notReached: (c) => `ابھی ${c} سے رابطہ نہیں ہو سکا، اس لیے یہ ہمارے پاس موجود تازہ ترین معلومات ہیں۔ تھوڑی دیر بعد دوبارہ دیکھیں۔`,
     footer: 'پارسل ٹریکنگ: Dakiya',
   },
 };

@@ -35,5 +35,8 @@ export type BulkBookingMessage = z.infer<typeof BulkBookingMessage>;
  * shop/redact's erasure of one shop, 48 hours after uninstall: the shop and its domain, and which run
  * of the chain this is (a run that nears its deadline queues the next one, which continues).
  */
-export const ShopRedactMessage = z.object({ shopId: ObjectId, domain: z.string().min(3).max(255), pass: z.number().int().min(0) });
+/** `earlier`: the job record ids of the passes before this one, which the last pass deletes with its own (they name the shop). */
+export const ShopRedactMessage = z.object({
+  shopId: ObjectId, domain: z.string().min(3).max(255), pass: z.number().int().min(0), earlier: z.array(z.string().min(1).max(64)).max(1000).optional(),
+});
 export type ShopRedactMessage = z.infer<typeof ShopRedactMessage>;

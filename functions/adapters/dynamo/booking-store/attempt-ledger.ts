@@ -1,13 +1,25 @@
 import { GetCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { epochSeconds } from '../../../ground/clock';
 import type { AttemptLedger, BookingAttempt, BookingPlan, BookingRecord, OrderClaim } from '../../../domain/ports/bookings';
-import { batchGet } from '../batch';
+import { batchDelete, batchGet, batchWrite } from '../batch';
 import { isConditionFailure, retryConflicts } from '../errors';
 import { keys, setExpression, stripKeys } from '../keys';
 import { queryAll } from '../query';
 
 /** Finished attempts stay a month for a person to look into, then TTL removes them. */
 const KEEP_ATTEMPT_SECONDS = 30 * 86400;
+
+/**
+ * Contact pointers outlive their attempt by a day: an attempt's expiry moves when it is abandoned, and a
+ * pointer gone first would leave its consignee out of customers/redact's reach.
+ */
+const KEEP_CONTACT_SECONDS = KEEP_ATTEMPT_SECONDS + 86400;
+
+/** What a customer may be named by in a privacy request: the plan's phones as stored, its email in lower case. */
+export function contactsOf(consignee: BookingRecord['consignee']): string[] {
+  const all = [consignee.phone, consignee.phone2, consignee.phone3, consignee.email?.toLowerCase()];
+  return [...new Set(all.filter((c): c is string => Boolean(c)))];
+}
 
 /** The attempt's plan keeps its reference as `orderRef`, the name it was first stored under. */
 type StoredPlan = Omit<BookingPlan, 'reference'> & { orderRef: string };
@@ -103,6 +115,8 @@ export class DynamoAttemptLedger implements AttemptLedger {
   }
 
   async advance(shopId: string, attemptId: string, leaseUntil: number, patch: Partial<BookingAttempt>): Promise<void> {
+    // before the plan: a pointer to an attempt without a plan is harmless, a plan nothing leads to is not
+    if (patch.plan) await this.writeContacts(shopId, attemptId, patch.plan.consignee, epochSeconds(leaseUntil) + KEEP_CONTACT_SECONDS);
     const set = setExpression(storedPatch(patch));
     await this.db.send(new UpdateCommand({
       TableName: this.table,
@@ -140,6 +154,7 @@ export class DynamoAttemptLedger implements AttemptLedger {
       ExpressionAttributeValues: { ':released': 'released', ':zero': 0, ':exp': epochSeconds(nowMs) + KEEP_ATTEMPT_SECONDS },
     }));
     // the attempt is kept a month from now: its pointers as long, or it would outlive the way to it
+    if (attempt.plan) await this.writeContacts(attempt.shopId, attempt.attemptId, attempt.plan.consignee, epochSeconds(nowMs) + KEEP_CONTACT_SECONDS);
     await Promise.all(attempt.orderIds.map((orderId) => this.db.send(new UpdateCommand({
       TableName: this.table,
       Key: keys.orderAttemptPointer(attempt.shopId, orderId, attempt.attemptId),
@@ -177,11 +192,24 @@ export class DynamoAttemptLedger implements AttemptLedger {
     return (await queryAll(this.db, this.table, pk, sk, ['attemptId'], { consistent: true })).map((i) => String(i.attemptId));
   }
 
+  async findByContact(shopId: string, contact: string): Promise<string[]> {
+    const { pk, sk } = keys.attemptContactPointer(shopId, contact, '');
+    return (await queryAll(this.db, this.table, pk, sk, ['attemptId'], { consistent: true })).map((i) => String(i.attemptId));
+  }
+
+  private async writeContacts(shopId: string, attemptId: string, consignee: BookingRecord['consignee'], expiresAt: number): Promise<void> {
+    await batchWrite(this.db, this.table, contactsOf(consignee).map((contact) => ({
+      PutRequest: { Item: { ...keys.attemptContactPointer(shopId, contact, attemptId), type: 'attemptPointer', attemptId, expiresAt } },
+    })));
+  }
+
   /**
    * Only the plan's consignee is written, never the lease: a request holding the attempt goes on, and
-   * a resumed attempt saves its booking with the fields as they now are.
+   * a resumed attempt saves its booking with the fields as they now are. The pointers that name the
+   * person (their phones and email) go after it.
    */
-  async redactConsignee(shopId: string, attemptId: string, replacement: BookingRecord['consignee']): Promise<void> {
+  async redactConsignee(attempt: BookingAttempt, replacement: BookingRecord['consignee']): Promise<void> {
+    const { shopId, attemptId } = attempt;
     await this.db.send(new UpdateCommand({
       TableName: this.table,
       Key: keys.bookingAttempt(shopId, attemptId),
@@ -190,5 +218,6 @@ export class DynamoAttemptLedger implements AttemptLedger {
       ExpressionAttributeNames: { '#plan': 'plan' },
       ExpressionAttributeValues: { ':consignee': replacement },
     })).catch(unlessMoved);
+    if (attempt.plan) await batchDelete(this.db, this.table, contactsOf(attempt.plan.consignee).map((c) => keys.attemptContactPointer(shopId, c, attemptId)));
   }
 }

@@ -8,15 +8,17 @@ import { isConditionFailure } from '../errors';
 import { keys } from '../keys';
 import { queryAll } from '../query';
 import { BOOKING_INDEXES } from '../table';
+import { contactsOf } from './attempt-ledger';
 import { bookingEntity, bookingEventEntity, type BookingEntity } from './entity';
 
-/** What finds a booking besides its own key: its order names, the consignee's phone, its own id, and (for the public page) its number. */
+/** What finds a booking besides its own key: its order names, the consignee's phone and email, its own id, and (for the public page) its number. */
 function pointersOf(record: BookingRecord) {
   const { shopId, trackingNumber } = record;
   return {
     found: [
       ...record.orderNames.map((name) => keys.orderNamePointer(shopId, name, trackingNumber)),
       keys.phonePointer(shopId, record.consignee.phone, trackingNumber),
+      ...(record.consignee.email ? [keys.emailPointer(shopId, record.consignee.email, trackingNumber)] : []),
       keys.bookingIdPointer(shopId, record.bookingId),
       ...record.orderIds.map((orderId) => keys.orderBookingPointer(shopId, orderId, trackingNumber)),
     ],
@@ -24,8 +26,11 @@ function pointersOf(record: BookingRecord) {
   };
 }
 
-/** The backfill of order pointers (`bookings.pointers`) keeps its progress under this migration name. */
-const ORDER_POINTERS = 'order-pointers';
+/**
+ * The backfill of pointers (`bookings.pointers`) keeps its progress under this migration name; a new
+ * kind of pointer names a new run (`-2`: bookings' email and attempts' contact pointers).
+ */
+const ORDER_POINTERS = 'order-pointers-2';
 
 /** The entity's index of each question the domain asks, with the partition it is keyed on. */
 const INDEX_OF: Record<BookingIndex['index'], { name: (typeof BOOKING_INDEXES)[number]['name']; partition: (shopId: string, value?: string) => string }> = {
@@ -43,6 +48,21 @@ const INDEX_OF: Record<BookingIndex['index'], { name: (typeof BOOKING_INDEXES)[n
 export function fromItem(data: Record<string, unknown>): BookingRecord {
   const { cityKey: _city, mergedAt: _merged, deliveredAt, ...rest } = data;
   return { ...rest, ...(deliveredAt ? { deliveredAt } : {}) } as unknown as BookingRecord;
+}
+
+/** A scanned booking's email pointer, or a scanned attempt's contact pointers (as the attempt ledger writes them). */
+function contactPointersOf(item: Record<string, unknown>): Record<string, unknown>[] {
+  const shopId = String(item.shopId);
+  if (String(item.sk).startsWith('BOOKING#')) {
+    const email = (item.consignee as { email?: string } | undefined)?.email;
+    return email ? [{ ...keys.emailPointer(shopId, email, String(item.trackingNumber)), type: 'bookingPointer', trackingNumber: item.trackingNumber }] : [];
+  }
+  const consignee = (item.plan as { consignee?: BookingRecord['consignee'] } | undefined)?.consignee;
+  if (!consignee) return [];
+  return contactsOf(consignee).map((contact) => ({
+    ...keys.attemptContactPointer(shopId, contact, String(item.attemptId)), type: 'attemptPointer', attemptId: item.attemptId,
+    ...(typeof item.expiresAt === 'number' ? { expiresAt: item.expiresAt + 86400 } : {}),
+  }));
 }
 
 /**
@@ -244,6 +264,7 @@ export class DynamoBookingRepo implements BookingRepo {
       ...record.orderNames.map((name) => keys.orderNamePointer(record.shopId, name, record.trackingNumber)),
       ...[record.consignee.phone, record.consignee.phone2, record.consignee.phone3].filter((p): p is string => Boolean(p))
         .map((phone) => keys.phonePointer(record.shopId, phone, record.trackingNumber)),
+      ...(record.consignee.email ? [keys.emailPointer(record.shopId, record.consignee.email, record.trackingNumber)] : []),
     ]);
   }
 
@@ -252,14 +273,16 @@ export class DynamoBookingRepo implements BookingRepo {
       TableName: this.table, Limit: limit,
       FilterExpression: 'begins_with(pk, :shop) AND (begins_with(sk, :booking) OR begins_with(sk, :attempt))',
       ExpressionAttributeValues: { ':shop': 'SHOP#', ':booking': 'BOOKING#', ':attempt': 'ATTEMPT#' },
-      ProjectionExpression: 'sk, shopId, trackingNumber, attemptId, orderIds, expiresAt',
+      ProjectionExpression: 'sk, shopId, trackingNumber, attemptId, orderIds, expiresAt, consignee.email, #plan.consignee',
+      ExpressionAttributeNames: { '#plan': 'plan' },
       ...(cursor ? { ExclusiveStartKey: JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Record<string, unknown> } : {}),
     }));
     // attempts saved before they had pointers too: they keep the consignee customers/redact must reach
     const pointerOf = (item: Record<string, unknown>, orderId: string) => (String(item.sk).startsWith('ATTEMPT#')
       ? { ...keys.orderAttemptPointer(String(item.shopId), orderId, String(item.attemptId)), type: 'attemptPointer', attemptId: item.attemptId, ...(item.expiresAt ? { expiresAt: item.expiresAt } : {}) }
       : { ...keys.orderBookingPointer(String(item.shopId), orderId, String(item.trackingNumber)), type: 'bookingPointer', trackingNumber: item.trackingNumber });
-    const pointers = (page.Items ?? []).flatMap((item) => ((item.orderIds ?? []) as string[]).map((orderId) => ({ PutRequest: { Item: pointerOf(item, orderId) } })));
+    const byOrder = (page.Items ?? []).flatMap((item) => ((item.orderIds ?? []) as string[]).map((orderId) => pointerOf(item, orderId)));
+    const pointers = [...byOrder, ...(page.Items ?? []).flatMap(contactPointersOf)].map((Item) => ({ PutRequest: { Item } }));
     await batchWrite(this.db, this.table, pointers);
     const next = page.LastEvaluatedKey ? Buffer.from(JSON.stringify(page.LastEvaluatedKey)).toString('base64url') : undefined;
     return { ...(next ? { cursor: next } : {}), written: pointers.length };
@@ -272,6 +295,11 @@ export class DynamoBookingRepo implements BookingRepo {
 
   async saveOrderPointersProgress(progress: OrderPointersProgress): Promise<void> {
     await this.db.send(new PutCommand({ TableName: this.table, Item: { ...keys.migration(ORDER_POINTERS), type: 'migration', ...progress } }));
+  }
+
+  async findByEmail(shopId: string, email: string): Promise<string[]> {
+    const { pk, sk } = keys.emailPointer(shopId, email, '');
+    return (await queryAll(this.db, this.table, pk, sk, ['trackingNumber'])).map((i) => String(i.trackingNumber));
   }
 
   async findByPhone(shopId: string, phone: string): Promise<string[]> {

@@ -11,6 +11,8 @@ import { createToaster } from '@chakra-ui/react';
  */
 export const TOAST_OFFSETS = { top: '1rem', right: '1rem', bottom: '1rem', left: 'var(--dakiya-toast-left, 1rem)' };
 export const TOAST_MAX = 3;
+/** How far up the open toasts reach from the bottom of the screen (toaster-view.tsx); an open dialog keeps its buttons above it (theme.ts). */
+export const TOAST_ROOM_VAR = '--dakiya-toast-room';
 export const toaster = createToaster({ placement: 'bottom-start', offsets: TOAST_OFFSETS, pauseOnPageIdle: true, max: TOAST_MAX });
 /**
  * zag-js gives the toast group an inline z-index of 2^31-1, above everything, the open user menu
