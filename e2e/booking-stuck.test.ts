@@ -31,7 +31,6 @@ async function lostAtTcs(page: Page): Promise<{ id: string; name: string }> {
   expectRefusal(page, 409, '/book-order');
   await page.getByTestId('book-submit').click();
   await page.getByTestId('book-refusal').waitFor();
-  await page.reload();
   await page.getByTestId('booking-check').waitFor();
   return order;
 }
