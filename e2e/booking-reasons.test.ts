@@ -124,7 +124,7 @@ describe('book again after the order was cancelled on Shopify', () => {
     await expect.poll(() => page.getByTestId('post-booking-attention').innerText()).toContain(`Order ${order.name} was cancelled in Shopify. If the parcel should not go out, cancel this booking.`);
     await page.getByTestId('post-booking-cancel').click();
     await page.getByTestId('confirm-yes').click();
-    await toastSays(page, 'Order has been cancelled from courier and unfulfilled from shopify');
+    await toastSays(page, 'Order has been cancelled from courier and unfulfilled from Shopify');
     await expect.poll(() => page.getByTestId('post-booking-status').innerText()).toBe('Cancelled');
     await expect.poll(() => page.getByTestId('post-booking-attention').innerText()).toMatch(new RegExp(`^Order ${order.name} was cancelled in Shopify\\.\\n`));
     expect(await page.getByTestId('post-booking-attention').innerText()).not.toContain('cancel this booking');
