@@ -95,11 +95,12 @@ describe.each(VIEWPORTS)('a lost courier answer is resolved (%s)', (size, viewpo
     await page.getByTestId(`store-order-check-${order.name}`).click();
     await page.getByTestId('booking-check').waitFor();
 
-    // a number TCS does not show is refused by the field
+    // a number TCS does not show is refused by the field, as no movement yet (TCS shows a parcel from its pickup)
     expectRefusal(page, 400, `/booking-check/${order.id}/booked`);
     await page.getByTestId('booking-check-tracking').fill('779400000001');
     await page.getByTestId('booking-check-booked').click();
-    await expect.poll(() => page.getByTestId('booking-check-tracking-error').innerText()).toMatch(/^TCS does not show tracking number 779400000001\./);
+    await expect.poll(() => page.getByTestId('booking-check-tracking-error').innerText())
+      .toMatch(/^TCS shows no movement for tracking number 779400000001 yet: TCS shows a parcel once it is picked up\./);
     await topShot(page, `check-booked-refused-${size}`);
 
     // TCS has picked the parcel up: its number is known, and the booking is finished with it
