@@ -69,9 +69,16 @@ describe.each(VIEWPORTS)('a lost courier answer is resolved (%s)', (size, viewpo
     await topShot(page, `stuck-cancel-lost-${size}`);
     await courierSim('POSTEX', 'fail', {}, 'DELETE');
 
-    // Cancel again: PostEx says it is cancelled already, its tracking agrees, and the rest follows
-    await page.getByTestId('post-booking-cancel').click();
-    await page.getByTestId('confirm-yes').click();
+    // Cancel again while PostEx's tracking is still down: its "already cancelled" is the cancel asked for, said so, and the rest follows
+    await courierSim('POSTEX', 'fail', { mode: 'http-500', count: 50, match: 'track-' });
+    try {
+      await page.getByTestId('post-booking-cancel').click();
+      await page.getByTestId('confirm-yes').click();
+      await toastSays(page, 'The courier had already cancelled this parcel');
+    } finally {
+      await courierSim('POSTEX', 'fail', {}, 'DELETE');
+    }
+    expect((await page.getByTestId('toast').allInnerTexts()).join('\n')).not.toMatch(/refused/);
     await expect.poll(() => page.getByTestId('post-booking-status').innerText()).toBe('Cancelled');
     expect(await page.getByTestId('post-booking-cancel').count()).toBe(0);
     expect(await page.getByTestId('post-booking-refusal').count()).toBe(0);
