@@ -81,9 +81,21 @@ describe('bulk reasons and the store-orders list', () => {
     const prepaidCount = picked.filter((o) => o !== cancelled && o !== booked && o.financialStatus === 'PAID').length;
     await expect.poll(() => page.getByTestId('bulk-prepaid-count').innerText())
       .toBe(`${prepaidCount} of the 3 orders ${prepaidCount === 1 ? 'is' : 'are'} prepaid and will not be booked with M&P.`);
+    // and what M&P will not book is not counted by Book, but listed apart with the other orders left out
+    expect(await page.getByTestId('bulk-submit').innerText()).toBe(`Book ${3 - prepaidCount} ${3 - prepaidCount === 1 ? 'order' : 'orders'}`);
+    expect(await said(page, `bulk-selected-${prepaid.name}`)).toBe(`${prepaid.name}\nPrepaid: M&P books cash-on-delivery orders only`);
+    expect(await page.getByTestId('bulk-left-out').getByTestId(`bulk-selected-${prepaid.name}`).count()).toBe(1);
+    expect((await said(page, 'bulk-left-out')).split('\n')[0]).toBe(`Not booked by this bulk (${2 + prepaidCount})`);
     await topShot(page, `reasons-bulk-form-${size}`);
+    // on a phone the left-out list grows with the page instead of scrolling in a short box of its own
+    const list = page.getByTestId('bulk-left-out-list');
+    expect(await list.evaluate((el) => el.scrollHeight <= el.clientHeight + 1)).toBe(true);
+    if (size === 'phone') expect(await list.evaluate((el) => getComputedStyle(el).maxHeight)).toBe('none');
 
     await page.getByTestId('bulk-account').selectOption(other.value);
+    // Leopards books prepaid orders: counted again
+    await expect.poll(() => page.getByTestId('bulk-submit').innerText()).toBe('Book 3 orders');
+    expect(await said(page, `bulk-selected-${prepaid.name}`)).toBe(`${prepaid.name}\nPrepaid`);
     await page.getByTestId('bulk-submit').click();
     await page.waitForURL('**/dashboard/bulk/*');
     await expect.poll(() => page.getByTestId('bulk-progress').getAttribute('data-percent'), { timeout: 60_000 }).toBe('100');
