@@ -7,7 +7,8 @@ import { DEMO_SHOP, offlineImages, simOrders, topShot, type SimOrder } from './s
 /**
  * Why an order is not booked, said truly: bulk rows for an order cancelled on Shopify, one without a
  * shipping address and one already booked (with its booking); the bulk form's list and total COD; the
- * store-orders list naming a booked order's tracking number; book again after Shopify cancelled the order.
+ * store-orders list naming a booked order's tracking number, and saying a searched order was cancelled on
+ * Shopify; book again after Shopify cancelled the order.
  */
 let browser: Browser;
 beforeAll(async () => { browser = await launch(); });
@@ -121,6 +122,12 @@ describe('bulk reasons and the store-orders list', () => {
     await shot(page, `reasons-store-orders-booked-${size}`);
     await link.click();
     await page.waitForURL(`**/dashboard/post-booking?tracking=${tracking}`);
+
+    // an order cancelled on Shopify, searched in 'All open orders', is said to be cancelled, not unmatched
+    await page.goto(`/dashboard/store-orders?filter=all_open&search=${encodeURIComponent(cancelled.name.slice(1))}`);
+    await expect.poll(() => said(page, 'store-orders-empty'))
+      .toMatch(new RegExp(`^Order ${cancelled.name} was cancelled on Shopify\\nA cancelled order is not booked\\. Restore it in Shopify to book it\\.`));
+    await shot(page, `reasons-store-orders-cancelled-${size}`);
   });
 });
 
