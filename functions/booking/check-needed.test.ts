@@ -61,6 +61,9 @@ describe('an order whose TCS booking answer was lost', () => {
     expect(claim).toMatchObject({ state: 'booked', trackingNumber });
     const attempt = await world.deps.attempts.get(world.a.shop._id, claim.attemptId!);
     expect(attempt?.resolution).toMatchObject({ choice: 'booked', by: world.a.owner._id });
+    // booked when the attempt was sent, not when the check was answered
+    expect(res.body.booking.booked_at).toBe(attempt!.createdAt);
+    expect((await world.deps.bookings.get(world.a.shop._id, trackingNumber))?.bookedAt).toBe(attempt!.createdAt);
     // answered: no longer under 'Needs attention'
     expect(await waitingChecks()).not.toContain(claim.attemptId);
     // the same number cannot be given to another order

@@ -91,7 +91,10 @@ export async function resolveBooked(shop: ShopRecord, user: UserRecord, orderId:
     await deps.attempts.advance(shop._id, attempt.attemptId, lease, {
       stage: 'courier-booked', trackingNumber, resolution: { choice: 'booked', by: user._id, at: deps.now().toISOString() },
     });
-    const record = await finishAttempt(attempt, { plan: attempt.plan!, trackingNumber, orders: undefined, booking: { account, adapter }, shop, user }, deps);
+    // booked when the attempt was sent, whenever the check is answered
+    const record = await finishAttempt(attempt, {
+      plan: attempt.plan!, trackingNumber, orders: undefined, booking: { account, adapter }, shop, user, bookedAt: new Date(attempt.createdAt),
+    }, deps);
     // answered: the attempt no longer waits under 'Needs attention'
     await deps.attention.resolve(shop._id, { kind: 'attempt', attemptId: attempt.attemptId });
     return record;
