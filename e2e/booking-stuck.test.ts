@@ -92,7 +92,21 @@ describe.each(VIEWPORTS)('a lost courier answer is resolved (%s)', (size, viewpo
     const order = await lostAtTcs(page);
     const reference = await page.getByTestId('booking-check-reference').innerText();
     expect(reference).toMatch(new RegExp(`^${order.name}-[0-9A-Z]{6}$`));
+    // its own heading: what is being checked, not the booking form's
+    expect(await page.getByRole('heading', { level: 1 }).first().innerText()).toBe('Check a booking with TCS');
     await topShot(page, `check-needed-${size}`);
+
+    // staff who may not answer are told who can, not asked to say what they found
+    const staff = await signedIn(browser, inject('staff'), viewport);
+    offlineImages(staff);
+    await staff.goto(`/dashboard/order/book?id=${order.id}`);
+    await staff.getByTestId('booking-check').waitFor();
+    const told = await staff.getByTestId('booking-check').innerText();
+    expect(told).toContain("on TCS's portal, then tell an admin, or a staff member allowed to cancel bookings, what you found: they answer it here.");
+    expect(told).not.toContain('say what you found');
+    expect(await staff.getByTestId('booking-check-booked').count()).toBe(0);
+    await topShot(staff, `check-needed-staff-${size}`);
+    await staff.close();
 
     // the store-orders list shows it as needing a check, which leads back here
     await page.goto(`/dashboard/store-orders?search=${encodeURIComponent(order.name.slice(1))}`);

@@ -19,6 +19,7 @@ import { bookRefusalTitle, formFromLookup, loadBanner, preselectedAccount, type 
 import { useBookOrder } from '../use-book-order';
 import { BookingForm } from './booking-form';
 import { BookingCheckPanel } from './booking-check';
+import { checkHeading } from '../booking-check';
 
 /** /dashboard/order/book?id= (spec §2 "Book Order"): the form prefilled from Shopify, then the booking's page. */
 export function BookOrderPage({ canUpgrade, canResolve, timeZone }: {
@@ -52,9 +53,8 @@ export function BookOrderPage({ canUpgrade, canResolve, timeZone }: {
   return (
     <Box maxW="5xl">
       <PageHeader
-        title="Book order"
+        {...pageHeading(lookup.data?.check_needed)}
         titleAddon={lookup.data && <Badge size="lg" variant="subtle" colorPalette="brand" data-testid="book-order-name">{lookup.data.order_name}</Badge>}
-        subtitle="Check the details from Shopify, choose the courier account and book. Dakiya fulfils the order on Shopify with the tracking number."
         backTo={paths.dashboard.storeOrders()}
       />
       {!id ? (
@@ -80,6 +80,15 @@ export function BookOrderPage({ canUpgrade, canResolve, timeZone }: {
       )}
     </Box>
   );
+}
+
+/** The page's heading: the booking form's, or what is being checked when the order waits for a courier check. */
+function pageHeading(check: OrderLookup['check_needed']): { title: string; subtitle: string } {
+  if (check) return checkHeading(check);
+  return {
+    title: 'Book order',
+    subtitle: 'Check the details from Shopify, choose the courier account and book. Dakiya fulfils the order on Shopify with the tracking number.',
+  };
 }
 
 function Ready({ lookup, accounts, canUpgrade, onCheckNeeded }: {
