@@ -56,7 +56,7 @@ describe.each(VIEWPORTS)('booking one order (%s)', (size, viewport) => {
 
     await page.getByTestId('post-booking-cancel').click();
     await page.getByTestId('confirm-yes').click();
-    await toastSays(page, 'Order has been cancelled from courier and unfulfilled from shopify');
+    await toastSays(page, 'Order has been cancelled from courier and unfulfilled from Shopify');
     await expect.poll(() => page.getByTestId('post-booking-status').innerText()).toBe('Cancelled');
     expect(await page.getByTestId('post-booking-cancel').count()).toBe(0);
     expect(new Set((await simOrder(order.id)).fulfillments.map((f) => f.status))).toEqual(new Set(['CANCELLED']));

@@ -76,8 +76,10 @@ describe.each(VIEWPORTS)('an order waiting for a courier check, in bulk booking 
     await page.goto(`/dashboard/bulk/${lost.jobId}`);
     await expect.poll(() => page.getByTestId(`bulk-row-${waiting!.name}`).getAttribute('data-state')).toBe('check');
     await page.getByTestId(`bulk-check-${waiting!.name}`).waitFor();
-    expect(await page.getByTestId('bulk-progress').getAttribute('data-tone')).toBe('red');
-    expect(await said(page, 'bulk-summary')).toBe('No order was booked: each row below says why.');
+    // waiting for a check, not refused: orange, and said so
+    expect(await page.getByTestId('bulk-progress').getAttribute('data-tone')).toBe('orange');
+    expect(await said(page, 'bulk-summary')).toBe('1 order waits for a check with the courier: open the check on its row below to say whether it was booked.');
+    expect(await page.getByTestId('bulk-count').innerText()).toBe('1 of 1 order done');
     await topShot(page, `check-bulk-lost-row-${size}`);
 
     // Book orders: its checkbox is off, as a booked order's is

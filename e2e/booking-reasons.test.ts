@@ -7,7 +7,8 @@ import { DEMO_SHOP, offlineImages, simOrders, topShot, type SimOrder } from './s
 /**
  * Why an order is not booked, said truly: bulk rows for an order cancelled on Shopify, one without a
  * shipping address and one already booked (with its booking); the bulk form's list and total COD; the
- * store-orders list naming a booked order's tracking number; book again after Shopify cancelled the order.
+ * store-orders list naming a booked order's tracking number, and saying a searched order was cancelled on
+ * Shopify; book again after Shopify cancelled the order.
  */
 let browser: Browser;
 beforeAll(async () => { browser = await launch(); });
@@ -81,9 +82,21 @@ describe('bulk reasons and the store-orders list', () => {
     const prepaidCount = picked.filter((o) => o !== cancelled && o !== booked && o.financialStatus === 'PAID').length;
     await expect.poll(() => page.getByTestId('bulk-prepaid-count').innerText())
       .toBe(`${prepaidCount} of the 3 orders ${prepaidCount === 1 ? 'is' : 'are'} prepaid and will not be booked with M&P.`);
+    // and what M&P will not book is not counted by Book, but listed apart with the other orders left out
+    expect(await page.getByTestId('bulk-submit').innerText()).toBe(`Book ${3 - prepaidCount} ${3 - prepaidCount === 1 ? 'order' : 'orders'}`);
+    expect(await said(page, `bulk-selected-${prepaid.name}`)).toBe(`${prepaid.name}\nPrepaid: M&P books cash-on-delivery orders only`);
+    expect(await page.getByTestId('bulk-left-out').getByTestId(`bulk-selected-${prepaid.name}`).count()).toBe(1);
+    expect((await said(page, 'bulk-left-out')).split('\n')[0]).toBe(`Not booked by this bulk (${2 + prepaidCount})`);
     await topShot(page, `reasons-bulk-form-${size}`);
+    // on a phone the left-out list grows with the page instead of scrolling in a short box of its own
+    const list = page.getByTestId('bulk-left-out-list');
+    expect(await list.evaluate((el) => el.scrollHeight <= el.clientHeight + 1)).toBe(true);
+    if (size === 'phone') expect(await list.evaluate((el) => getComputedStyle(el).maxHeight)).toBe('none');
 
     await page.getByTestId('bulk-account').selectOption(other.value);
+    // Leopards books prepaid orders: counted again
+    await expect.poll(() => page.getByTestId('bulk-submit').innerText()).toBe('Book 3 orders');
+    expect(await said(page, `bulk-selected-${prepaid.name}`)).toBe(`${prepaid.name}\nPrepaid`);
     await page.getByTestId('bulk-submit').click();
     await page.waitForURL('**/dashboard/bulk/*');
     await expect.poll(() => page.getByTestId('bulk-progress').getAttribute('data-percent'), { timeout: 60_000 }).toBe('100');
@@ -109,6 +122,12 @@ describe('bulk reasons and the store-orders list', () => {
     await shot(page, `reasons-store-orders-booked-${size}`);
     await link.click();
     await page.waitForURL(`**/dashboard/post-booking?tracking=${tracking}`);
+
+    // an order cancelled on Shopify, searched in 'All open orders', is said to be cancelled, not unmatched
+    await page.goto(`/dashboard/store-orders?filter=all_open&search=${encodeURIComponent(cancelled.name.slice(1))}`);
+    await expect.poll(() => said(page, 'store-orders-empty'))
+      .toMatch(new RegExp(`^Order ${cancelled.name} was cancelled on Shopify\\nA cancelled order is not booked\\. Restore it in Shopify to book it\\.`));
+    await shot(page, `reasons-store-orders-cancelled-${size}`);
   });
 });
 
@@ -124,7 +143,7 @@ describe('book again after the order was cancelled on Shopify', () => {
     await expect.poll(() => page.getByTestId('post-booking-attention').innerText()).toContain(`Order ${order.name} was cancelled in Shopify. If the parcel should not go out, cancel this booking.`);
     await page.getByTestId('post-booking-cancel').click();
     await page.getByTestId('confirm-yes').click();
-    await toastSays(page, 'Order has been cancelled from courier and unfulfilled from shopify');
+    await toastSays(page, 'Order has been cancelled from courier and unfulfilled from Shopify');
     await expect.poll(() => page.getByTestId('post-booking-status').innerText()).toBe('Cancelled');
     await expect.poll(() => page.getByTestId('post-booking-attention').innerText()).toMatch(new RegExp(`^Order ${order.name} was cancelled in Shopify\\.\\n`));
     expect(await page.getByTestId('post-booking-attention').innerText()).not.toContain('cancel this booking');

@@ -31,7 +31,6 @@ async function lostAtTcs(page: Page): Promise<{ id: string; name: string }> {
   expectRefusal(page, 409, '/book-order');
   await page.getByTestId('book-submit').click();
   await page.getByTestId('book-refusal').waitFor();
-  await page.reload();
   await page.getByTestId('booking-check').waitFor();
   return order;
 }
@@ -70,9 +69,16 @@ describe.each(VIEWPORTS)('a lost courier answer is resolved (%s)', (size, viewpo
     await topShot(page, `stuck-cancel-lost-${size}`);
     await courierSim('POSTEX', 'fail', {}, 'DELETE');
 
-    // Cancel again: PostEx says it is cancelled already, its tracking agrees, and the rest follows
-    await page.getByTestId('post-booking-cancel').click();
-    await page.getByTestId('confirm-yes').click();
+    // Cancel again while PostEx's tracking is still down: its "already cancelled" is the cancel asked for, said so, and the rest follows
+    await courierSim('POSTEX', 'fail', { mode: 'http-500', count: 50, match: 'track-' });
+    try {
+      await page.getByTestId('post-booking-cancel').click();
+      await page.getByTestId('confirm-yes').click();
+      await toastSays(page, 'The courier had already cancelled this parcel');
+    } finally {
+      await courierSim('POSTEX', 'fail', {}, 'DELETE');
+    }
+    expect((await page.getByTestId('toast').allInnerTexts()).join('\n')).not.toMatch(/refused/);
     await expect.poll(() => page.getByTestId('post-booking-status').innerText()).toBe('Cancelled');
     expect(await page.getByTestId('post-booking-cancel').count()).toBe(0);
     expect(await page.getByTestId('post-booking-refusal').count()).toBe(0);
@@ -86,7 +92,21 @@ describe.each(VIEWPORTS)('a lost courier answer is resolved (%s)', (size, viewpo
     const order = await lostAtTcs(page);
     const reference = await page.getByTestId('booking-check-reference').innerText();
     expect(reference).toMatch(new RegExp(`^${order.name}-[0-9A-Z]{6}$`));
+    // its own heading: what is being checked, not the booking form's
+    expect(await page.getByRole('heading', { level: 1 }).first().innerText()).toBe('Check a booking with TCS');
     await topShot(page, `check-needed-${size}`);
+
+    // staff who may not answer are told who can, not asked to say what they found
+    const staff = await signedIn(browser, inject('staff'), viewport);
+    offlineImages(staff);
+    await staff.goto(`/dashboard/order/book?id=${order.id}`);
+    await staff.getByTestId('booking-check').waitFor();
+    const told = await staff.getByTestId('booking-check').innerText();
+    expect(told).toContain("on TCS's portal, then tell an admin, or a staff member allowed to cancel bookings, what you found: they answer it here.");
+    expect(told).not.toContain('say what you found');
+    expect(await staff.getByTestId('booking-check-booked').count()).toBe(0);
+    await topShot(staff, `check-needed-staff-${size}`);
+    await staff.close();
 
     // the store-orders list shows it as needing a check, which leads back here
     await page.goto(`/dashboard/store-orders?search=${encodeURIComponent(order.name.slice(1))}`);
@@ -96,11 +116,12 @@ describe.each(VIEWPORTS)('a lost courier answer is resolved (%s)', (size, viewpo
     await page.getByTestId(`store-order-check-${order.name}`).click();
     await page.getByTestId('booking-check').waitFor();
 
-    // a number TCS does not show is refused by the field
+    // a number TCS does not show is refused by the field, as no movement yet (TCS shows a parcel from its pickup)
     expectRefusal(page, 400, `/booking-check/${order.id}/booked`);
     await page.getByTestId('booking-check-tracking').fill('779400000001');
     await page.getByTestId('booking-check-booked').click();
-    await expect.poll(() => page.getByTestId('booking-check-tracking-error').innerText()).toMatch(/^TCS does not show tracking number 779400000001\./);
+    await expect.poll(() => page.getByTestId('booking-check-tracking-error').innerText())
+      .toMatch(/^TCS shows no movement for tracking number 779400000001 yet: TCS shows a parcel once it is picked up\./);
     await topShot(page, `check-booked-refused-${size}`);
 
     // TCS has picked the parcel up: its number is known, and the booking is finished with it

@@ -199,7 +199,7 @@ describe.each(VIEWPORTS)('the orders list (%s)', (size, viewport) => {
     await page.getByTestId(`order-cancel-${own[0]!.tracking}`).click();
     await settledShot(page, `orders-cancel-confirm-${size}`);
     await page.getByTestId('confirm-yes').click();
-    await toastSays(page, 'Order has been cancelled from courier and unfulfilled from shopify');
+    await toastSays(page, 'Order has been cancelled from courier and unfulfilled from Shopify');
     await expect.poll(() => page.getByTestId(`order-status-${own[0]!.tracking}`).innerText()).toBe('Cancelled');
     // a string: the e2e project has no DOM types
     expect(await page.evaluate(`getComputedStyle(document.querySelector('[data-testid="order-name-${own[0]!.tracking}"]')).textDecorationLine`)).toBe('line-through');

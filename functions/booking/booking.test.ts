@@ -367,7 +367,7 @@ describe('cancel, book again, delete', () => {
 
     const cancel = await call(world.deps, 'booking.cancel', { token: world.a.ownerToken, params: { trackingNumber: tn } });
     expect(cancel.status, JSON.stringify(cancel.body)).toBe(200);
-    expect(cancel.body).toMatchObject({ msg: 'Order has been cancelled from courier and unfulfilled from shopify', booking: { status: 'CANCELLED', cancellable: false } });
+    expect(cancel.body).toMatchObject({ msg: 'Order has been cancelled from courier and unfulfilled from Shopify', booking: { status: 'CANCELLED', cancellable: false } });
     expect(shipmentsOf('LEOPARD', tn)[0]?.cancelled).toBe(true);
     expect(simOrder(order.id).fulfillments.every((f) => f.status === 'CANCELLED')).toBe(true);
     expect(await countOf(world.deps, world.a.shop._id, day, count.status('FULFILLED'))).toBe(fulfilled - 1);

@@ -89,6 +89,32 @@ describe('a cancel whose courier answer was lost', () => {
     expect((await cancel(tn)).body.errors?.[0]?.code).toBe('CANCEL_NOT_ALLOWED');
     expect(await statusCounts(record.bookedDay)).toEqual({ FULFILLED: before.FULFILLED - 1, CANCELLED: before.CANCELLED + 1 });
   });
+  it('is finished by its retry during a tracking outage: "already cancelled" is the cancel asked for, and the answer says so', async () => {
+    const { order, tn, record } = await bookOne('POSTEX');
+    const before = await statusCounts(record.bookedDay);
+    world.couriers.sims.POSTEX.control.failNext('lose-response', 1, 'cancel-order');
+    world.couriers.sims.POSTEX.control.failNext('http-500', 50, 'track-');
+    expect((await cancel(tn)).status).toBe(502);
+
+    // PostEx's tracking is still down: its "Order is already cancelled" alone finishes the cancel
+    const retry = await cancel(tn).finally(() => world.couriers.sims.POSTEX.control.clearFaults());
+    expect(retry.status, JSON.stringify(retry.body)).toBe(200);
+    expect(retry.body).toMatchObject({
+      msg: 'The courier had already cancelled this parcel. Dakiya has finished the cancel: the order is unfulfilled on Shopify and can be booked again',
+      booking: { status: 'CANCELLED', cancellable: false },
+    });
+    expect(simOrder(order.id).fulfillments.every((f) => f.status === 'CANCELLED')).toBe(true);
+    expect((await world.deps.attempts.claims(world.a.shop._id, [order.id])).get(order.id)?.state).toBe('free');
+    expect(await statusCounts(record.bookedDay)).toEqual({ FULFILLED: before.FULFILLED - 1, CANCELLED: before.CANCELLED + 1 });
+  });
+
+  it('a cancel whose own answer was lost, found cancelled by tracking, is said as a plain cancel', async () => {
+    const { tn } = await bookOne('POSTEX');
+    world.couriers.sims.POSTEX.control.failNext('lose-response', 1, 'cancel-order');
+    const res = await cancel(tn);
+    expect(res.body.msg).toBe('Order has been cancelled from courier and unfulfilled from Shopify');
+  });
+
   it('is finished at once when the courier\'s tracking says the parcel is cancelled', async () => {
     const { order, tn, record } = await bookOne('POSTEX');
     const before = await statusCounts(record.bookedDay);

@@ -42,7 +42,14 @@ describe('an order whose TCS booking answer was lost', () => {
     expect(unknown.status).toBe(400);
     expect(unknown.body.errors[0]).toMatchObject({ code: 'TRACKING_NUMBER_UNKNOWN', param: 'tracking_number' });
     // TCS shows a parcel only from its first scan: before its pickup the real number is refused too, and nothing changes
-    expect((await booked(orderId, trackingNumber)).body.errors[0].code).toBe('TRACKING_NUMBER_UNKNOWN');
+    const early = await booked(orderId, trackingNumber);
+    expect(early.body.errors[0].code).toBe('TRACKING_NUMBER_UNKNOWN');
+    // said as what it is, not as a wrong number
+    expect(early.body.errors[0]).toEqual({
+      code: 'TRACKING_NUMBER_UNKNOWN', param: 'tracking_number',
+      msg: `TCS shows no movement for tracking number ${trackingNumber} yet: TCS shows a parcel once it is picked up. `
+        + "If the number is right, answer again after the pickup; otherwise check it on TCS's portal.",
+    });
     expect((await claimOf(orderId)).state).toBe('booking');
     world.couriers.sims.TCS.control.tick(1);
 
@@ -54,6 +61,9 @@ describe('an order whose TCS booking answer was lost', () => {
     expect(claim).toMatchObject({ state: 'booked', trackingNumber });
     const attempt = await world.deps.attempts.get(world.a.shop._id, claim.attemptId!);
     expect(attempt?.resolution).toMatchObject({ choice: 'booked', by: world.a.owner._id });
+    // booked when the attempt was sent, not when the check was answered
+    expect(res.body.booking.booked_at).toBe(attempt!.createdAt);
+    expect((await world.deps.bookings.get(world.a.shop._id, trackingNumber))?.bookedAt).toBe(attempt!.createdAt);
     // answered: no longer under 'Needs attention'
     expect(await waitingChecks()).not.toContain(claim.attemptId);
     // the same number cannot be given to another order

@@ -216,6 +216,24 @@ describe('GET /store-orders', () => {
     expect(new Set(cod.body.orders.map((o: { financial_status: string }) => o.financial_status))).toEqual(new Set(['PENDING']));
   });
 
+  it('says that a searched order number was cancelled on Shopify, which no filter lists', async () => {
+    const order = bookableOrders(sim, domain())[12]!;
+    order.cancelledAt = '2026-11-20T10:00:00.000Z';
+    try {
+      for (const search of [order.name, order.name.slice(1)]) {
+        const res = await call(deps, 'storeOrders.list', { ...owner(), query: { filter: 'all_open', search } });
+        expect(res.status).toBe(200);
+        expect(res.body).toEqual({ orders: [], next: null, cancelled: { name: order.name } });
+      }
+      // a number no order has, or text, is only no match
+      for (const search of ['987654', 'nobody at all']) {
+        expect((await call(deps, 'storeOrders.list', { ...owner(), query: { filter: 'all_open', search } })).body).toEqual({ orders: [], next: null });
+      }
+    } finally {
+      order.cancelledAt = null;
+    }
+  });
+
   it('answers a cursor Shopify never issued with a 400 that says to start again', async () => {
     const res = await call(deps, 'storeOrders.list', { ...owner(), query: { after: 'bm90LWEtY3Vyc29y' } });
     expect(res.status).toBe(400);

@@ -1,6 +1,6 @@
 import type { CourierAdapter, CourierCredentials, CourierId } from '../../domain/ports/courier';
 import { redact, secretsOf } from './http';
-import { inPlainWords } from './plain-words';
+import { cancelledBefore, inPlainWords } from './plain-words';
 import { leopardCourier } from './leopard/adapter';
 import { mnpCourier } from './mnp/adapter';
 import { DEFAULT_TIMEOUT_MS, type CourierAdapterOptions, type CourierBaseUrls, type CourierModule, type ResolvedOptions } from './options';
@@ -62,7 +62,7 @@ function withPlainMessages(adapter: CourierAdapter, company: CourierId, secrets:
     book: wrap(adapter.book),
     bookBatch: wrap(adapter.bookBatch),
     track: wrap(adapter.track),
-    cancel: wrap(adapter.cancel),
+    cancel: wrap(async (trackingNumber: string) => cancelledBefore(await adapter.cancel(trackingNumber))),
     label: wrap(adapter.label),
     loadSheet: wrap(adapter.loadSheet),
     findByReference: wrap(adapter.findByReference),

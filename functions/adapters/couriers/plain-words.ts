@@ -1,4 +1,5 @@
 import { courierDefinition, type CourierId } from '@dakiya/shared';
+import type { CancelResult } from '../../domain/ports/courier';
 
 /**
  * What couriers say, and how a person reads it. A courier's refusal is often its API's own wording
@@ -16,4 +17,14 @@ export function inPlainWords(company: CourierId, messages: string[]): { messages
   const name = courierDefinition(company).name;
   const plain = messages.map((m) => TABLE.find((row) => row.says.test(m))?.plain(name) ?? m);
   return plain.some((m, i) => m !== messages[i]) ? { messages: [...new Set(plain)], raw: messages } : { messages };
+}
+
+/** Every courier's way of refusing a cancel because the parcel is cancelled already ('Order is already cancelled', 'Consignment is already void'). */
+const ALREADY_CANCELLED = /\balready\s+(?:been\s+)?(?:cancell?ed|void(?:ed)?)\b/i;
+
+/** A cancel refused only because it was done before is the outcome the person asked for. */
+export function cancelledBefore(result: CancelResult): CancelResult {
+  return result.kind === 'refused' && result.messages.length > 0 && result.messages.every((m) => ALREADY_CANCELLED.test(m))
+    ? { kind: 'cancelled', already: true }
+    : result;
 }

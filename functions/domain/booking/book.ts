@@ -220,6 +220,11 @@ export interface Finishing {
   shop: ShopRecord;
   /** Who finishes it (the booking's `bookedBy` stays the attempt's). */
   user: UserRecord;
+  /**
+   * When the courier booked it, when that is not now: a person's "It was booked" answers a check later, and
+   * the booking's time (and day) is the attempt's, not the answer's.
+   */
+  bookedAt?: Date;
 }
 
 /** The courier booked the parcel (its tracking number is recorded on the attempt): fulfil on Shopify and save. */
@@ -248,6 +253,7 @@ export async function finishAttempt(attempt: BookingAttempt, f: Finishing, deps:
   }
   const now = deps.now();
   const at = now.toISOString();
+  const booked = f.bookedAt ?? now;
   const record: BookingRecord = {
     shopId: shop._id,
     trackingNumber: f.trackingNumber,
@@ -260,8 +266,8 @@ export async function finishAttempt(attempt: BookingAttempt, f: Finishing, deps:
     company: account.company,
     status: 'FULFILLED',
     paymentStatus: 'UNPAID',
-    bookedAt: at,
-    bookedDay: shopDay(now, shop.iana_time_zone),
+    bookedAt: booked.toISOString(),
+    bookedDay: shopDay(booked, shop.iana_time_zone),
     bookedBy: attempt.userId,
     bookedByTag: attempt.userId === user._id ? user.tag : '',
     lastStatusAt: at,

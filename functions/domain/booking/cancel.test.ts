@@ -126,7 +126,7 @@ describe('cancelling a booking', () => {
     // one update per item the booking counts in, each with all its ADDs; its COD and payment status stay
     expect(counted).toEqual([{ shopId: 'shop-1', nowMs: Date.parse('2026-11-26T10:00:00.000Z'), changes: movedTo('I') }]);
     expect(cancelled).toMatchObject({ status: 'CANCELLED', cancelledAt: '2026-11-26T10:00:00.000Z' });
-    expect(CANCELLED_MESSAGE).toBe('Order has been cancelled from courier and unfulfilled from shopify');
+    expect(CANCELLED_MESSAGE).toBe('Order has been cancelled from courier and unfulfilled from Shopify');
   });
 
   it('stops at a courier that refuses, changing nothing, and says what the courier said', async () => {

@@ -11,7 +11,9 @@ import { moveCounters } from './counters';
 import type { CancelResult, CourierAdapter } from '../ports/courier';
 import { isCancellable } from './view';
 
-export const CANCELLED_MESSAGE = 'Order has been cancelled from courier and unfulfilled from shopify';
+export const CANCELLED_MESSAGE = 'Order has been cancelled from courier and unfulfilled from Shopify';
+/** The courier had cancelled the parcel already (its answer to an earlier try was lost): the cancel is finished, not refused. */
+export const CANCELLED_BEFORE_MESSAGE = 'The courier had already cancelled this parcel. Dakiya has finished the cancel: the order is unfulfilled on Shopify and can be booked again';
 
 export async function loadBooking(shopId: string, trackingNumber: string, deps: Deps): Promise<BookingRecord> {
   const record = await deps.bookings.get(shopId, trackingNumber);
@@ -30,12 +32,18 @@ export async function loadBooking(shopId: string, trackingNumber: string, deps: 
  * usage slot stays (billing counts a cancelled booking).
  */
 export async function cancelBooking(shop: ShopRecord, trackingNumber: string, deps: Deps): Promise<BookingRecord> {
+  return (await cancelSaying(shop, trackingNumber, deps)).record;
+}
+
+/** The cancel, with what to tell the person: a parcel the courier had cancelled before is said so. */
+export async function cancelSaying(shop: ShopRecord, trackingNumber: string, deps: Deps): Promise<{ record: BookingRecord; msg: string }> {
   let record = await loadBooking(shop._id, trackingNumber, deps);
+  let msg = CANCELLED_MESSAGE;
   if (!isCancellable(record)) throw new AppError('CANCEL_NOT_ALLOWED');
   const at = deps.now().toISOString();
   if (record.status !== 'CANCELLED') {
     if (!record.cancelledAt) {
-      await cancelWithCourier(shop, record, deps);
+      if (await cancelWithCourier(shop, record, deps) === 'before') msg = CANCELLED_BEFORE_MESSAGE;
       await deps.bookings.recordCancelStep(record, { cancelledAt: at });
       record = { ...record, cancelledAt: at };
     }
@@ -51,24 +59,29 @@ export async function cancelBooking(shop: ShopRecord, trackingNumber: string, de
   await deps.attention.resolve(shop._id, { kind: 'booking', trackingNumber: record.trackingNumber });
   // one move of every counter item, from the booking as it stood before the cancel to the cancelled one
   await moveCounters(shop, { ...record, status: record.cancelPendingFrom! }, record, deps);
-  return deps.bookings.finishCancel(record);
+  return { record: await deps.bookings.finishCancel(record), msg };
 }
 
 /**
  * The courier's cancel. A courier that refuses, or whose answer was lost, may have cancelled the
- * parcel already (a first try whose answer never came back): its tracking decides.
+ * parcel already (a first try whose answer never came back): its tracking decides, and a refusal that
+ * says the parcel is cancelled already needs no tracking (which may be down just then). `before`: the
+ * courier had cancelled it before this request, which the person is told.
  */
-async function cancelWithCourier(shop: ShopRecord, record: BookingRecord, deps: Deps): Promise<void> {
+async function cancelWithCourier(shop: ShopRecord, record: BookingRecord, deps: Deps): Promise<'now' | 'before'> {
   const account = await loadAccount(shop._id, record.accountId, deps);
   const adapter = deps.courier(account.company, await openCredentials(account, deps));
   let result: CancelResult;
   try {
     result = await withCourier(() => adapter.cancel(record.trackingNumber));
   } catch (error) {
-    if (await cancelledByTracking(adapter, record.trackingNumber)) return;
+    // this very call cancelled it, and only its answer was lost
+    if (await cancelledByTracking(adapter, record.trackingNumber)) return 'now';
     throw error;
   }
-  if (result.kind !== 'refused' || await cancelledByTracking(adapter, record.trackingNumber)) return;
+  if (result.kind === 'cancelled' && result.already) return 'before';
+  if (result.kind !== 'refused') return 'now';
+  if (await cancelledByTracking(adapter, record.trackingNumber)) return 'before';
   const detail = result.messages.filter(Boolean).join('; ');
   throw new AppError('COURIER_CANCEL_REFUSED', {
     msg: `The courier refused to cancel this booking${detail ? `: ${detail}` : ''}`, ...(result.raw ? { extra: { details: result.raw } } : {}),

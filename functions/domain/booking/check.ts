@@ -1,4 +1,4 @@
-import { courierDefinition, type BookingCheck } from '@dakiya/shared';
+import { courierDefinition, type BookingCheck, type CourierId } from '@dakiya/shared';
 import type { Deps } from '../ports/deps';
 import { AppError } from '../../ground/errors';
 import { isCourierUnavailable, type TrackingResult } from '../ports/courier';
@@ -87,23 +87,33 @@ export async function resolveBooked(shop: ShopRecord, user: UserRecord, orderId:
         param: 'tracking_number',
       });
     }
-    if (tracked?.found === false) {
-      throw new AppError('TRACKING_NUMBER_UNKNOWN', {
-        msg: `${courierDefinition(account.company).name} does not show tracking number ${trackingNumber}. Check the number on the courier's portal; `
-          + 'a parcel the courier has not scanned yet may show only after it is picked up.',
-        param: 'tracking_number',
-      });
-    }
+    if (tracked?.found === false) throw notShown(account.company, trackingNumber);
     await deps.attempts.advance(shop._id, attempt.attemptId, lease, {
       stage: 'courier-booked', trackingNumber, resolution: { choice: 'booked', by: user._id, at: deps.now().toISOString() },
     });
-    const record = await finishAttempt(attempt, { plan: attempt.plan!, trackingNumber, orders: undefined, booking: { account, adapter }, shop, user }, deps);
+    // booked when the attempt was sent, whenever the check is answered
+    const record = await finishAttempt(attempt, {
+      plan: attempt.plan!, trackingNumber, orders: undefined, booking: { account, adapter }, shop, user, bookedAt: new Date(attempt.createdAt),
+    }, deps);
     // answered: the attempt no longer waits under 'Needs attention'
     await deps.attention.resolve(shop._id, { kind: 'attempt', attemptId: attempt.attemptId });
     return record;
   } finally {
     await deps.attempts.releaseLease(shop._id, attempt.attemptId, lease).catch(() => undefined);
   }
+}
+
+/**
+ * A number the courier's tracking does not show. A courier that shows a parcel only from its pickup (TCS)
+ * cannot tell a wrong number from a right one not picked up yet, so it is said as no movement yet.
+ */
+function notShown(company: CourierId, trackingNumber: string): AppError {
+  const { name, booking } = courierDefinition(company);
+  const msg = booking.tracksFromPickup
+    ? `${name} shows no movement for tracking number ${trackingNumber} yet: ${name} shows a parcel once it is picked up. `
+      + `If the number is right, answer again after the pickup; otherwise check it on ${name}'s portal.`
+    : `${name} does not show tracking number ${trackingNumber}. Check the number on the courier's portal.`;
+  return new AppError('TRACKING_NUMBER_UNKNOWN', { msg, param: 'tracking_number' });
 }
 
 /** The courier's tracking of the number; undefined when the courier did not answer (no proof either way). */

@@ -107,7 +107,8 @@ export type Refused = { kind: 'refused'; messages: string[]; raw?: string[] };
 
 export type CredentialCheck = { ok: true } | { ok: false; messages: string[] };
 export type CitiesResult = { ok: true; cities: CourierCity[] } | { ok: false; messages: string[] };
-export type CancelResult = { kind: 'cancelled' } | Refused | Unsupported;
+/** `already`: the courier refused because the parcel was cancelled before (a first try whose answer was lost). */
+export type CancelResult = { kind: 'cancelled'; already?: true } | Refused | Unsupported;
 export type LabelResult =
   | { kind: 'pdf'; contentType: string; bytes: Uint8Array }
   | { kind: 'url'; url: string }

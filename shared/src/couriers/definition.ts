@@ -51,6 +51,11 @@ export interface BookingRules {
   bulkParallel: number;
   /** Most tracking numbers one tracking call accepts. */
   trackBatchSize: number;
+  /**
+   * Its tracking shows a parcel only from the first scan (TCS: after the pickup), so a number it does not
+   * show yet may still be right.
+   */
+  tracksFromPickup?: true;
 }
 
 export interface CourierDefinition<Id extends string = string, K extends string = string> {

@@ -31,5 +31,6 @@ export const TCS = defineCourier({
     findByReference: false,
     bulkParallel: 1,
     trackBatchSize: 1,
+    tracksFromPickup: true,
   },
 });

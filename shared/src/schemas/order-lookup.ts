@@ -208,5 +208,7 @@ export type StoreOrder = z.infer<typeof StoreOrder>;
 export const StoreOrdersPage = z.object({
   orders: z.array(StoreOrder),
   next: z.string().nullable(),
+  /** A search by order number that no open order matches names an order cancelled on Shopify: said, not 'no match'. */
+  cancelled: z.object({ name: z.string() }).optional(),
 });
 export type StoreOrdersPage = z.infer<typeof StoreOrdersPage>;

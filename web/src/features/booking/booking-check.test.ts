@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkNotBookedWarning, checkSentAt } from './booking-check';
+import { checkHeading, checkNextStep, checkNotBookedWarning, checkSentAt } from './booking-check';
 
 describe('"It was not booked"', () => {
   it('says what happens, and what it costs if the courier did book it, before the person confirms', () => {
@@ -14,5 +14,19 @@ describe('when the attempt was sent', () => {
     const check = { started_at: '2026-11-26T21:30:00.000Z' };
     expect(checkSentAt(check, 'Asia/Karachi')).toBe('November 27, 2026 at 02:30 AM');
     expect(checkSentAt(check, undefined)).toBe('November 27, 2026 at 02:30 AM');
+  });
+});
+
+describe('the check page', () => {
+  it('has its own heading: what is being checked, with whom', () => {
+    expect(checkHeading({ courier: 'TCS', order_names: ['#1443'] })).toEqual({
+      title: 'Check a booking with TCS',
+      subtitle: 'TCS did not say whether it booked #1443. What its portal shows decides: Dakiya then finishes the booking, or frees the order to book again.',
+    });
+  });
+
+  it('asks only a person who may answer to say what they found; others are told who can', () => {
+    expect(checkNextStep(true)).toBe('then say what you found.');
+    expect(checkNextStep(false)).toBe('then tell an admin, or a staff member allowed to cancel bookings, what you found: they answer it here.');
   });
 });

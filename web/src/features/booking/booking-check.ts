@@ -4,6 +4,23 @@ import { formatDateTime } from '../../lib/format';
 /** Where a staff member may not answer a check (no WRITE_ORDERS): who can. */
 export const WHO_CAN_CHECK = 'An admin, or a staff member allowed to cancel bookings, can say whether the courier booked it.';
 
+/** The check page's own heading: what is being checked, not the booking form's. */
+export function checkHeading(check: Pick<BookingCheck, 'courier' | 'order_names'>): { title: string; subtitle: string } {
+  return {
+    title: `Check a booking with ${check.courier}`,
+    subtitle: `${check.courier} did not say whether it booked ${check.order_names.join(', ')}. What its portal shows decides: `
+      + 'Dakiya then finishes the booking, or frees the order to book again.',
+  };
+}
+
+/**
+ * What to do once the reference is found: a person who may answer says it here; one who may not tells
+ * who can, rather than being asked for an answer they cannot give.
+ */
+export function checkNextStep(canResolve: boolean): string {
+  return canResolve ? 'then say what you found.' : 'then tell an admin, or a staff member allowed to cancel bookings, what you found: they answer it here.';
+}
+
 /** What "It was not booked" does, and what it costs if the courier did book it: said before the person confirms. */
 export function checkNotBookedWarning(check: BookingCheck): string {
   const names = check.order_names.join(', ');

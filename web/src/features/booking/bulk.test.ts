@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bulkFreshness, leftOutLine, ordersToBook, outcomeCounts, prepaidNote, progressOf, progressTone, rowAction, rowLabel, selectionLine } from './bulk';
+import { bulkFreshness, doneLine, leftOutLine, leftOutReason, ordersToBook, outcomeCounts, prepaidNote, progressOf, progressTone, rowAction, rowLabel, selectionLine } from './bulk';
 
 describe('bulk progress', () => {
   it('counts every order with an outcome, whatever it is', () => {
@@ -65,6 +65,14 @@ describe('the bulk form\'s list of the selected orders', () => {
   });
 });
 
+describe('the count of orders done', () => {
+  it('says order for a total of one', () => {
+    expect(doneLine(1, 1)).toBe('1 of 1 order done');
+    expect(doneLine(0, 1)).toBe('0 of 1 order done');
+    expect(doneLine(3, 20)).toBe('3 of 20 orders done');
+  });
+});
+
 describe("the bar's colour once the job is done", () => {
   const done = { status: 'done' as const };
   it('green when every order was booked, red only when none was, orange when some were and some were not', () => {
@@ -72,6 +80,15 @@ describe("the bar's colour once the job is done", () => {
     expect(progressTone({ ...done, booked: 0, failed: 3, check: 1 })).toEqual({ palette: 'red', summary: 'No order was booked: each row below says why.' });
     expect(progressTone({ ...done, booked: 18, failed: 2, check: 0 })).toEqual({ palette: 'orange', summary: '18 orders booked, 2 not: each row below says why.' });
     expect(progressTone({ ...done, booked: 1, failed: 0, check: 1 })).toEqual({ palette: 'orange', summary: '1 order booked, 1 not: each row below says why.' });
+  });
+
+  it('orange, not red, when every order left waits for a check: nothing was refused', () => {
+    expect(progressTone({ ...done, booked: 0, failed: 0, check: 1 })).toEqual({
+      palette: 'orange', summary: '1 order waits for a check with the courier: open the check on its row below to say whether it was booked.',
+    });
+    expect(progressTone({ ...done, booked: 0, failed: 0, check: 3 })).toEqual({
+      palette: 'orange', summary: '3 orders wait for a check with the courier: open the check on each row below to say whether it was booked.',
+    });
   });
 
   it('an order Dakiya had booked before is no failure of this bulk; while it runs the bar is the brand\'s', () => {
@@ -100,6 +117,14 @@ describe('the orders a bulk leaves out', () => {
   it('are not counted: only orders not cancelled, not booked and not waiting for a check are booked', () => {
     expect(ordersToBook([good, booked, waiting, cancelled, prepaid])).toEqual([good, prepaid]);
     expect(prepaidNote([good, booked, waiting, cancelled, prepaid], 'M&P')).toBe('1 of the 2 orders is prepaid and will not be booked with M&P.');
+  });
+
+  it('a prepaid order is left out, listed and not counted when the courier books cash on delivery only', () => {
+    expect(ordersToBook([good, booked, waiting, cancelled, prepaid], 'M&P')).toEqual([good]);
+    expect(leftOutReason(prepaid, 'M&P')).toBe('prepaid');
+    expect(leftOutReason(prepaid)).toBeNull();
+    expect(leftOutReason(cancelled, 'M&P')).toBe('cancelled');
+    expect(leftOutLine(prepaid, 'M&P')).toBe('Prepaid: M&P books cash-on-delivery orders only');
   });
 
   it('each says why in a short line: the courier and account a check waits on, the booking, or Shopify\'s cancellation', () => {

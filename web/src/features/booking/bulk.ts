@@ -23,8 +23,9 @@ export function outcomeCounts(job: Pick<BulkProgress, 'booked' | 'failed' | 'che
 }
 
 /**
- * The bar's colour once the job is done: green when every order was booked, red only when none was,
- * orange when some were and some were not (not booked, or waiting for a check). While the job runs it is
+ * The bar's colour once the job is done: green when every order was booked, red only when none was and
+ * some were refused, orange when some were and some were not (not booked, or waiting for a check), or when
+ * every order left waits for a check. While the job runs it is
  * the brand's. `summary` says the same in words beside the bar; the badges above it give the counts.
  */
 export function progressTone(job: Pick<BulkProgress, 'status' | 'booked' | 'failed' | 'check'> & { rows?: Pick<BulkRow, 'state' | 'reason'>[] }): { palette: 'brand' | 'green' | 'orange' | 'red'; summary?: string } {
@@ -32,6 +33,10 @@ export function progressTone(job: Pick<BulkProgress, 'status' | 'booked' | 'fail
   const counts = outcomeCounts(job);
   const left = counts.notBooked + counts.check;
   if (left === 0) return { palette: 'green', summary: 'Every order is booked.' };
+  // nothing refused: the courier may well have booked them, and a person's check says whether
+  if (counts.booked === 0 && counts.notBooked === 0) {
+    return { palette: 'orange', summary: `${counts.check === 1 ? '1 order waits' : `${counts.check} orders wait`} for a check with the courier: open the check on ${counts.check === 1 ? 'its row' : 'each row'} below to say whether it was booked.` };
+  }
   if (counts.booked === 0) return { palette: 'red', summary: 'No order was booked: each row below says why.' };
   return { palette: 'orange', summary: `${orders(counts.booked)} booked, ${left} not: each row below says why.` };
 }
@@ -88,30 +93,37 @@ type Selected = Pick<BulkSelectionOrder, 'cod' | 'cancelled' | 'tracking_number'
 
 /**
  * Why the bulk will not book a selected order, or null when it will: cancelled on Shopify, booked by
- * Dakiya already, or waiting for a person's check with the courier that lost its answer (the server
- * refuses each of them on its row too).
+ * Dakiya already, waiting for a person's check with the courier that lost its answer (the server
+ * refuses each of them on its row too), or prepaid when `codOnly` names a courier that books cash on
+ * delivery only (it refuses them).
  */
-export function leftOutReason(order: Selected): 'cancelled' | 'booked' | 'check' | null {
+export function leftOutReason(order: Selected, codOnly?: string): 'cancelled' | 'booked' | 'check' | 'prepaid' | null {
   if (order.check_needed) return 'check';
   if (order.tracking_number) return 'booked';
-  return order.cancelled ? 'cancelled' : null;
+  if (order.cancelled) return 'cancelled';
+  return codOnly && order.cod <= 0 ? 'prepaid' : null;
 }
 
-/** The selected orders the bulk will book: the ones 'Book N orders', the total COD and the prepaid note count. */
-export function ordersToBook<T extends Selected>(selection: readonly T[]): T[] {
-  return selection.filter((o) => leftOutReason(o) === null);
+/** The selected orders the bulk will book: the ones 'Book N orders' and the total COD count. */
+export function ordersToBook<T extends Selected>(selection: readonly T[], codOnly?: string): T[] {
+  return selection.filter((o) => leftOutReason(o, codOnly) === null);
 }
 
 /** The short line of an order the bulk leaves out. */
-export function leftOutLine(order: Selected): string {
+export function leftOutLine(order: Selected, codOnly?: string): string {
   if (order.check_needed) return waitingForCheck(order.check_needed);
   if (order.tracking_number) return `Already booked: ${order.tracking_number}`;
-  return 'Cancelled on Shopify';
+  if (order.cancelled) return 'Cancelled on Shopify';
+  return `Prepaid: ${codOnly ?? 'this courier'} books cash-on-delivery orders only`;
 }
 
+/** An id Shopify does not know: the form's line and the progress page's row say it alike. */
+export const NOT_FOUND_LINE = 'Order not found';
+
 /**
- * For a courier that books cash on delivery only: how many of the orders to book are prepaid (nothing
- * left to pay), so will not be booked with it. Orders left out (cancelled, booked, waiting for a check) are not counted.
+ * For a courier that books cash on delivery only: how many of the orders otherwise bookable are prepaid
+ * (nothing left to pay), so will not be booked with it. Orders left out for another reason (cancelled,
+ * booked, waiting for a check) are not counted.
  */
 export function prepaidNote(selection: Selected[], courier: string): string {
   const open = ordersToBook(selection);
@@ -119,6 +131,11 @@ export function prepaidNote(selection: Selected[], courier: string): string {
   if (prepaid === 0) return open.length === 1 ? `The order is cash on delivery: ${courier} can book it.` : `All ${open.length} orders are cash on delivery: ${courier} can book each of them.`;
   const verb = prepaid === 1 ? 'is' : 'are';
   return `${prepaid} of the ${orders(open.length)} ${verb} prepaid and will not be booked with ${courier}.`;
+}
+
+/** '3 of 20 orders done', '1 of 1 order done': the noun follows the total. */
+export function doneLine(done: number, total: number): string {
+  return `${done} of ${total} ${total === 1 ? 'order' : 'orders'} done`;
 }
 
 /** What one selected order will collect, as its line on the bulk form says it. */

@@ -2,9 +2,6 @@ import type { BookingAttention, BookingStatus, BookingView } from '@dakiya/share
 import { COURIER_BY_ID } from '@dakiya/shared/couriers';
 import { formatCurrency } from '../../lib/format';
 
-/** Spec §8's toast after a cancel. */
-export const CANCELLED_TOAST = 'Order has been cancelled from courier and unfulfilled from shopify';
-
 /** A booking's status as its badge says it, in the case of the app's other badges. */
 export const STATUS_LABELS: Record<BookingStatus, string> = {
   FULFILLED: 'Fulfilled',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { StoreOrdersQuery } from '@dakiya/shared';
-import { selectionActions, viewFrom, viewSearch } from './store-orders';
+import { emptyTitle, selectionActions, viewFrom, viewSearch } from './store-orders';
 
 describe('store orders page state', () => {
   it('reads its view from the URL, with the unfulfilled filter by default and unknown filters ignored', () => {
@@ -26,5 +26,13 @@ describe('store orders page state', () => {
     const eleven = Array.from({ length: 11 }, (_, i) => String(100 + i));
     expect(selectionActions(eleven)).toMatchObject({ merge: null, mergeNote: 'A merged parcel covers at most 10 orders.' });
     expect(selectionActions([])).toEqual({ book: null, merge: null, mergeNote: undefined, bulk: null });
+  });
+});
+
+describe('the empty list', () => {
+  it('says a searched order was cancelled on Shopify, else that nothing matches', () => {
+    expect(emptyTitle('1443', { name: '#1443' })).toBe('Order #1443 was cancelled on Shopify');
+    expect(emptyTitle('1443')).toBe('No order matches "1443"');
+    expect(emptyTitle('')).toBe('Nothing left to ship');
   });
 });

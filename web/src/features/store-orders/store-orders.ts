@@ -50,3 +50,9 @@ export function selectionActions(ids: readonly string[]): SelectionActions {
     bulk: count >= 1 && count <= MAX_BULK_ORDERS ? withIds(paths.dashboard.bulkBook(), ids) : null,
   };
 }
+
+/** The empty list's title: a searched number that is an order cancelled on Shopify says so, not that nothing matches. */
+export function emptyTitle(search: string, cancelled?: { name: string }): string {
+  if (cancelled) return `Order ${cancelled.name} was cancelled on Shopify`;
+  return search ? `No order matches "${search}"` : 'Nothing left to ship';
+}

@@ -3,7 +3,10 @@ import { ShopifyOrderId, type OrderLookup, type TrackingAccount } from '@dakiya/
 import { useState } from 'react';
 import { LuArrowRight, LuPlus, LuRefreshCw } from 'react-icons/lu';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { isApiError } from '../../../lib/api';
 import { useUnauthorizedOnly } from '../../../lib/api-errors';
+import { refusalOf, type Refusal } from '../../../lib/form-refusal';
+import { RefusalAlert } from '../../../components/ui/refusal-alert';
 import { codeWords, formatCurrency } from '../../../lib/format';
 import { createAccountThenBack, paths, withQuery } from '../../../lib/paths';
 import { isFinalLoadError } from '../../../components/ui/load-error-alert';
@@ -12,10 +15,11 @@ import { NoTrackingAccountDialog } from '../../../components/ui/no-tracking-acco
 import { PageHeader } from '../../../components/ui/page-header';
 import { PlanLimitDialog } from '../../../components/ui/plan-limit-dialog';
 import { PageSkeleton } from '../../../components/ui/skeletons';
-import { formFromLookup, loadBanner, preselectedAccount, type BookBody } from '../book-form';
+import { bookRefusalTitle, formFromLookup, loadBanner, preselectedAccount, type BookBody } from '../book-form';
 import { useBookOrder } from '../use-book-order';
 import { BookingForm } from './booking-form';
 import { BookingCheckPanel } from './booking-check';
+import { checkHeading } from '../booking-check';
 
 /** /dashboard/order/book?id= (spec §2 "Book Order"): the form prefilled from Shopify, then the booking's page. */
 export function BookOrderPage({ canUpgrade, canResolve, timeZone }: {
@@ -31,13 +35,26 @@ export function BookOrderPage({ canUpgrade, canResolve, timeZone }: {
   const onError = useUnauthorizedOnly();
   const lookup = useApi('storeOrders.get', id ? { params: { id } } : null, { onError, revalidateOnFocus: false, shouldRetryOnError: false });
   const accounts = useApi('accounts.active', {}, { onError, revalidateOnFocus: false });
+  // the refusal that turned the form into the check: kept above the check panel until closed or the page is left
+  const [checkRefusal, setCheckRefusal] = useState<Refusal | null>(null);
+
+  /**
+   * Book was answered 'check with the courier': the order now waits for a person's check, so the page
+   * shows what a reload would (the check in place of the form, no second Book), with the refusal above it.
+   * False when the order does not read as waiting after all: the form then shows the refusal itself.
+   */
+  const turnToCheck = async (error: unknown): Promise<boolean> => {
+    const fresh = await lookup.mutate().catch(() => undefined);
+    if (!fresh?.check_needed) return false;
+    setCheckRefusal(refusalOf(error));
+    return true;
+  };
 
   return (
     <Box maxW="5xl">
       <PageHeader
-        title="Book order"
+        {...pageHeading(lookup.data?.check_needed)}
         titleAddon={lookup.data && <Badge size="lg" variant="subtle" colorPalette="brand" data-testid="book-order-name">{lookup.data.order_name}</Badge>}
-        subtitle="Check the details from Shopify, choose the courier account and book. Dakiya fulfils the order on Shopify with the tracking number."
         backTo={paths.dashboard.storeOrders()}
       />
       {!id ? (
@@ -50,16 +67,35 @@ export function BookOrderPage({ canUpgrade, canResolve, timeZone }: {
         <PageSkeleton />
       ) : (
         lookup.data.check_needed ? (
-          <BookingCheckPanel orderId={lookup.data.order_id} check={lookup.data.check_needed} canResolve={canResolve} timeZone={timeZone} onReleased={() => void lookup.mutate()} />
+          <Stack gap="4">
+            <RefusalAlert refusal={checkRefusal} onClose={() => setCheckRefusal(null)} title={checkRefusal ? bookRefusalTitle(checkRefusal) : undefined} testId="book-refusal" />
+            <BookingCheckPanel
+              orderId={lookup.data.order_id} check={lookup.data.check_needed} canResolve={canResolve} timeZone={timeZone}
+              onReleased={() => { setCheckRefusal(null); void lookup.mutate(); }}
+            />
+          </Stack>
         ) : (
-          <Ready lookup={lookup.data} accounts={accounts.data.accounts} canUpgrade={canUpgrade} />
+          <Ready lookup={lookup.data} accounts={accounts.data.accounts} canUpgrade={canUpgrade} onCheckNeeded={turnToCheck} />
         )
       )}
     </Box>
   );
 }
 
-function Ready({ lookup, accounts, canUpgrade }: { lookup: OrderLookup; accounts: TrackingAccount[]; canUpgrade: boolean }) {
+/** The page's heading: the booking form's, or what is being checked when the order waits for a courier check. */
+function pageHeading(check: OrderLookup['check_needed']): { title: string; subtitle: string } {
+  if (check) return checkHeading(check);
+  return {
+    title: 'Book order',
+    subtitle: 'Check the details from Shopify, choose the courier account and book. Dakiya fulfils the order on Shopify with the tracking number.',
+  };
+}
+
+function Ready({ lookup, accounts, canUpgrade, onCheckNeeded }: {
+  lookup: OrderLookup; accounts: TrackingAccount[]; canUpgrade: boolean;
+  /** The courier's answer was lost at a courier Dakiya cannot ask: true when the page now shows the check instead. */
+  onCheckNeeded(error: unknown): Promise<boolean>;
+}) {
   const accountId = preselectedAccount(accounts);
   const [noAccountOpen, setNoAccountOpen] = useState(!accountId);
   const book = useBookOrder();
@@ -71,7 +107,10 @@ function Ready({ lookup, accounts, canUpgrade }: { lookup: OrderLookup; accounts
   const submit = async (body: BookBody) => {
     const outcome = await book.submit(body);
     if (outcome.kind === 'booked') navigate(outcome.to);
-    return outcome.kind === 'refused' ? outcome.error : undefined;
+    if (outcome.kind !== 'refused') return undefined;
+    // Book stays busy until the page has turned to the check, so it cannot be pressed a second time
+    if (isApiError(outcome.error) && outcome.error.code === 'COURIER_CHECK_NEEDED' && await onCheckNeeded(outcome.error)) return undefined;
+    return outcome.error;
   };
 
   return (

@@ -10,7 +10,7 @@ import { useConfirm } from '../../../components/ui/confirm';
 import { RefusalAlert } from '../../../components/ui/refusal-alert';
 import { TextField } from '../../../components/ui/text-field';
 import { notifySuccess } from '../../../components/ui/toaster';
-import { checkNotBookedWarning, checkSentAt, WHO_CAN_CHECK } from '../booking-check';
+import { checkNextStep, checkNotBookedWarning, checkSentAt, WHO_CAN_CHECK } from '../booking-check';
 
 /**
  * An order whose booking lost the courier's answer at a courier Dakiya cannot ask (M&P, TCS): what to
@@ -77,7 +77,7 @@ export function BookingCheckPanel({ orderId, check, canResolve, timeZone, onRele
           <Alert.Description>
             {check.courier} did not answer when {names} was sent on <Text as="span" data-testid="booking-check-sent-at">{checkSentAt(check, timeZone)}</Text> with the account {check.account_name}, and Dakiya
             cannot ask {check.courier} about it. Look for the reference <Text as="span" fontWeight="semibold" data-testid="booking-check-reference">{check.reference}</Text> on
-            {' '}{check.courier}&apos;s portal, then say what you found.
+            {' '}{check.courier}&apos;s portal, {checkNextStep(canResolve)}
           </Alert.Description>
         </Alert.Content>
       </Alert.Root>

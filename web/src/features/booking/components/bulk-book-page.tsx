@@ -16,7 +16,7 @@ import { SectionCard } from '../../../components/ui/section-card';
 import { RefusalAlert } from '../../../components/ui/refusal-alert';
 import { PageSkeleton } from '../../../components/ui/skeletons';
 import { bookableAccounts, preselectedAccount } from '../book-form';
-import { leftOutLine, leftOutReason, ordersToBook, prepaidNote, selectionLine } from '../bulk';
+import { leftOutLine, leftOutReason, NOT_FOUND_LINE, ordersToBook, prepaidNote, selectionLine } from '../bulk';
 import { formatCurrency } from '../../../lib/format';
 import { LoadBanner, NoAccount } from './book-order-page';
 
@@ -69,8 +69,9 @@ function Start({ ids, accounts, canUpgrade }: { ids: string[]; accounts: Trackin
   // a courier that books cash on delivery only (its definition's rule, M&P's today) refuses prepaid orders
   const courier = COURIER_BY_ID[(accounts.find((a) => a._id === accountId) ?? active[0])?.company ?? 'LEOPARD'];
   const codOnly = courier.booking.cod.minPositive;
-  // what the bulk will book, once Shopify's answer is in (the server refuses the others on their rows too)
-  const toBook = selection.data ? ordersToBook(selection.data.orders).length : ids.length;
+  // what the bulk will book, once Shopify's answer is in (the server refuses the others on their rows too,
+  // and a cash-on-delivery-only courier the prepaid ones)
+  const toBook = selection.data ? ordersToBook(selection.data.orders, codOnly ? courier.name : undefined).length : ids.length;
   const noneToBook = !!selection.data && toBook === 0;
 
   const start = async () => {
@@ -105,7 +106,7 @@ function Start({ ids, accounts, canUpgrade }: { ids: string[]; accounts: Trackin
               <NativeSelect.Indicator />
             </NativeSelect.Root>
           </Field.Root>
-          <SelectedOrders selection={selection.data} failed={!!selection.error} />
+          <SelectedOrders selection={selection.data} failed={!!selection.error} codOnly={codOnly ? courier.name : undefined} />
           {codOnly && (
             <Alert.Root status="warning" borderRadius="lg" data-testid="bulk-cod-only">
               <Alert.Indicator />
@@ -152,13 +153,18 @@ function Start({ ids, accounts, canUpgrade }: { ids: string[]; accounts: Trackin
  * The selected orders as Shopify has them: those the bulk will book, each with what it collects (or
  * Prepaid), and their total COD; then, apart, those it will not book with a short reason each (cancelled
  * on Shopify, booked already with a link to the booking, waiting for a courier check with a link to that
- * check, unknown to Shopify). A long list scrolls inside its own box, which the keyboard reaches too.
+ * check, prepaid for a cash-on-delivery-only courier, unknown to Shopify). A long list scrolls inside its own
+ * box on a wide screen, which the keyboard reaches too.
  */
-function SelectedOrders({ selection, failed }: { selection: BulkSelection | undefined; failed: boolean }) {
+function SelectedOrders({ selection, failed, codOnly }: {
+  selection: BulkSelection | undefined; failed: boolean;
+  /** The chosen courier's name when it books cash on delivery only: prepaid orders are left out. */
+  codOnly?: string;
+}) {
   if (failed) return <Text textStyle="sm" color="fg.muted" data-testid="bulk-selection-failed">The orders' amounts could not be read from Shopify. The booking still reads each order as it books it.</Text>;
   if (!selection) return <Skeleton h="24" borderRadius="lg" />;
-  const toBook = ordersToBook(selection.orders);
-  const leftOut = selection.orders.filter((o) => leftOutReason(o) !== null);
+  const toBook = ordersToBook(selection.orders, codOnly);
+  const leftOut = selection.orders.filter((o) => leftOutReason(o, codOnly) !== null);
   const leftOutCount = leftOut.length + selection.missing.length;
   return (
     <Stack gap="4" data-testid="bulk-selection">
@@ -187,12 +193,13 @@ function SelectedOrders({ selection, failed }: { selection: BulkSelection | unde
       {leftOutCount > 0 && (
         <Stack gap="2" data-testid="bulk-left-out">
           <Text fontWeight="medium">Not booked by this bulk ({leftOutCount})</Text>
-          <Box as="ul" {...LIST} maxH="48" tabIndex={0} aria-label="Orders not booked by this bulk">
-            {leftOut.map((order) => <LeftOut key={order.id} order={order} />)}
+          {/* on a phone the list grows with the page: a short box inside a scrolling page is hard to read */}
+          <Box as="ul" {...LIST} maxH={{ base: 'none', md: '48' }} tabIndex={0} aria-label="Orders not booked by this bulk" data-testid="bulk-left-out-list">
+            {leftOut.map((order) => <LeftOut key={order.id} order={order} codOnly={codOnly} />)}
             {selection.missing.map((id) => (
               <HStack as="li" key={id} {...LINE} data-testid={`bulk-selected-${id}`}>
                 <Text textStyle="sm" overflowWrap="anywhere">{id}</Text>
-                <Badge variant="subtle" colorPalette="gray">Not found on Shopify</Badge>
+                <Badge variant="subtle" colorPalette="gray">{NOT_FOUND_LINE}</Badge>
               </HStack>
             ))}
           </Box>
@@ -206,15 +213,15 @@ const LIST = { listStyleType: 'none', m: '0', p: '0', overflowY: 'auto', borderW
 const LINE = { justify: 'space-between', gap: '3', px: '3', py: '2', borderTopWidth: '1px', borderColor: 'border.muted', _first: { borderTopWidth: '0' } } as const;
 
 /** One order the bulk leaves out: its reason, and where it leads (its booking, or the check it waits for). */
-function LeftOut({ order }: { order: BulkSelection['orders'][number] }) {
-  const reason = leftOutReason(order);
+function LeftOut({ order, codOnly }: { order: BulkSelection['orders'][number]; codOnly?: string }) {
+  const reason = leftOutReason(order, codOnly);
   const to = reason === 'booked' ? withQuery(paths.dashboard.postBooking(), { tracking: order.tracking_number! })
     : reason === 'check' ? withQuery(paths.dashboard.bookOrder(), { id: order.id }) : null;
   return (
     <HStack as="li" {...LINE} wrap="wrap" rowGap="1" data-testid={`bulk-selected-${order.name}`} data-reason={reason}>
       <Text fontWeight="semibold" textStyle="sm">{order.name}</Text>
       <HStack gap="2" wrap="wrap" justify="flex-end" minW="0">
-        <Badge variant="subtle" colorPalette={reason === 'cancelled' ? 'red' : reason === 'check' ? 'orange' : 'blue'} whiteSpace="normal" textAlign="end">{leftOutLine(order)}</Badge>
+        <Badge variant="subtle" colorPalette={reason === 'cancelled' ? 'red' : reason === 'check' || reason === 'prepaid' ? 'orange' : 'blue'} whiteSpace="normal" textAlign="end">{leftOutLine(order, codOnly)}</Badge>
         {to && (
           <Button asChild size="xs" variant="outline" data-testid={`bulk-left-out-link-${order.name}`}>
             <Link to={to}>{reason === 'check' ? 'Open the check' : 'Open the booking'}</Link>

@@ -9,7 +9,7 @@ import { useApi } from '../../../lib/swr';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { PageHeader } from '../../../components/ui/page-header';
 import { PageSkeleton } from '../../../components/ui/skeletons';
-import { bulkFreshness, outcomeCounts, POLL_MS, progressOf, progressTone, rowAction, rowLabel } from '../bulk';
+import { bulkFreshness, doneLine, outcomeCounts, POLL_MS, progressOf, progressTone, rowAction, rowLabel } from '../bulk';
 
 /**
  * /dashboard/bulk/{jobId}: where a bulk booking stands, read from the job's own records on the server,
@@ -50,7 +50,7 @@ export function BulkProgressPage({ timeZone }: { timeZone?: string }) {
           <Box bg="app.surface" borderWidth="1px" borderColor="border.muted" borderRadius="xl" p={{ base: '4', md: '6' }} boxShadow="xs">
             <Stack gap="3">
               <HStack justify="space-between" wrap="wrap" gap="2">
-                <Text fontWeight="semibold" textStyle="lg" data-testid="bulk-count">{progress.done} of {data.total} orders done</Text>
+                <Text fontWeight="semibold" textStyle="lg" data-testid="bulk-count">{doneLine(progress.done, data.total)}</Text>
                 <HStack gap="2" wrap="wrap">
                   <Badge colorPalette="green" size="lg" data-testid="bulk-booked">{data.booked} booked</Badge>
                   {counts!.bookedBefore > 0 && <Badge colorPalette="blue" size="lg" data-testid="bulk-booked-before">{counts!.bookedBefore} booked before</Badge>}

@@ -18,7 +18,7 @@ import { SectionCard } from '../../../components/ui/section-card';
 import { ShareTracking } from '../../../components/ui/share-tracking';
 import { PageSkeleton } from '../../../components/ui/skeletons';
 import { notifySuccess } from '../../../components/ui/toaster';
-import { attentionText, bookingHeadline, canCancel, CANCELLED_TOAST, parcelPayment, STATUS_LABELS, WHO_CAN_CANCEL } from '../post-booking';
+import { attentionText, bookingHeadline, canCancel, parcelPayment, STATUS_LABELS, WHO_CAN_CANCEL } from '../post-booking';
 
 /**
  * /dashboard/post-booking?tracking= : the booking's page (spec's success page with its fulfilled
@@ -85,9 +85,10 @@ function BookingDetails({ booking, canWrite, timeZone, onChanged }: { booking: B
     if (!ok) return;
     setCancelling(true);
     try {
-      await api('booking.cancel', { params: { trackingNumber: booking.tracking_number } });
+      // the server's words: a parcel the courier had cancelled before is said so
+      const answer = await api('booking.cancel', { params: { trackingNumber: booking.tracking_number } });
       refusal.clear();
-      notifySuccess(CANCELLED_TOAST);
+      notifySuccess(answer.msg);
       onChanged();
     } catch (error) {
       handle(error);

@@ -13,7 +13,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { RefreshButton } from '../../../components/ui/refresh-button';
 import { TableSkeleton } from '../../../components/ui/skeletons';
 import { lastBulkJob } from '../../../lib/last-bulk-job';
-import { FILTER_LABELS, selectionActions, viewFrom, viewSearch } from '../store-orders';
+import { emptyTitle, FILTER_LABELS, selectionActions, viewFrom, viewSearch } from '../store-orders';
 
 const PAGE_SIZE = 25;
 const SEARCH_DEBOUNCE_MS = 500;
@@ -164,8 +164,9 @@ export function StoreOrdersPage({ timeZone }: { timeZone?: string }) {
         <EmptyState
           testId="store-orders-empty"
           icon={<LuShoppingBag />}
-          title={view.search ? `No order matches "${view.search}"` : 'Nothing left to ship'}
-          description={view.search ? 'Check the order number, or search all open orders.' : 'Every open order of your store is fulfilled. New orders appear here as they come in.'}
+          title={emptyTitle(view.search, data?.cancelled)}
+          description={data?.cancelled ? 'A cancelled order is not booked. Restore it in Shopify to book it.'
+            : view.search ? 'Check the order number, or search all open orders.' : 'Every open order of your store is fulfilled. New orders appear here as they come in.'}
         >
           {(view.search || view.filter !== 'all_open') && (
             <Button variant="outline" size="sm" onClick={() => { setTyped(''); setView({ search: '', filter: 'all_open' }); }}>Show all open orders</Button>
