@@ -2,8 +2,11 @@ import { defineConfig } from 'vitest/config';
 
 const env = { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' };
 
-/** The flows that book parcels share one world; sign-in, accounts, plans and the rest share the other. */
-const BOOKING_WORLD = ['e2e/booking-*.test.ts', 'e2e/bulk-*.test.ts', 'e2e/track-*.test.ts', 'e2e/staff-limits.test.ts', 'e2e/sample-orders.test.ts', 'e2e/long-address.test.ts'];
+/**
+ * The flows that book parcels or list them share one world; sign-in, accounts, plans and the rest share the
+ * other. `./dakiya test` runs the booking world in a second vitest process beside the first (local/test.ts).
+ */
+const BOOKING_WORLD = ['e2e/orders.test.ts', 'e2e/booking-*.test.ts', 'e2e/bulk-*.test.ts', 'e2e/track-*.test.ts', 'e2e/staff-limits.test.ts', 'e2e/sample-orders.test.ts', 'e2e/long-address.test.ts'];
 
 function e2eWorld(name: string, include: string[], exclude: string[]) {
   return {
@@ -28,9 +31,6 @@ function e2eWorld(name: string, include: string[], exclude: string[]) {
 export default defineConfig({
   test: {
     env,
-    // vitest would run one file at a time on two cores; the two e2e worlds (and the handler tests on
-    // DynamoDB Local) mostly wait, so three run at once
-    maxWorkers: 3,
     projects: [
       { test: { name: 'shared', include: ['shared/src/**/*.test.ts'], env } },
       {
@@ -57,9 +57,9 @@ export default defineConfig({
       },
       { test: { name: 'infra', include: ['infra/test/**/*.test.ts'], testTimeout: 240_000, hookTimeout: 240_000, env } },
       { test: { name: 'web', include: ['web/src/**/*.test.{ts,tsx}'], env } },
-      // Two worlds side by side, each its own local stack (one demo shop, one set of simulators), each
-      // running its files one after another: much of a flow's time is waiting (a toast's seconds, a
-      // sign-in slow-down's countdown), so two worlds nearly halve the flows' time on two cores.
+      // Two worlds, each its own local stack (one demo shop, one set of simulators), each running its files
+      // one after another: much of a flow's time is waiting (a toast's seconds, a sign-in slow-down's
+      // countdown), so two worlds side by side nearly halve the flows' time on two cores.
       e2eWorld('e2e:booking', BOOKING_WORLD, []),
       e2eWorld('e2e:accounts', ['e2e/**/*.test.ts'], BOOKING_WORLD),
     ],
