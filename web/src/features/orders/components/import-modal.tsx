@@ -46,6 +46,9 @@ export function ImportModal({ onClose, onChanged }: ImportModalProps) {
   const picked = chosen.length ? pickFile(chosen) : null;
   const refusal = (picked && 'error' in picked ? picked.error : undefined) ?? (state.kind === 'idle' ? state.refusal : undefined);
 
+  const chosenFile = picked && 'file' in picked ? picked.file : null;
+  const dropzoneText = chosenFile ? [chosenFile.name, `${n(Math.ceil(chosenFile.size / 1024))} KB: click to choose another`] : ['Drop the CSV file here', 'or click to choose it'];
+
   const choose = (files: File[]) => {
     importing.reset();
     setChosen(files);
@@ -72,17 +75,24 @@ export function ImportModal({ onClose, onChanged }: ImportModalProps) {
                 {(state.kind === 'idle') && (
                   <FileUpload.Root
                     maxFiles={1}
+                    // the zone's name is what it shows (the file chosen, or what to do)
+                    translations={{ dropzone: dropzoneText.join(' ') }}
                     onFileChange={({ acceptedFiles, rejectedFiles }) => {
                       const files = rejectedFiles.length ? rejectedFiles.map((r) => r.file) : acceptedFiles;
                       if (files.length) choose(files);
                     }}
                   >
                     <FileUpload.HiddenInput data-testid="import-file" aria-label="CSV file" />
-                    <FileUpload.Dropzone w="full" minH="28" data-testid="import-dropzone">
+                    <FileUpload.Dropzone
+                      w="full" minH="28" p="5" gap="1" display="flex" flexDirection="column" alignItems="center" justifyContent="center" textAlign="center"
+                      borderWidth="2px" borderStyle="dashed" borderColor="border.emphasized" borderRadius="lg" cursor="pointer"
+                      _hover={{ bg: 'bg.muted' }} _dragging={{ bg: 'bg.muted', borderColor: 'colorPalette.solid' }} colorPalette="brand"
+                      data-testid="import-dropzone"
+                    >
                       <LuFileSpreadsheet aria-hidden size="24" />
                       <FileUpload.DropzoneContent>
-                        <Text fontWeight="medium">{picked && 'file' in picked ? picked.file.name : 'Drop the CSV file here'}</Text>
-                        <Text color="fg.muted" textStyle="sm">{picked && 'file' in picked ? `${n(Math.ceil(picked.file.size / 1024))} KB` : 'or click to choose it'}</Text>
+                        <Text fontWeight="medium" data-testid="import-chosen">{dropzoneText[0]}</Text>
+                        <Text color="fg.muted" textStyle="sm">{dropzoneText[1]}</Text>
                       </FileUpload.DropzoneContent>
                     </FileUpload.Dropzone>
                   </FileUpload.Root>
