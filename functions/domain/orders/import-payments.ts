@@ -10,6 +10,8 @@ import { counterChanges, countedOf, sumChanges } from '../booking/counters';
  * import does not take the table's write capacity from the shop's other work.
  */
 const WRITERS = 25;
+/** Keys of one BatchGet. */
+const READ_BATCH = 100;
 /** A row whose booking keeps changing under it is reported, not retried for ever. */
 const TRIES = 3;
 
@@ -31,7 +33,10 @@ export async function importPayments(shop: Pick<ShopRecord, '_id' | 'iana_time_z
     if (results[i] === 'INVALID_STATUS' || !number) return;
     byNumber.set(number, [...(byNumber.get(number) ?? []), i]);
   });
-  const found = new Map((await deps.bookings.getMany(shop._id, [...byNumber.keys()])).map((b) => [b.trackingNumber, b]));
+  // a BatchGet reads a hundred keys: the chunk's batches at once, not one after another
+  const numbers = [...byNumber.keys()];
+  const batches = Array.from({ length: Math.ceil(numbers.length / READ_BATCH) }, (_, k) => numbers.slice(k * READ_BATCH, (k + 1) * READ_BATCH));
+  const found = new Map((await Promise.all(batches.map((batch) => deps.bookings.getMany(shop._id, batch)))).flat().map((b) => [b.trackingNumber, b]));
   const moves: CounterChange[] = [];
   const now = deps.now().toISOString();
 
