@@ -1,6 +1,6 @@
 import { Alert, Box, Button, Dialog, FileUpload, Flex, Link, Portal, Progress, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { IMPORT_MAX_FILE_BYTES } from '@dakiya/shared';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { LuDownload, LuFileSpreadsheet, LuUpload } from 'react-icons/lu';
 import { paths } from '../../../lib/paths';
 import { pickFile, reportCsv, type ImportTally } from '../payments-csv';
@@ -46,9 +46,7 @@ export function ImportModal({ onClose, onChanged }: ImportModalProps) {
   const picked = chosen.length ? pickFile(chosen) : null;
   const refusal = (picked && 'error' in picked ? picked.error : undefined) ?? (state.kind === 'idle' ? state.refusal : undefined);
 
-  const ids = useId();
   const chosenFile = picked && 'file' in picked ? picked.file : null;
-  const dropzoneText = chosenFile ? [chosenFile.name, `${n(Math.ceil(chosenFile.size / 1024))} KB: click to choose another`] : ['Drop the CSV file here', 'or click to choose it'];
 
   const choose = (files: File[]) => {
     importing.reset();
@@ -82,21 +80,20 @@ export function ImportModal({ onClose, onChanged }: ImportModalProps) {
                     }}
                   >
                     <FileUpload.HiddenInput data-testid="import-file" aria-label="CSV file" />
-                    <FileUpload.Dropzone
-                      w="full" minH="28" p="5" gap="1" display="flex" flexDirection="column" alignItems="center" justifyContent="center" textAlign="center"
-                      borderWidth="2px" borderStyle="dashed" borderColor="border.emphasized" borderRadius="lg" cursor="pointer"
-                      _hover={{ bg: 'bg.muted' }} _dragging={{ bg: 'bg.muted', borderColor: 'colorPalette.solid' }} colorPalette="brand"
-                      // the zone's name is what it shows (the file chosen, or what to do), not the kit's 'dropzone'
-                      aria-label={undefined}
-                      aria-labelledby={`${ids}-what ${ids}-how`}
+                    <Flex
+                      w="full" minH="24" p="4" gap="3" align="center" wrap="wrap"
+                      borderWidth="2px" borderStyle="dashed" borderColor="border.emphasized" borderRadius="lg"
                       data-testid="import-dropzone"
                     >
                       <LuFileSpreadsheet aria-hidden size="24" />
-                      <FileUpload.DropzoneContent>
-                        <Text id={`${ids}-what`} fontWeight="medium" data-testid="import-chosen">{dropzoneText[0]}</Text>
-                        <Text id={`${ids}-how`} color="fg.muted" textStyle="sm">{dropzoneText[1]}</Text>
-                      </FileUpload.DropzoneContent>
-                    </FileUpload.Dropzone>
+                      <Box flex="1" minW="40">
+                        <Text fontWeight="medium" data-testid="import-chosen">{chosenFile ? chosenFile.name : 'No file chosen'}</Text>
+                        <Text color="fg.muted" textStyle="sm">{chosenFile ? `${n(Math.ceil(chosenFile.size / 1024))} KB` : 'A .csv file of at most 5 MB'}</Text>
+                      </Box>
+                      <FileUpload.Trigger asChild>
+                        <Button variant="outline" size="sm" data-testid="import-choose">{chosenFile ? 'Choose another file' : 'Choose CSV file'}</Button>
+                      </FileUpload.Trigger>
+                    </Flex>
                   </FileUpload.Root>
                 )}
 
