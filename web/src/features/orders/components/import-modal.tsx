@@ -136,7 +136,10 @@ export function ImportModal({ onClose, onChanged }: ImportModalProps) {
                 {state.kind !== 'idle' && <Counts tally={state.tally} />}
 
                 {(state.kind === 'success' || state.kind === 'error') && state.tally.unmatched.length > 0 && (
-                  <Button variant="outline" size="sm" alignSelf="start" onClick={() => downloadReport(state.tally, state.file)} data-testid="import-report">
+                  <Button
+                    variant="outline" size="sm" alignSelf="start" maxW="full" h="auto" minH="8" py="1.5" whiteSpace="normal" textAlign="start"
+                    onClick={() => downloadReport(state.tally, state.file)} data-testid="import-report"
+                  >
                     <LuDownload aria-hidden /> Download the {n(state.tally.unmatched.length)} rows that did not match
                   </Button>
                 )}
