@@ -3,11 +3,13 @@ import { groupHandler } from '../platform/chain';
 import { listOrders } from './list-orders';
 import { trackOrder } from './track-order';
 import { sendEmail } from './send-email';
+import { importOrders } from './import-orders';
 
 export const operations = {
   'orders.list': listOrders,
   'orders.track': trackOrder,
   'orders.sendEmail': sendEmail,
+  'orders.import': importOrders,
 };
 
 export const handler = groupHandler('orders', operations);

@@ -175,6 +175,10 @@ export const routeFixtures: Record<RouteId, Fixture> = {
   'orders.track': async (w) => ({ params: { id: (await bookedOfA(w)).trackingNumber } }),
   'tracking.public': async (w) => ({ params: { id: (await bookedOfA(w)).trackingNumber } }),
   'orders.sendEmail': async (w) => ({ params: { orderId: (await bookedOfA(w)).bookingId } }),
+  // a booking of A marked paid and a row no booking has: another shop's admin matches neither
+  'orders.import': async (w) => ({
+    body: { ordersData: [{ tracking_number: (await bookedOfA(w)).trackingNumber, payment_status: 'PAID' }, { tracking_number: 'KI000000000', payment_status: 'PAID' }] },
+  }),
   'shopify.install': (w) => ({ query: signedShopifyQuery(w.a.shop.domain) }),
   'shopify.callback': (w) => ({
     query: signedShopifyQuery(w.a.shop.domain, { code: 'c0de', state: 'f'.repeat(64), host: 'aG9zdA' }),
@@ -198,6 +202,11 @@ export interface Answer {
   param?: string;
   /** What the free shop's ADMIN gets instead, when a route is open to it but part of the fixture's input is a paid feature. */
   onFree?: Answer;
+  /**
+   * What another shop's ADMIN gets for a request naming shop A's items, when the route reports on each
+   * named item by itself instead of refusing the request (an import's rows: not matched). Default: 404.
+   */
+  namingAnotherShop?: Answer;
 }
 
 /**
@@ -267,6 +276,7 @@ export const allowedAnswers: Record<RouteId, Answer> = {
   'orders.track': { status: 200 },
   'tracking.public': { status: 200 },
   'orders.sendEmail': { status: 200 },
+  'orders.import': { status: 200, namingAnotherShop: { status: 200 } },
   'shopify.install': { status: 302 },
   // a signed callback whose state this app never issued
   'shopify.callback': { status: 400, code: 'SHOPIFY_STATE_INVALID' },

@@ -23,6 +23,7 @@ export * from './schemas/app-config';
 export * from './schemas/order-lookup';
 export * from './schemas/booking';
 export * from './schemas/orders';
+export * from './schemas/orders-import';
 export * from './schemas/tracking';
 export * from './pages';
 export * from './cities';

@@ -24,6 +24,7 @@ import { SaveSettingsInput, SettingsOutput, SettingsSaved } from './schemas/sett
 import { AppConfig } from './schemas/app-config';
 import { OrdersPage, OrdersQuery, SendEmailParams, TrackOrderParams, TrackOrderResult } from './schemas/orders';
 import { PublicTracking, PublicTrackingParams } from './schemas/tracking';
+import { ImportOrdersInput, ImportOrdersOutput } from './schemas/orders-import';
 import { API_BASE } from './route-url';
 
 /** Also here for the web build, which reads the route table's module alone (its route manifest). */
@@ -192,6 +193,8 @@ export const routes = {
   'orders.list': { method: 'GET', path: '/get-all-orders', group: 'orders', access: scope('READ_ORDERS'), query: OrdersQuery, output: OrdersPage },
   'orders.sendEmail': { method: 'PUT', path: '/send-email/{orderId}', group: 'orders', access: scope('WRITE_ORDERS'), params: SendEmailParams, output: Ok },
   'orders.track': { method: 'GET', path: '/track-order/{id}', group: 'orders', access: scope('READ_ORDERS'), params: TrackOrderParams, output: TrackOrderResult },
+  /** 'Update payment status by CSV': one chunk of the file's rows, each updated or reported on its own. */
+  'orders.import': { method: 'POST', path: '/import-orders', group: 'orders', access: scope('UPDATE_ORDERS'), body: ImportOrdersInput, output: ImportOrdersOutput },
 
   // the consignee's side (spec 001 §2 /track/{track_number}, §7): no sign-in, so the answer is only what a consignee needs
   'tracking.public': {

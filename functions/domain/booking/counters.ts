@@ -126,17 +126,22 @@ export function contributionOf(c: Counted): CounterChange[] {
  * counts do not change are left out, so a move writes only the items it changes.
  */
 export function counterChanges(from: Counted | undefined, to: Counted | undefined): CounterChange[] {
+  const taken = (from ? contributionOf(from) : []).map((change) => ({ item: change.item, adds: Object.fromEntries(Object.entries(change.adds).map(([name, n]) => [name, -n])) }));
+  return sumChanges([...(to ? contributionOf(to) : []), ...taken]);
+}
+
+/**
+ * Many moves as one: the adds of each counter item summed, so a batch of moves (an import's chunk)
+ * writes each item once. Items whose counts sum to nothing are left out.
+ */
+export function sumChanges(changes: CounterChange[]): CounterChange[] {
   const items = new Map<string, CounterChange>();
-  const add = (changes: CounterChange[], sign: 1 | -1) => {
-    for (const change of changes) {
-      const key = refKey(change.item);
-      const entry = items.get(key) ?? { item: change.item, adds: {} };
-      for (const [name, n] of Object.entries(change.adds)) entry.adds[name] = (entry.adds[name] ?? 0) + sign * n;
-      items.set(key, entry);
-    }
-  };
-  if (to) add(contributionOf(to), 1);
-  if (from) add(contributionOf(from), -1);
+  for (const change of changes) {
+    const key = refKey(change.item);
+    const entry = items.get(key) ?? { item: change.item, adds: {} };
+    for (const [name, n] of Object.entries(change.adds)) entry.adds[name] = (entry.adds[name] ?? 0) + n;
+    items.set(key, entry);
+  }
   const out: CounterChange[] = [];
   for (const entry of items.values()) {
     const adds = Object.fromEntries(Object.entries(entry.adds).filter(([, n]) => n !== 0));

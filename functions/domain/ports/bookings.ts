@@ -209,7 +209,8 @@ export interface BookingRepo {
   /** The cancel's last steps are done: the booking no longer says it is unfinished. */
   finishCancel(booking: BookingRecord): Promise<BookingRecord>;
   /**
-   * Writes a change only while the stored status is still the one `booking` has (its indexes follow);
+   * Writes a change only while the stored status and payment status are still the ones `booking` has
+   * (the counted fields the counters move from; its indexes follow);
    * the booking as written, or undefined when another change got there first.
    */
   change(booking: BookingRecord, change: BookingChange): Promise<BookingRecord | undefined>;

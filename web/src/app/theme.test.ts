@@ -27,6 +27,7 @@ const NEEDS: Record<string, readonly string[]> = {
   Drawer: ['drawer'],
   EmptyState: ['emptyState'],
   Field: ['field'],
+  FileUpload: ['fileUpload'],
   Heading: ['heading'],
   Icon: ['icon'],
   IconButton: ['button'],

@@ -2,7 +2,7 @@ import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react'
 import {
   actionBarSlotRecipe, alertSlotRecipe, animationStyles, badgeRecipe, breakpoints, buttonRecipe, cardSlotRecipe, checkboxSlotRecipe,
   checkmarkRecipe, codeRecipe, comboboxSlotRecipe, containerRecipe, cssVarsPrefix, cssVarsRoot, dataListSlotRecipe, datePickerSlotRecipe,
-  dialogSlotRecipe, drawerSlotRecipe, emptyStateSlotRecipe, fieldSlotRecipe, globalCss, headingRecipe, iconRecipe, inputAddonRecipe, inputRecipe,
+  dialogSlotRecipe, drawerSlotRecipe, emptyStateSlotRecipe, fieldSlotRecipe, fileUploadSlotRecipe, globalCss, headingRecipe, iconRecipe, inputAddonRecipe, inputRecipe,
   keyframes, layerStyles, linkRecipe, listSlotRecipe, menuSlotRecipe, nativeSelectSlotRecipe, progressSlotRecipe, radioCardSlotRecipe,
   radiomarkRecipe, selectSlotRecipe, semanticTokens, separatorRecipe, skeletonRecipe, sliderSlotRecipe, spinnerRecipe, stepsSlotRecipe,
   switchSlotRecipe, tableSlotRecipe, tagSlotRecipe, textareaRecipe, textStyles, timelineSlotRecipe, toastSlotRecipe, tokens,
@@ -43,6 +43,7 @@ export const SLOT_RECIPES = {
   drawer: drawerSlotRecipe,
   emptyState: emptyStateSlotRecipe,
   field: fieldSlotRecipe,
+  fileUpload: fileUploadSlotRecipe,
   list: listSlotRecipe,
   menu: menuSlotRecipe,
   nativeSelect: nativeSelectSlotRecipe,

@@ -43,6 +43,8 @@ export const paths = {
   /** The public tracking page: rendered by the tracking function, not the SPA (a full page load, never a router link). */
   track: (trackNumber: string) => `/track/${seg(trackNumber)}`,
   emailVerify: () => '/email-verify',
+  /** The sample of 'Update payment status by CSV': a static file of the web build (web/public). */
+  paymentCsvSample: () => '/samples/payment-status.csv',
   /** Where the emailed reset link lands (the spec does not name it): `?hash=`. */
   resetPassword: () => '/reset-password',
   dashboard: {

@@ -64,6 +64,7 @@ export const ROUTE_MANIFEST: { readonly [Id in RouteId]: { readonly method: Meth
   'orders.list': { method: 'GET', path: '/get-all-orders' },
   'orders.sendEmail': { method: 'PUT', path: '/send-email/{orderId}' },
   'orders.track': { method: 'GET', path: '/track-order/{id}' },
+  'orders.import': { method: 'POST', path: '/import-orders' },
   'tracking.public': { method: 'GET', path: '/track-order-public/{id}' },
   'shopify.install': { method: 'GET', path: '/shopify/install' },
   'shopify.callback': { method: 'GET', path: '/shopify/callback' },

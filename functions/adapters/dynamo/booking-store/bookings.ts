@@ -161,7 +161,8 @@ export class DynamoBookingRepo implements BookingRepo {
       const { data } = await this.bookings
         .patch({ shopId: record.shopId, trackingNumber: record.trackingNumber })
         .set(set as never)
-        .where((attr, op) => op.eq(attr.status, record.status))
+        // both counted fields: the counters move from the booking in hand, so neither may have moved meanwhile
+        .where((attr, op) => `${op.eq(attr.status, record.status)} AND ${op.eq(attr.paymentStatus, record.paymentStatus)}`)
         .go({ response: 'all_new' });
       return fromItem(data as unknown as Record<string, unknown>);
     } catch (error) {

@@ -1,7 +1,7 @@
 import { Badge, Box, Button, Flex, Input, InputGroup, Stack, Text, useBreakpointValue } from '@chakra-ui/react';
 import type { OrderRow } from '@dakiya/shared';
-import { useMemo, useRef, useState } from 'react';
-import { LuFilter, LuPackageSearch, LuSearch, LuSearchX, LuTriangleAlert } from 'react-icons/lu';
+import { lazy, Suspense, useMemo, useRef, useState } from 'react';
+import { LuFilter, LuPackageSearch, LuSearch, LuSearchX, LuTriangleAlert, LuUpload } from 'react-icons/lu';
 import { Link } from 'react-router-dom';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
@@ -29,13 +29,18 @@ export interface OrdersPageProps {
   canCancel: boolean;
   /** BOOK_ORDERS: the empty list offers the way to book. */
   canBook: boolean;
+  /** UPDATE_ORDERS: Import, 'Update payment status by CSV'. */
+  canImport: boolean;
   timeZone?: string;
 }
+
+// papaparse and the modal load only when a person opens Import
+const ImportModal = lazy(async () => ({ default: (await import('./import-modal')).ImportModal }));
 
 const SEARCH_PLACEHOLDER = "Search by order id, tracking number, destination city, status and type, e.g. 'merged'";
 
 /** /dashboard/orders (spec §2 "Orders list"): every booking of the shop, searched, filtered and paged; a row opens its tracking. */
-export function OrdersPage({ canCancel, canBook, timeZone }: OrdersPageProps) {
+export function OrdersPage({ canCancel, canBook, canImport, timeZone }: OrdersPageProps) {
   // every change of the address builds on the newest one asked for (a cleared search stays cleared)
   const [params, setParams] = useViewAddress();
   const api = apiQueryOf(params);
@@ -48,6 +53,7 @@ export function OrdersPage({ canCancel, canBook, timeZone }: OrdersPageProps) {
   const [filtersOpen, setFiltersOpen] = useState(() => !compact && chips.some((c) => c.id !== 'attention'));
   const [selected, setSelected] = useState<Map<string, OrderRow>>(new Map());
   const [opened, setOpened] = useState<OrderRow | null>(null);
+  const [importOpen, setImportOpen] = useState(false);
   const refresh = () => void mutate();
   const cancelling = useCancelBookings(refresh);
 
@@ -106,7 +112,16 @@ export function OrdersPage({ canCancel, canBook, timeZone }: OrdersPageProps) {
         title="Orders"
         subtitle="Every parcel your store booked through Dakiya. Click an order to see where it is."
         backTo={paths.dashboard.home()}
-        actions={<RefreshButton onRefresh={refresh} refreshing={isValidating && !isLoading} testId="orders-refresh" />}
+        actions={(
+          <>
+            {canImport && (
+              <Button variant="outline" size="sm" onClick={() => setImportOpen(true)} data-testid="orders-import">
+                <LuUpload aria-hidden /> Import
+              </Button>
+            )}
+            <RefreshButton onRefresh={refresh} refreshing={isValidating && !isLoading} testId="orders-refresh" />
+          </>
+        )}
       />
 
       <Stack gap="3" mb="4">
@@ -253,6 +268,12 @@ export function OrdersPage({ canCancel, canBook, timeZone }: OrdersPageProps) {
           onCancel={() => void cancelSelected()}
           progress={cancelling.busy && cancelling.busy.of > 1 ? cancelling.busy : null}
         />
+      )}
+
+      {importOpen && (
+        <Suspense fallback={null}>
+          <ImportModal onClose={() => setImportOpen(false)} onChanged={refresh} />
+        </Suspense>
       )}
 
       <TrackingModal
