@@ -24,6 +24,7 @@ export * from './schemas/order-lookup';
 export * from './schemas/booking';
 export * from './schemas/orders';
 export * from './schemas/tracking';
+export * from './schemas/exports';
 export * from './pages';
 export * from './cities';
 export * from './couriers';
