@@ -1,7 +1,7 @@
-import { Badge, Box, Button, Flex, Input, InputGroup, Stack, Text, useBreakpointValue } from '@chakra-ui/react';
+import { Badge, Box, Button, Flex, HStack, Input, InputGroup, Stack, Text, useBreakpointValue } from '@chakra-ui/react';
 import type { OrderRow } from '@dakiya/shared';
 import { useMemo, useRef, useState } from 'react';
-import { LuFilter, LuPackageSearch, LuSearch, LuSearchX, LuTriangleAlert } from 'react-icons/lu';
+import { LuDownload, LuFilter, LuPackageSearch, LuSearch, LuSearchX, LuTriangleAlert } from 'react-icons/lu';
 import { Link } from 'react-router-dom';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
@@ -23,19 +23,22 @@ import { OrdersPager } from './orders-pager';
 import { OrdersTable } from './orders-table';
 import { SelectionBar } from './selection-bar';
 import { TrackingModal } from './tracking-modal';
+import { ExportModal } from './export-modal';
 
 export interface OrdersPageProps {
   /** WRITE_ORDERS (an ADMIN has it): Cancel, on a row and for a selection. */
   canCancel: boolean;
   /** BOOK_ORDERS: the empty list offers the way to book. */
   canBook: boolean;
+  /** EXPORT_ORDERS: the Export button (the modal says so when the plan is free). */
+  canExport?: boolean;
   timeZone?: string;
 }
 
 const SEARCH_PLACEHOLDER = "Search by order id, tracking number, destination city, status and type, e.g. 'merged'";
 
 /** /dashboard/orders (spec §2 "Orders list"): every booking of the shop, searched, filtered and paged; a row opens its tracking. */
-export function OrdersPage({ canCancel, canBook, timeZone }: OrdersPageProps) {
+export function OrdersPage({ canCancel, canBook, canExport = false, timeZone }: OrdersPageProps) {
   // every change of the address builds on the newest one asked for (a cleared search stays cleared)
   const [params, setParams] = useViewAddress();
   const api = apiQueryOf(params);
@@ -48,6 +51,7 @@ export function OrdersPage({ canCancel, canBook, timeZone }: OrdersPageProps) {
   const [filtersOpen, setFiltersOpen] = useState(() => !compact && chips.some((c) => c.id !== 'attention'));
   const [selected, setSelected] = useState<Map<string, OrderRow>>(new Map());
   const [opened, setOpened] = useState<OrderRow | null>(null);
+  const [exporting, setExporting] = useState(false);
   const refresh = () => void mutate();
   const cancelling = useCancelBookings(refresh);
 
@@ -106,7 +110,12 @@ export function OrdersPage({ canCancel, canBook, timeZone }: OrdersPageProps) {
         title="Orders"
         subtitle="Every parcel your store booked through Dakiya. Click an order to see where it is."
         backTo={paths.dashboard.home()}
-        actions={<RefreshButton onRefresh={refresh} refreshing={isValidating && !isLoading} testId="orders-refresh" />}
+        actions={(
+          <HStack gap="2">
+            {canExport && <Button variant="outline" onClick={() => setExporting(true)} data-testid="orders-export"><LuDownload /> Export</Button>}
+            <RefreshButton onRefresh={refresh} refreshing={isValidating && !isLoading} testId="orders-refresh" />
+          </HStack>
+        )}
       />
 
       <Stack gap="3" mb="4">
@@ -265,6 +274,15 @@ export function OrdersPage({ canCancel, canBook, timeZone }: OrdersPageProps) {
         orderName={opened?.order_name}
         canEmail={canCancel}
       />
+      {exporting && (
+        <ExportModal
+          query={api}
+          total={data && !error ? data.totalOrders : null}
+          totalIsLowerBound={!!data?.totalIsLowerBound}
+          timeZone={timeZone}
+          onClose={() => setExporting(false)}
+        />
+      )}
     </Box>
   );
 }
