@@ -23,7 +23,7 @@ const HEADER = 'Order id,Track number,Courier,Booking date,Cash on delivery,Dest
 
 beforeAll(async () => {
   browser = await launch();
-  clerk = await newStaff('USER', ['READ_ORDERS', 'BOOK_ORDERS', 'EXPORT_ORDERS'], 'owner');
+  clerk = await newStaff('USER', ['READ_ORDERS', 'BOOK_ORDERS', 'UPDATE_ORDERS', 'EXPORT_ORDERS'], 'owner');
   const { auth_token } = await api().call('auth.login', { body: { email: clerk.email, password: clerk.password } });
   parcels = await bookThroughApi(api(), auth_token, 2, ['LEOPARD'], taken);
   expect(parcels.length).toBe(2);
