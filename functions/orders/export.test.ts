@@ -82,6 +82,7 @@ describe('CSV export of a paid shop', () => {
     const link = res.body as { url: string; expiresAt: string; fileName: string };
     expect(link.expiresAt).toBe('2026-11-27T10:15:00.000Z');
     expect(new URL(link.url).searchParams.get('X-Amz-Expires')).toBe('900');
+    expect(new URL(link.url).pathname).toBe(`/${deps.env.FILES_BUCKET}/shop/${paid.shop._id}/exports/${started.exportId}/orders-all-2026-11-27-1500.csv`);
     const got = await fileAt(link.url);
     expect([...got.bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     expect(got.text).toBe(file(ROW_3, ROW_2, ROW_1));
@@ -127,7 +128,7 @@ describe('CSV export of a paid shop', () => {
   it('a file the bucket no longer holds: the link is refused with "Export again"', async () => {
     const started = await exportNow(deps, paid.ownerToken, 'STORE_ORDERS');
     const s3 = createS3Client('us-east-1', deps.env.SQS_ENDPOINT);
-    await s3.send(new DeleteObjectCommand({ Bucket: deps.env.FILES_BUCKET, Key: `shop/${paid.shop._id}/exports/${started.exportId}.csv` }));
+    await s3.send(new DeleteObjectCommand({ Bucket: deps.env.FILES_BUCKET, Key: `shop/${paid.shop._id}/exports/${started.exportId}/${started.fileName}` }));
     const res = await download(deps, paid.ownerToken, started.exportId);
     expect(res.status).toBe(410);
     expect(res.body).toEqual({ errors: [{ msg: 'Exported files are kept for 7 days and this one is gone. Export again.', code: 'EXPORT_EXPIRED' }] });

@@ -114,7 +114,8 @@ export async function writeExport(shopId: string, exportId: string, deps: Deps):
     }
   }
   const body = Buffer.from(parts.join(''), 'utf8');
-  const key = fileKey(shopId, 'exports', `${exportId}.csv`);
+  // the file's own name ends the key: a browser names the download after it where no store sets Content-Disposition (fauxqs)
+  const key = fileKey(shopId, 'exports', `${exportId}/${record.fileName}`);
   await deps.files.put(key, body, 'text/csv; charset=utf-8');
   await deps.exports.finish(shopId, exportId, { rows, bytes: body.byteLength, fileKey: key }, deps.now());
 }
