@@ -1,4 +1,4 @@
-import { Alert, Badge, Box, Button, Dialog, HStack, Portal, Progress, RadioGroup, Stack, Text } from '@chakra-ui/react';
+import { Alert, Badge, Box, Button, Dialog, HStack, Portal, Progress, RadioCard, Stack, Text } from '@chakra-ui/react';
 import type { ExportFilter, ExportStatus } from '@dakiya/shared';
 import { useState } from 'react';
 import { LuArrowRight, LuDownload } from 'react-icons/lu';
@@ -77,20 +77,22 @@ export function ExportModal({ query, total, totalIsLowerBound, timeZone, onClose
             </Dialog.Header>
             <Dialog.Body>
               <Stack gap="4">
-                <RadioGroup.Root value={filter} onValueChange={(e) => e.value && setFilter(e.value as ExportFilter)} aria-label="Orders to export">
+<RadioCard.Root value={filter} onValueChange={(e) => e.value && setFilter(e.value as ExportFilter)} aria-label="Orders to export" size="sm">
                   <Stack gap="2">
                     {EXPORT_OPTIONS.map((option) => (
-                      <RadioGroup.Item key={option.value} value={option.value} data-testid={`export-${option.value}`}>
-                        <RadioGroup.ItemHiddenInput />
-                        <RadioGroup.ItemIndicator />
-                        <RadioGroup.ItemText>
-                          <Text fontWeight="medium">{option.label}{option.value === 'MATCHED_ORDERS' ? matched : ''}</Text>
-                          <Text textStyle="sm" color="fg.muted">{option.hint}</Text>
-                        </RadioGroup.ItemText>
-                      </RadioGroup.Item>
+                      <RadioCard.Item key={option.value} value={option.value} data-testid={`export-${option.value}`}>
+                        <RadioCard.ItemHiddenInput />
+                        <RadioCard.ItemControl>
+                          <RadioCard.ItemContent>
+                            <RadioCard.ItemText>{option.label}{option.value === 'MATCHED_ORDERS' ? matched : ''}</RadioCard.ItemText>
+                            <RadioCard.ItemDescription>{option.hint}</RadioCard.ItemDescription>
+                          </RadioCard.ItemContent>
+                          <RadioCard.ItemIndicator />
+                        </RadioCard.ItemControl>
+                      </RadioCard.Item>
                     ))}
                   </Stack>
-                </RadioGroup.Root>
+                </RadioCard.Root>
 
                 {shown && (
                   <Alert.Root status={shown.paid ? 'info' : 'error'} borderRadius="lg" role="alert" data-testid="export-refusal">
