@@ -40,7 +40,7 @@ async function exportAndWait(page: Page, option: 'MATCHED_ORDERS' | 'STORE_ORDER
   await page.getByTestId(`export-${option}`).click();
   await page.getByTestId('export-start').click();
   await expect.poll(() => page.getByTestId('export-line').count(), { timeout: 15_000 }).toBe(before + 1);
-  await expect.poll(() => page.getByTestId('export-line').first().getAttribute('data-state'), { timeout: 120_000 }).toBe('done');
+  await expect.poll(() => page.getByTestId('export-line').first().getAttribute('data-state'), { timeout: 45_000 }).toBe('done');
 }
 
 /** Download of the newest export, as the browser saves it; its text with the byte-order mark kept. */
