@@ -118,6 +118,11 @@ try {
   lines.push(...(fs.existsSync(orders)
     ? [fs.readFileSync(orders, 'utf8'), '']
     : ['## Orders list on a shop of many bookings (issue 18)', '', 'Not measured yet: run `./dakiya bench orders` (seeds its shop once, then reuses it).', '']));
+  // and the CSV export's, from the export bench's last run on the same shop
+  const exported = path.join(ROOT, 'bench', 'report-export.md');
+  lines.push(...(fs.existsSync(exported)
+    ? [fs.readFileSync(exported, 'utf8'), '']
+    : ['## CSV export (issue 20)', '', 'Not measured yet: run `./dakiya bench export`.', '']));
   const report = path.join(ROOT, 'bench', 'report.md');
   fs.writeFileSync(report, lines.join('\n'));
   console.log(lines.join('\n'));

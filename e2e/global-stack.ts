@@ -1,7 +1,7 @@
 import type { TestProject } from 'vitest/node';
 import { readLocalConfig } from '../local/config';
 import { installShop, seedDemo, subscribeThroughApproval } from '../local/seed';
-import { startStack, TABLE_NAME } from '../local/stack';
+import { FILES_BUCKET, startStack, TABLE_NAME } from '../local/stack';
 import { apiClient } from '../local/api-client';
 import { waitForLink } from '../local/services/ses';
 
@@ -14,6 +14,8 @@ declare module 'vitest' {
     courierUrls: Record<string, string>;
     /** The local table, for flows that set up a state no screen reaches quickly (a month's usage at the free limit). */
     table: { endpoint: string; name: string };
+    /** The files bucket on fauxqs's S3, for a flow that removes a file as the bucket's lifecycle would. */
+    files: { endpoint: string; bucket: string };
     owner: { email: string; password: string };
     staff: { email: string; password: string };
     /** The owner of the demo's free shop (dakiya-free), which stays on the free plan. */
@@ -38,6 +40,7 @@ export default async function setup(project: TestProject) {
     project.provide('inboxUrl', stack.inboxUrl);
     project.provide('shopifyUrl', stack.shopifyUrl);
     project.provide('table', { endpoint: stack.dynamoEndpoint, name: TABLE_NAME });
+    project.provide('files', { endpoint: stack.sqsUrl, bucket: FILES_BUCKET });
     project.provide('courierUrls', Object.fromEntries(Object.entries(stack.couriers.urls).map(([id, urls]) => [id, new URL(urls.api).origin])));
     project.provide('owner', signIns.owner);
     project.provide('staff', signIns.staff);

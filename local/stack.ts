@@ -18,6 +18,7 @@ import { ROOT, type LocalConfig } from './config';
 import { startDynamo } from './services/dynamo';
 import { startSes } from './services/ses';
 import { createJobQueues, startSqs, type JobQueues } from './services/sqs';
+import { createFilesBucket } from './services/files-bucket';
 import { createSqsClient } from '@dakiya/functions/adapters/sqs/job-queue';
 import { startJobPoller, type JobPoller } from './job-poller';
 import { freePort, isPortTaken } from './services/ports';
@@ -26,6 +27,8 @@ import { startShopifySim } from './simulators/shopify';
 import { startCourierSims, type CourierSims } from './simulators/couriers';
 
 export const TABLE_NAME = 'dakiya';
+/** The private files bucket on fauxqs's S3 (exports; airway bills next). */
+export const FILES_BUCKET = 'dakiya-files';
 
 export interface Stack {
   appUrl: string;
@@ -99,6 +102,7 @@ async function startStackOnce(opts: StackOptions): Promise<Stack> {
     stops.push(() => sqs.stop());
     const sqsClient = createSqsClient('us-east-1', sqs.url);
     const queues = await createJobQueues(sqsClient);
+    await createFilesBucket(sqs.url, FILES_BUCKET);
     const ses = await startSes(await port(config.ports.ses));
     stops.push(() => ses.stop());
 
@@ -127,6 +131,7 @@ async function startStackOnce(opts: StackOptions): Promise<Stack> {
       SQS_ENDPOINT: sqs.url,
       SES_ENDPOINT: ses.url,
       JOB_QUEUE_URLS: JSON.stringify(queues.urls),
+      FILES_BUCKET,
       LOCAL_SECRET_KEY: secretKey(config, opts.persistent),
       APP_URL: appUrl,
       SUPPORT_EMAIL: config.supportEmail,

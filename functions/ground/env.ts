@@ -10,6 +10,10 @@ const Env = z.object({
   DYNAMO_ENDPOINT: z.string().url().optional(),
   SQS_ENDPOINT: z.string().url().optional(),
   SES_ENDPOINT: z.string().url().optional(),
+  /** Local mode and tests: fauxqs, which serves S3 on its SQS port (../shared/STACK.md); unset, SQS_ENDPOINT's is used. */
+  S3_ENDPOINT: z.string().url().optional(),
+  /** The private files bucket (CDK names it; local mode and tests make their own). */
+  FILES_BUCKET: z.string().min(3).default('dakiya-files'),
   KMS_KEY_ID: z.string().optional(),
   /** Local mode: a 32-byte key (base64) stands in for KMS. */
   LOCAL_SECRET_KEY: z.string().optional(),

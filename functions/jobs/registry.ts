@@ -7,6 +7,7 @@ import { recountBookings } from './bookings-recount/recount';
 import { migrateBookings } from './bookings-migrate/migrate';
 import { redactShop } from './shops-redact/redact-shop';
 import { backfillOrderPointers } from './bookings-pointers/backfill';
+import { exportOrders } from './orders-export/write-export';
 
 /**
  * Every row of the job table and its worker: the local poller and the tests read this (each row's
@@ -17,6 +18,7 @@ export const queueWorkers: { [Id in QueueJobId]: QueueWorker<Id> } = {
   'mail.send': sendMail,
   'bookings.bulk': bookBulk,
   'shops.redact': redactShop,
+  'orders.export': exportOrders,
 };
 
 export const scheduledWorkers: { [Id in ScheduledJobId]: ScheduledWorker } = {

@@ -11,6 +11,8 @@ import { DynamoBillingRepo } from '../adapters/dynamo/billing-repo';
 import { bookingStoreLoadedOnFirstUse } from '../adapters/dynamo/booking-store/loaded-on-first-use';
 import { createDocClient } from '../adapters/dynamo/client';
 import { DynamoJobRecords } from '../adapters/dynamo/job-repo';
+import { DynamoExportStore } from '../adapters/dynamo/export-repo';
+import { createS3Client, S3FileStore } from '../adapters/s3/file-store';
 import { DynamoLinkRepo } from '../adapters/dynamo/link-repo';
 import { DynamoMemberRepo } from '../adapters/dynamo/member-repo';
 import { DynamoOAuthStateRepo, DynamoWebhookLog } from '../adapters/dynamo/oauth-state-repo';
@@ -32,7 +34,7 @@ import type { Deps } from '../domain/ports/deps';
 import type { Env } from '../ground/env';
 import { withDeadline } from '../ground/invocation';
 import { env as readEnv } from './env';
-import { guardMailer, guardSecretBox, guardShopifySecrets, guardTable } from './least-privilege';
+import { guardFiles, guardMailer, guardSecretBox, guardShopifySecrets, guardTable } from './least-privilege';
 import { originSecretsFrom } from './origin';
 
 /** The clients behind the ports, which tests and local mode may hand in (they also read the table and queues themselves). */
@@ -67,6 +69,7 @@ export function buildDeps(env: Env, overrides: DepsOverrides = {}): Deps {
   const sealedBox = guardSecretBox(secrets);
   const readShopifySecrets = guardShopifySecrets(ports.shopifySecrets ?? shopifySecrets);
   const mailer = guardMailer(ports.mailer ?? new SesMailer(createSesClient(env.AWS_REGION, env.SES_ENDPOINT), env.MAIL_FROM));
+  const files = guardFiles(ports.files ?? new S3FileStore(createS3Client(env.AWS_REGION, env.S3_ENDPOINT ?? env.SQS_ENDPOINT), env.FILES_BUCKET));
   const outbound = withDeadline(fetchFn);
   guardTable(db);
   return {
@@ -97,6 +100,7 @@ export function buildDeps(env: Env, overrides: DepsOverrides = {}): Deps {
     }),
     jobs: new SqsJobQueue(sqs, queueUrls, jobRecords, now, log),
     jobRecords,
+    exports: new DynamoExportStore(db, table),
     shopifyTokens,
     shopifySpend,
     shopifyFor: createShopifyPort({
@@ -120,6 +124,7 @@ export function buildDeps(env: Env, overrides: DepsOverrides = {}): Deps {
     fetch: withDeadline(ports.fetch ?? globalThis.fetch),
     secrets: sealedBox,
     mailer,
+    files,
     shopifySecrets: readShopifySecrets,
   };
 }

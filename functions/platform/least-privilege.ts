@@ -2,6 +2,7 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Mailer } from '../domain/ports/mailer';
 import { requireNeed } from '../ground/invocation';
 import type { SecretBox } from '../domain/ports/secrets';
+import type { FileStore } from '../domain/ports/files';
 
 /**
  * What each Lambda may touch, enforced on its clients from its declared needs (shared/src/needs.ts):
@@ -67,5 +68,18 @@ export function guardShopifySecrets(read: () => Promise<string[]>): () => Promis
   return async () => {
     requireNeed((n) => n.shopifySecret === true, 'read the Shopify client secret');
     return read();
+  };
+}
+
+/** A key's prefix under its shop: `shop/<id>/exports/x.csv` is `exports`. */
+const prefixOf = (key: string) => key.split('/')[2];
+
+/** Files only under the declared prefix: `put` writes (s3:PutObject), `sign` reads and signs links (s3:GetObject). */
+export function guardFiles(files: FileStore): FileStore {
+  const may = (key: string, access: 'put' | 'sign') => requireNeed((n) => n.files?.access === access && n.files.prefix === prefixOf(key), `${access === 'put' ? 'write' : 'read'} ${key} in the files bucket`);
+  return {
+    put: async (key, body, type) => { may(key, 'put'); return files.put(key, body, type); },
+    exists: async (key) => { may(key, 'sign'); return files.exists(key); },
+    signedUrl: async (key, seconds, name) => { may(key, 'sign'); return files.signedUrl(key, seconds, name); },
   };
 }

@@ -22,6 +22,7 @@ import type { AccountRecord, PersonRecord, ShopRecord, UserRecord } from '../dom
 import { startSession } from '../domain/sessions';
 import { createSqsClient } from '../adapters/sqs/job-queue';
 import { createJobQueues, type JobQueues } from '../../local/services/sqs';
+import { createFilesBucket } from '../../local/services/files-bucket';
 import { startJobPoller, type JobPoller } from '../../local/job-poller';
 
 export const TEST_SHOPIFY_SECRET = 'test-shopify-secret';
@@ -57,6 +58,7 @@ export async function testDeps(overrides: DepsOverrides = {}, envOverrides: Reco
   const sqsEndpoint = inject('sqsEndpoint');
   const sqs = createSqsClient('us-east-1', sqsEndpoint);
   const queues = await createJobQueues(sqs, tableName);
+  await createFilesBucket(sqsEndpoint, tableName);
   const env = parseEnv({
     TABLE_NAME: tableName,
     AWS_REGION: 'us-east-1',
@@ -69,6 +71,7 @@ export async function testDeps(overrides: DepsOverrides = {}, envOverrides: Reco
     SHOPIFY_ORIGIN_TEMPLATE: 'http://127.0.0.1:1/_shops/{shop}',
     LOG_LEVEL: 'ERROR',
     SQS_ENDPOINT: sqsEndpoint,
+    FILES_BUCKET: tableName,
     JOB_QUEUE_URLS: JSON.stringify(queues.urls),
     ...envOverrides,
   });

@@ -179,6 +179,10 @@ export const routeFixtures: Record<RouteId, Fixture> = {
   'orders.import': async (w) => ({
     body: { ordersData: [{ tracking_number: (await bookedOfA(w)).trackingNumber, payment_status: 'PAID' }, { tracking_number: 'KI000000000', payment_status: 'PAID' }] },
   }),
+  // a search that names no booking: refused before anything is written, so every shop answers alike
+  'orders.export': () => ({ query: { track: 'NO-SUCH-PARCEL' }, body: { filter: 'MATCHED_ORDERS' } }),
+  'orders.exports': () => ({}),
+  'orders.downloadCsv': () => ({ body: { exportId: 'e'.repeat(24) } }),
   'shopify.install': (w) => ({ query: signedShopifyQuery(w.a.shop.domain) }),
   'shopify.callback': (w) => ({
     query: signedShopifyQuery(w.a.shop.domain, { code: 'c0de', state: 'f'.repeat(64), host: 'aG9zdA' }),
@@ -277,6 +281,9 @@ export const allowedAnswers: Record<RouteId, Answer> = {
   'tracking.public': { status: 200 },
   'orders.sendEmail': { status: 200 },
   'orders.import': { status: 200, namingAnotherShop: { status: 200 } },
+  'orders.export': { status: 400, code: 'NOTHING_TO_EXPORT' },
+  'orders.exports': { status: 200 },
+  'orders.downloadCsv': { status: 404, code: 'EXPORT_NOT_FOUND' },
   'shopify.install': { status: 302 },
   // a signed callback whose state this app never issued
   'shopify.callback': { status: 400, code: 'SHOPIFY_STATE_INVALID' },

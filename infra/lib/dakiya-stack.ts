@@ -8,6 +8,7 @@ import { Api } from './api';
 import type { DakiyaConfig } from './config';
 import { Data } from './data';
 import { DakiyaFunction } from './dakiya-function';
+import { Files } from './files';
 import { grantNeeds, grantReadSecret, sesIdentityArn } from './grants';
 import { Monitoring } from './monitoring';
 import { JobQueues } from './jobs';
@@ -59,6 +60,7 @@ export class DakiyaStack extends Stack {
   readonly jobs: JobQueues;
   readonly api: Api;
   readonly web: Web;
+  readonly files: Files;
   readonly monitoring: Monitoring;
   /** Every Lambda by name: the groups, then the job table's rows. */
   readonly functions = new Map<string, DakiyaFunction>();
@@ -100,6 +102,8 @@ export class DakiyaStack extends Stack {
       }).unsafeUnwrap(),
     });
 
+    this.files = new Files(this, 'Files', { logsBucket: this.web.logsBucket });
+
     const mailFromAddress = /<([^>]+)>/.exec(config.mailFrom)?.[1] ?? config.mailFrom;
     const grantTargets = {
       table: this.data.table,
@@ -109,6 +113,7 @@ export class DakiyaStack extends Stack {
       mailFromAddress,
       shopifyClientSecret: this.data.shopifyClientSecret,
       queues: this.jobs.queues,
+      files: this.files.bucket,
     };
     const commonEnv: Record<string, string> = {
       TABLE_NAME: this.data.table.tableName,
@@ -132,6 +137,7 @@ export class DakiyaStack extends Stack {
       if (needs.enqueue?.length) {
         environment.JOB_QUEUE_URLS = this.toJsonString(Object.fromEntries(needs.enqueue.map((job) => [job, this.jobs.queue(job).queueUrl])));
       }
+      if (needs.files) environment.FILES_BUCKET = this.files.bucket.bucketName;
       if (needs.shopifySecret) environment.SHOPIFY_CLIENT_SECRET_ARN = this.data.shopifyClientSecret.secretArn;
       const fn = new DakiyaFunction(this, `Fn-${name}`, {
         name,

@@ -1,8 +1,11 @@
-import { Stack } from 'aws-cdk-lib';
+import { Stack, type CfnElement } from 'aws-cdk-lib';
+import { Construct } from 'constructs';
+import { acknowledge } from './nag';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as kms from 'aws-cdk-lib/aws-kms';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
+import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { LambdaNeeds } from '@dakiya/shared';
 
@@ -88,6 +91,24 @@ export function grantEnqueue(grantee: iam.IGrantable, queues: readonly sqs.IQueu
   });
 }
 
+/** The files bucket under every shop's one prefix: `put` writes files (s3:PutObject), `sign` reads them, which the links it signs need. */
+export function grantFiles(grantee: iam.IGrantable, bucket: s3.IBucket, files: NonNullable<LambdaNeeds['files']>): void {
+  iam.Grant.addToPrincipal({
+    grantee,
+    actions: files.access === 'put' ? ['s3:PutObject'] : ['s3:GetObject'],
+    resourceArns: [bucket.arnForObjects(`shop/*/${files.prefix}/*`)],
+  });
+  const stack = Stack.of(bucket);
+  const logicalId = stack.resolve(stack.getLogicalId(bucket.node.defaultChild as CfnElement)) as string;
+  if (Construct.isConstruct(grantee)) {
+    acknowledge(
+      grantee,
+      `AwsSolutions-IAM5[Resource::<${logicalId}.Arn>/shop/*/${files.prefix}/*]`,
+      'Files are keyed by shop (shop/<id>/...) and shops are created at run time, so the grant names one prefix under every shop and one action, never the whole bucket.',
+    );
+  }
+}
+
 /** Read one secret's value (and decrypt it through Secrets Manager when it uses a customer key). */
 export function grantReadSecret(grantee: iam.IGrantable, secret: secretsmanager.ISecret): void {
   secret.grantRead(grantee);
@@ -102,6 +123,8 @@ export interface GrantTargets {
   shopifyClientSecret: secretsmanager.ISecret;
   /** The queue of each queue row of the job table. */
   queues: ReadonlyMap<string, sqs.IQueue>;
+  /** The private files bucket. */
+  files: s3.IBucket;
 }
 
 /** Every grant of one function, from its declared needs and nothing else. */
@@ -112,6 +135,7 @@ export function grantNeeds(name: string, grantee: iam.IGrantable, needs: LambdaN
   if (needs.sealed) grantSealed(grantee, to.key, needs.sealed);
   if (needs.mail) grantSendMail(grantee, to.mailIdentityArn, to.mailFromAddress);
   if (needs.shopifySecret) grantReadSecret(grantee, to.shopifyClientSecret);
+  if (needs.files) grantFiles(grantee, to.files, needs.files);
   grantEnqueue(grantee, (needs.enqueue ?? []).map((jobId) => {
     const queue = to.queues.get(jobId);
     if (!queue) throw new Error(`"${name}" declares enqueue "${jobId}", which has no queue (known: ${[...to.queues.keys()].join(', ')})`);

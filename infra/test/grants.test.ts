@@ -57,6 +57,9 @@ function grantsOf(name: string): string[] {
       out.push(resource.includes('DataShopifyClientSecret') ? 'shopify secret' : resource.includes('DataOriginSecret') ? 'origin secret' : `unexpected secret ${resource}`);
     } else if (list.join() === 'sqs:SendMessage') {
       out.push(`enqueue: ${queuesOf(st).sort().join(' ')}`);
+    } else if (list.length === 1 && (list[0] === 's3:PutObject' || list[0] === 's3:GetObject')) {
+      const prefix = /"\/shop\/\*\/([a-z-]+)\/\*"/.exec(resource)?.[1];
+      out.push(resource.includes('FilesBucket') && prefix ? `files: ${list[0] === 's3:PutObject' ? 'put' : 'sign'} ${prefix}` : `unexpected s3 on ${resource}`);
     } else if (list.sort().join() === 'sqs:ChangeMessageVisibility,sqs:DeleteMessage,sqs:GetQueueAttributes,sqs:GetQueueUrl,sqs:ReceiveMessage') {
       // the SQS event source of a queue row's worker: its own queue only
       out.push(`consume: ${queuesOf(st).join(' ')}`);
@@ -82,6 +85,7 @@ function expectedFrom(needs: LambdaNeeds, of: { api: boolean; consumes?: string 
   if (needs.scanTable) out.push('table: scan');
   if (needs.mail) out.push('mail');
   if (needs.shopifySecret) out.push('shopify secret');
+  if (needs.files) out.push(`files: ${needs.files.access} ${needs.files.prefix}`);
   if (needs.enqueue?.length) out.push(`enqueue: ${[...needs.enqueue].sort().join(' ')}`);
   return out.map((line) => line.replace(/kms via dynamodb: (.*)/, (_m, a: string) => `kms via dynamodb: ${a.split(' ').sort().join(' ')}`)).sort();
 }
@@ -118,8 +122,8 @@ describe('least privilege, per function, from GROUP_NEEDS and JOB_NEEDS', () => 
       // booking opens the courier account's keys and the shop's token; a bulk booking is handed to its job
       booking: [...rw, 'origin secret', 'kms sealed: kms:Decrypt kms:Encrypt', 'shopify secret', 'enqueue: bookings.bulk'].sort(),
       // the list reads; the tracking modal opens the courier account's keys to ask the courier and writes what moved
-      // and send-email queues the consignee's tracking-link mail
-      orders: [...rw, 'origin secret', 'kms sealed: kms:Decrypt', 'enqueue: mail.send'].sort(),
+      // and send-email queues the consignee's tracking-link mail; a CSV export is queued, and its file's links signed (read) here
+      orders: [...rw, 'origin secret', 'kms sealed: kms:Decrypt', 'enqueue: mail.send orders.export', 'files: sign exports'].sort(),
       // the public page and its API: as the modal (the courier asked, what moved written), and the per-address counter
       tracking: [...rw, 'origin secret', 'kms sealed: kms:Decrypt'].sort(),
       'bookings-bulk': [...rw, 'kms sealed: kms:Decrypt kms:Encrypt', 'shopify secret', 'consume: bookings.bulk'].sort(),
@@ -131,6 +135,8 @@ describe('least privilege, per function, from GROUP_NEEDS and JOB_NEEDS', () => 
       'bookings-pointers': [...rw, 'table: scan'].sort(),
       // shop/redact's erasure, which queues its own next pass near its deadline
       'shops-redact': [...rw, 'enqueue: shops.redact', 'consume: shops.redact'].sort(),
+      // the export's job writes the file under the shop's exports/ and nothing else of the bucket
+      'orders-export': [...rw, 'files: put exports', 'consume: orders.export'].sort(),
       // only the outbox's worker talks to SES
       'mail-send': [...rw, 'mail', 'consume: mail.send'].sort(),
       'jobs-sweep': [...rw, `enqueue: ${[...queueJobIds].sort().join(' ')}`].sort(),

@@ -61,6 +61,12 @@ export const ERRORS = {
   CANCEL_NOT_ALLOWED: { status: 400, msg: 'Only bookings that are neither cancelled nor delivered can be cancelled' },
   COURIER_CANCEL_REFUSED: { status: 400, msg: 'The courier refused to cancel this booking' },
   DELETE_NOT_ALLOWED: { status: 400, msg: 'Only cancelled bookings can be deleted' },
+  // CSV export (spec 001 §2, §8)
+  NOTHING_TO_EXPORT: { status: 400, msg: 'Please select orders to export first!' },
+  EXPORT_NOT_FOUND: { status: 404, msg: 'This export was not found. Export again.' },
+  EXPORT_NOT_READY: { status: 409, msg: 'This export is still being written. Download it when it is done.' },
+  EXPORT_FAILED: { status: 409, msg: 'This export did not finish. Export again.' },
+  EXPORT_EXPIRED: { status: 410, msg: 'Exported files are kept for 7 days and this one is gone. Export again.' },
   INTERNAL: { status: 500, msg: 'Something went wrong. Please try again later' },
 } as const satisfies Record<string, { status: number; msg: string }>;
 

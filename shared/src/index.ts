@@ -25,6 +25,7 @@ export * from './schemas/booking';
 export * from './schemas/orders';
 export * from './schemas/orders-import';
 export * from './schemas/tracking';
+export * from './schemas/exports';
 export * from './pages';
 export * from './cities';
 export * from './couriers';

@@ -1,5 +1,6 @@
 import { z } from './zod';
 import { BulkBookingMessage, MailMessage, ShopRedactMessage } from './schemas/jobs';
+import { ExportOrdersMessage } from './schemas/exports';
 
 /**
  * Background work, declared like the route table (STYLE.md §10): CDK builds a queue, its dead-letter
@@ -73,6 +74,19 @@ export const jobs = {
     timeoutSeconds: 900,
     batchSize: 1,
     maxConcurrency: 2,
+  },
+  'orders.export': {
+    kind: 'queue',
+    description: 'Writes one CSV export: pages through the orders list\'s query, puts the file in the files bucket and marks the export done',
+    message: ExportOrdersMessage,
+    fifo: false,
+    // 100,000 bookings take about a minute here; a retry starts the file again
+    visibilityTimeoutSeconds: 5400,
+    maxReceiveCount: 3,
+    timeoutSeconds: 900,
+    batchSize: 1,
+    maxConcurrency: 2,
+    memoryMb: 1024,
   },
   'bookings.recount': {
     kind: 'schedule',

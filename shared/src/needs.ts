@@ -25,6 +25,11 @@ export interface LambdaNeeds {
   mail?: true;
   /** Reads the Shopify client secret (OAuth, HMAC of launches and webhooks, token refresh). */
   shopifySecret?: true;
+  /**
+   * The private files bucket, only under each shop's `<prefix>/` (keys `shop/<id>/<prefix>/...`): `put` writes files there, `sign` signs
+   * links to read them (a signed link acts with the signer's rights, so the signer needs s3:GetObject).
+   */
+  files?: { readonly prefix: FilePrefix; readonly access: 'put' | 'sign' };
   /** Queue rows of the job table it sends messages to (sqs:SendMessage on those queues only). */
   enqueue?: readonly QueueJobId[];
   /**
@@ -37,6 +42,10 @@ export interface LambdaNeeds {
   /** Concurrency reserved for the function when the stage turns `reserveConcurrency` on. */
   reservedConcurrency?: number;
 }
+
+/** What the files bucket holds under each shop (`shop/<id>/<prefix>/...`); airway bills will be the next. */
+export const FILE_PREFIXES = ['exports'] as const;
+export type FilePrefix = (typeof FILE_PREFIXES)[number];
 
 /** One entry per endpoint group (the compiler makes a new group declare one). */
 export const GROUP_NEEDS: { readonly [G in Group]: LambdaNeeds } = {
@@ -64,7 +73,8 @@ export const GROUP_NEEDS: { readonly [G in Group]: LambdaNeeds } = {
   // the list reads only; the tracking modal opens the courier account's keys to ask the courier, and
   // writes what moved (the booking, its counters and timeline) and the expiring item that spaces the asks
   // and queues the consignee's tracking-link mail (send-email)
-  orders: { table: 'readWrite', sealed: 'open', enqueue: ['mail.send'], timeoutSeconds: 20, memoryMb: 512, reservedConcurrency: 10 },
+  // and signs the links of CSV exports (orders.export writes them)
+  orders: { table: 'readWrite', sealed: 'open', enqueue: ['mail.send', 'orders.export'], files: { prefix: 'exports', access: 'sign' }, timeoutSeconds: 20, memoryMb: 512, reservedConcurrency: 10 },
   // the public tracking page and its API: as the modal, the courier asked about a stale status (its keys
   // opened) and what moved written; plus the per-address counter. A courier that hangs is given up on in time
   tracking: { table: 'readWrite', sealed: 'open', timeoutSeconds: 15, memoryMb: 512, reservedConcurrency: 10 },
@@ -83,6 +93,8 @@ export const JOB_NEEDS: { readonly [J in JobId]: JobNeeds } = {
   'bookings.bulk': { table: 'readWrite', sealed: 'openAndSeal', shopifySecret: true },
   // deletes a shop's items page by page, and queues its own next run when its time runs short
   'shops.redact': { table: 'readWrite', enqueue: ['shops.redact'] },
+  // pages through the orders list's query and puts the CSV under the shop's exports prefix
+  'orders.export': { table: 'readWrite', files: { prefix: 'exports', access: 'put' } },
   // reads bookings and ADDs the counters' drift
   'bookings.recount': { table: 'readWrite' },
   // scans the table once, rewrites bookings' index keys and rebuilds the counters

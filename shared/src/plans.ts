@@ -33,11 +33,12 @@ export const PLANS = [
     id: 'MONTHLY',
     title: 'Monthly',
     price: 10,
-    // only what works today: automatic status updates, CSV export and order tags come back with the issues that build them
+    // only what works today: automatic status updates and order tags come back with the issues that build them
     features: [
       'Unlimited orders',
       'Unlimited tracking accounts and users',
       'Two-factor authentication',
+      'CSV export',
     ],
   },
   {

@@ -25,6 +25,7 @@ import { AppConfig } from './schemas/app-config';
 import { OrdersPage, OrdersQuery, SendEmailParams, TrackOrderParams, TrackOrderResult } from './schemas/orders';
 import { PublicTracking, PublicTrackingParams } from './schemas/tracking';
 import { ImportOrdersInput, ImportOrdersOutput } from './schemas/orders-import';
+import { DownloadCsvInput, DownloadCsvOutput, ExportOrdersInput, ExportStarted, RecentExports } from './schemas/exports';
 import { API_BASE } from './route-url';
 
 /** Also here for the web build, which reads the route table's module alone (its route manifest). */
@@ -195,6 +196,16 @@ export const routes = {
   'orders.track': { method: 'GET', path: '/track-order/{id}', group: 'orders', access: scope('READ_ORDERS'), params: TrackOrderParams, output: TrackOrderResult },
   /** 'Update payment status by CSV': one chunk of the file's rows, each updated or reported on its own. */
   'orders.import': { method: 'POST', path: '/import-orders', group: 'orders', access: scope('UPDATE_ORDERS'), body: ImportOrdersInput, output: ImportOrdersOutput },
+  /** CSV export (spec 001 §2, §7): queued as a job (orders.export) with the list's query; the answer is the export, running. */
+  'orders.export': {
+    method: 'POST', path: '/export-orders', group: 'orders', access: scope('EXPORT_ORDERS'), paidOnly: true, query: OrdersQuery, body: ExportOrdersInput, output: ExportStarted,
+  },
+  /** The shop's recent exports with their progress: what the modal polls, and finds again after the tab was closed. */
+  'orders.exports': { method: 'GET', path: '/exports', group: 'orders', access: scope('EXPORT_ORDERS'), paidOnly: true, output: RecentExports },
+  /** A finished export's file: a link signed for 15 minutes, signed again on every ask (access-and-account §7). */
+  'orders.downloadCsv': {
+    method: 'POST', path: '/download-csv', group: 'orders', access: scope('EXPORT_ORDERS'), paidOnly: true, body: DownloadCsvInput, output: DownloadCsvOutput,
+  },
 
   // the consignee's side (spec 001 §2 /track/{track_number}, §7): no sign-in, so the answer is only what a consignee needs
   'tracking.public': {

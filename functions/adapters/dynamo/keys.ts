@@ -55,6 +55,9 @@ export const keys = {
   jobDue: (job: string, id: string, sweepAt: number) => ({ gsi1pk: `JOBDUE#${job}#${jobShard(id)}`, gsi1sk: jobDueSort(sweepAt, id) }),
   jobDueSort: (sweepAt: number, id: string) => jobDueSort(sweepAt, id),
   jobDueShard: (job: string, shard: number) => `JOBDUE#${job}#${shard}`,
+  /** A CSV export and where it stands; ids sort by creation, so the newest come first read backwards. */
+  export: (shopId: string, exportId: string) => ({ pk: `SHOP#${shopId}`, sk: `EXPORT#${exportId}` }),
+  exportsOf: (shopId: string) => ({ pk: `SHOP#${shopId}`, skPrefix: 'EXPORT#' }),
   /** A Shopify order's claim, and its pointer to its live booking (the booking itself: booking-store/entity.ts). */
   orderClaim: (shopId: string, orderId: string) => ({ pk: `SHOP#${shopId}`, sk: `ORDER#${orderId}` }),
   bookingAttempt: (shopId: string, attemptId: string) => ({ pk: `SHOP#${shopId}`, sk: `ATTEMPT#${attemptId}` }),

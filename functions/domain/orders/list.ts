@@ -95,6 +95,21 @@ async function attentionPage(shop: ShopRecord, filter: OrdersFilter, query: Orde
 }
 
 /**
+ * What a filter names: the bookings an exact lookup found (newest first), or the filter to walk
+ * (a search that names no booking but a city the shop ships to is that city's filter). The list and
+ * the CSV export both go through here, so an export holds what the list shows.
+ */
+export async function resolveFilter(shop: ShopRecord, filter: OrdersFilter, deps: Deps): Promise<{ found: BookingRecord[] } | { effective: OrdersFilter }> {
+  const found = await lookUp(shop, filter, deps);
+  if (found !== undefined && (found.length > 0 || !filter.search || filter.track || filter.phone || !(await isKnownCity(shop, filter.search, deps)))) {
+    return { found: (await deps.bookings.getMany(shop._id, found.slice(0, MAX_FOUND))).filter((b) => matches(b, filter, shop.iana_time_zone)).sort(byNewest) };
+  }
+  const effective: OrdersFilter = filter.search ? { ...filter, search: undefined, cityKey: cityKey(filter.search) } : filter;
+  delete effective.search;
+  return { effective };
+}
+
+/**
  * GET /get-all-orders (issue 18 §7). With no filter, or one kind of filter (statuses, payment
  * statuses, couriers or members) within booking days, totals come from the counter items and any
  * page is reached by number without reading the rows before it. Exact lookups read by key. Anything
@@ -107,15 +122,12 @@ export async function listOrders(shop: ShopRecord, query: OrdersQuery, deps: Dep
   if (query.attention) return attentionPage(shop, filter, query, deps);
   if (filter.empty) return pageOf([], page, limit, 0, false, null);
 
-  const found = await lookUp(shop, filter, deps);
-  if (found !== undefined && (found.length > 0 || !filter.search || filter.track || filter.phone || !(await isKnownCity(shop, filter.search, deps)))) {
-    const records = (await deps.bookings.getMany(shop._id, found.slice(0, MAX_FOUND))).filter((b) => matches(b, filter, shop.iana_time_zone)).sort(byNewest);
+  const resolved = await resolveFilter(shop, filter, deps);
+  if ('found' in resolved) {
     const start = (page - 1) * limit;
-    return pageOf(await rowsOf(shop, records.slice(start, start + limit), deps), page, limit, records.length, false, null);
+    return pageOf(await rowsOf(shop, resolved.found.slice(start, start + limit), deps), page, limit, resolved.found.length, false, null);
   }
-  // a search that names no booking but a city the shop ships to is that city's filter
-  const effective: OrdersFilter = filter.search ? { ...filter, search: undefined, cityKey: cityKey(filter.search) } : filter;
-  delete effective.search;
+  const { effective } = resolved;
 
   const kind = await countedKind(shop, effective, deps);
   if (kind) {

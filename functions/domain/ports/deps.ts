@@ -8,6 +8,8 @@ import type { CounterStore } from './counters';
 import type { CountersMigration } from './counters-migration';
 import type { CourierAdapter, CourierCredentials, CourierId } from './courier';
 import type { JobQueue, JobRecords } from './jobs';
+import type { ExportStore } from './exports';
+import type { FileStore } from './files';
 import type { Mailer } from './mailer';
 import type {
   AccountRepo, BillingRepo, LinkRepo, MemberRepo, OAuthStateRepo, PeopleRepo, RateLimiter, SessionRepo, SettingsRepo, ShopRepo, WebhookLog,
@@ -65,6 +67,10 @@ export interface Deps {
   /** A courier adapter for one tracking account's credentials; the domain never branches on courier. */
   courier: (company: CourierId, credentials: CourierCredentials) => CourierAdapter;
   mailer: Mailer;
+  /** The private files bucket: exports now, airway bills next. */
+  files: FileStore;
+  /** CSV exports and where each stands. */
+  exports: ExportStore;
   /** The outbox: background work is queued here (a job record, then its message). */
   jobs: JobQueue;
   jobRecords: JobRecords;

@@ -150,14 +150,14 @@ const PostBookingPage = lazy(async () => {
     },
   };
 });
-// Orders: reading needs READ_ORDERS (the nav's Orders item); Cancel needs WRITE_ORDERS; the empty list offers booking with BOOK_ORDERS; Import needs UPDATE_ORDERS.
+// Orders: reading needs READ_ORDERS (the nav's Orders item); Cancel needs WRITE_ORDERS; the empty list offers booking with BOOK_ORDERS; Import needs UPDATE_ORDERS; Export needs EXPORT_ORDERS.
 const OrdersPage = lazy(async () => {
   const m = await import('../features/orders/components/orders-page');
   return {
     default: function OrdersRoute() {
       const { user } = useSession();
-      const can = (scope: 'WRITE_ORDERS' | 'BOOK_ORDERS' | 'UPDATE_ORDERS') => !!user && (user.role === 'ADMIN' || user.access_scopes.includes(scope));
-      return <m.OrdersPage canCancel={can('WRITE_ORDERS')} canBook={can('BOOK_ORDERS')} canImport={can('UPDATE_ORDERS')} timeZone={user?.shop.iana_time_zone} />;
+      const can = (scope: 'WRITE_ORDERS' | 'BOOK_ORDERS' | 'UPDATE_ORDERS' | 'EXPORT_ORDERS') => !!user && (user.role === 'ADMIN' || user.access_scopes.includes(scope));
+      return <m.OrdersPage canCancel={can('WRITE_ORDERS')} canBook={can('BOOK_ORDERS')} canImport={can('UPDATE_ORDERS')} canExport={can('EXPORT_ORDERS')} timeZone={user?.shop.iana_time_zone} />;
     },
   };
 });

@@ -1,7 +1,7 @@
-import { Badge, Box, Button, Flex, Input, InputGroup, Stack, Text, useBreakpointValue } from '@chakra-ui/react';
+import { Badge, Box, Button, Flex, HStack, Input, InputGroup, Stack, Text, useBreakpointValue } from '@chakra-ui/react';
 import type { OrderRow } from '@dakiya/shared';
 import { lazy, Suspense, useMemo, useRef, useState } from 'react';
-import { LuFilter, LuPackageSearch, LuSearch, LuSearchX, LuTriangleAlert, LuUpload } from 'react-icons/lu';
+import { LuDownload, LuFilter, LuPackageSearch, LuSearch, LuSearchX, LuTriangleAlert, LuUpload } from 'react-icons/lu';
 import { Link } from 'react-router-dom';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
@@ -23,6 +23,7 @@ import { OrdersPager } from './orders-pager';
 import { OrdersTable } from './orders-table';
 import { SelectionBar } from './selection-bar';
 import { TrackingModal } from './tracking-modal';
+import { ExportModal } from './export-modal';
 
 export interface OrdersPageProps {
   /** WRITE_ORDERS (an ADMIN has it): Cancel, on a row and for a selection. */
@@ -31,6 +32,8 @@ export interface OrdersPageProps {
   canBook: boolean;
   /** UPDATE_ORDERS: Import, 'Update payment status by CSV'. */
   canImport: boolean;
+  /** EXPORT_ORDERS: the Export button (the modal says so when the plan is free). */
+  canExport?: boolean;
   timeZone?: string;
 }
 
@@ -40,7 +43,7 @@ const ImportModal = lazy(async () => ({ default: (await import('./import-modal')
 const SEARCH_PLACEHOLDER = "Search by order id, tracking number, destination city, status and type, e.g. 'merged'";
 
 /** /dashboard/orders (spec §2 "Orders list"): every booking of the shop, searched, filtered and paged; a row opens its tracking. */
-export function OrdersPage({ canCancel, canBook, canImport, timeZone }: OrdersPageProps) {
+export function OrdersPage({ canCancel, canBook, canImport, canExport = false, timeZone }: OrdersPageProps) {
   // every change of the address builds on the newest one asked for (a cleared search stays cleared)
   const [params, setParams] = useViewAddress();
   const api = apiQueryOf(params);
@@ -54,6 +57,7 @@ export function OrdersPage({ canCancel, canBook, canImport, timeZone }: OrdersPa
   const [selected, setSelected] = useState<Map<string, OrderRow>>(new Map());
   const [opened, setOpened] = useState<OrderRow | null>(null);
   const [importOpen, setImportOpen] = useState(false);
+  const [exporting, setExporting] = useState(false);
   const refresh = () => void mutate();
   const cancelling = useCancelBookings(refresh);
 
@@ -113,14 +117,19 @@ export function OrdersPage({ canCancel, canBook, canImport, timeZone }: OrdersPa
         subtitle="Every parcel your store booked through Dakiya. Click an order to see where it is."
         backTo={paths.dashboard.home()}
         actions={(
-          <>
+          <HStack gap="2">
             {canImport && (
               <Button variant="outline" size="sm" onClick={() => setImportOpen(true)} data-testid="orders-import">
                 <LuUpload aria-hidden /> Import
               </Button>
             )}
+            {canExport && (
+              <Button variant="outline" size="sm" onClick={() => setExporting(true)} data-testid="orders-export">
+                <LuDownload aria-hidden /> Export
+              </Button>
+            )}
             <RefreshButton onRefresh={refresh} refreshing={isValidating && !isLoading} testId="orders-refresh" />
-          </>
+          </HStack>
         )}
       />
 
@@ -286,6 +295,15 @@ export function OrdersPage({ canCancel, canBook, canImport, timeZone }: OrdersPa
         orderName={opened?.order_name}
         canEmail={canCancel}
       />
+      {exporting && (
+        <ExportModal
+          query={api}
+          total={data && !error ? data.totalOrders : null}
+          totalIsLowerBound={!!data?.totalIsLowerBound}
+          timeZone={timeZone}
+          onClose={() => setExporting(false)}
+        />
+      )}
     </Box>
   );
 }
