@@ -11,5 +11,7 @@ export function useExports() {
     onError,
     shouldRetryOnError: false,
     refreshInterval: (data) => (data?.data.some((e) => e.state === 'running') ? POLL_MS : 0),
+    // the app's reads are deduplicated for a minute (config.swrCacheMs): a poll inside it would ask nothing
+    dedupingInterval: POLL_MS / 2,
   });
 }
