@@ -3,20 +3,15 @@ import path from 'node:path';
 import '@dakiya/functions/adapters/dynamo/booking-store/register';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { OrdersQuery } from '@dakiya/shared';
-import { createDocClient } from '@dakiya/functions/adapters/dynamo/client';
-import { ensureTable } from '@dakiya/functions/adapters/dynamo/create-table';
 import { writeExport } from '@dakiya/functions/domain/orders/export';
 import { newId } from '@dakiya/functions/ground/ids';
-import { parseEnv } from '@dakiya/functions/ground/env';
-import { silentLog } from '@dakiya/functions/ground/log';
-import { noMetrics } from '@dakiya/functions/ground/metrics';
-import { buildDeps } from '@dakiya/functions/platform/deps';
 import { ROOT, readLocalConfig } from '../local/config';
 import { startDynamo } from '../local/services/dynamo';
 import { startSqs } from '../local/services/sqs';
 import { createFilesBucket } from '../local/services/files-bucket';
 import { onFreePort } from '../local/services/ports';
 import { seedBenchShop } from './orders-seed';
+import { benchDeps } from './bench-deps';
 
 /**
  * `./dakiya bench export [--size N]`: the CSV export of the orders bench's shop (100,000 bookings by
@@ -55,15 +50,9 @@ async function main() {
   const dynamo = await startDynamo({ dbPath: path.join(config.dataDir, 'bench'), startTimeoutMs: 180_000 });
   const s3 = await onFreePort((port) => startSqs(port));
   try {
-    const db = createDocClient({ region: 'us-east-1', endpoint: dynamo.endpoint });
-    await ensureTable(db as unknown as Parameters<typeof ensureTable>[0], TABLE);
     await createFilesBucket(s3.url, BUCKET);
-    const env = parseEnv({
-      TABLE_NAME: TABLE, AWS_REGION: 'us-east-1', DYNAMO_ENDPOINT: dynamo.endpoint, S3_ENDPOINT: s3.url, FILES_BUCKET: BUCKET,
-      LOCAL_SECRET_KEY: Buffer.alloc(32, 7).toString('base64'),
-      APP_URL: 'https://app.dakiya.pk', SHOPIFY_CLIENT_ID: 'bench', SHOPIFY_CLIENT_SECRET: 'bench', ORIGIN_SECRET: 'bench', LOG_LEVEL: 'ERROR',
-    });
-    const deps = buildDeps(env, { db, log: silentLog, metrics: noMetrics });
+    // the file's Track column holds the public link: a real-looking address
+    const { db, deps } = await benchDeps(dynamo.endpoint, TABLE, { S3_ENDPOINT: s3.url, FILES_BUCKET: BUCKET, APP_URL: 'https://app.dakiya.pk' });
     const { shop } = await seedBenchShop(deps, db, TABLE, size, say);
     const m = meter(db);
     const rows: string[] = [];

@@ -3,17 +3,12 @@ import path from 'node:path';
 import '@dakiya/functions/adapters/dynamo/booking-store/register';
 import { UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ImportOrdersInput, type PaymentStatus } from '@dakiya/shared';
-import { createDocClient } from '@dakiya/functions/adapters/dynamo/client';
-import { ensureTable } from '@dakiya/functions/adapters/dynamo/create-table';
 import { importPayments } from '@dakiya/functions/domain/orders/import-payments';
-import { parseEnv } from '@dakiya/functions/ground/env';
-import { silentLog } from '@dakiya/functions/ground/log';
-import { noMetrics } from '@dakiya/functions/ground/metrics';
-import { buildDeps } from '@dakiya/functions/platform/deps';
 import { ROOT } from '../local/config';
 import { startDynamo } from '../local/services/dynamo';
 import { chunksOf, parsePayments } from '../web/src/features/orders/payments-csv';
 import { benchBooking, seedBenchShop } from './orders-seed';
+import { benchDeps } from './bench-deps';
 
 /**
  * `./dakiya bench import [--bookings N] [--rows R]`: 'Update payment status by CSV' at the size of
@@ -64,13 +59,7 @@ async function main() {
   const rows = arg('--rows', 200_000);
   const dynamo = await startDynamo({ startTimeoutMs: 120_000 });
   try {
-    const db = createDocClient({ region: 'us-east-1', endpoint: dynamo.endpoint });
-    await ensureTable(db as unknown as Parameters<typeof ensureTable>[0], TABLE);
-    const env = parseEnv({
-      TABLE_NAME: TABLE, AWS_REGION: 'us-east-1', DYNAMO_ENDPOINT: dynamo.endpoint, LOCAL_SECRET_KEY: Buffer.alloc(32, 7).toString('base64'),
-      APP_URL: 'http://127.0.0.1:1', SHOPIFY_CLIENT_ID: 'bench', SHOPIFY_CLIENT_SECRET: 'bench', ORIGIN_SECRET: 'bench', LOG_LEVEL: 'ERROR',
-    });
-    const deps = buildDeps(env, { db, log: silentLog, metrics: noMetrics });
+    const { db, deps } = await benchDeps(dynamo.endpoint, TABLE);
     let t = performance.now();
     const bench = await seedBenchShop(deps, db, TABLE, bookings, () => undefined);
     say(`seeded ${bookings} bookings in ${((performance.now() - t) / 1000).toFixed(0)} s`);

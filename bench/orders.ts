@@ -3,19 +3,14 @@ import path from 'node:path';
 import '@dakiya/functions/adapters/dynamo/booking-store/register';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { OrdersQuery, type OrdersQueryInput } from '@dakiya/shared';
-import { createDocClient } from '@dakiya/functions/adapters/dynamo/client';
-import { ensureTable } from '@dakiya/functions/adapters/dynamo/create-table';
 import { batchGet } from '@dakiya/functions/adapters/dynamo/batch';
 import { moveCounters, shopDay } from '@dakiya/functions/domain/booking/counters';
 import { listOrders } from '@dakiya/functions/domain/orders/list';
 import type { Deps } from '@dakiya/functions/domain/ports/deps';
-import { parseEnv } from '@dakiya/functions/ground/env';
-import { silentLog } from '@dakiya/functions/ground/log';
-import { noMetrics } from '@dakiya/functions/ground/metrics';
-import { buildDeps } from '@dakiya/functions/platform/deps';
 import { ROOT, readLocalConfig } from '../local/config';
 import { startDynamo } from '../local/services/dynamo';
 import { benchBooking, seedBenchShop, type BenchShop } from './orders-seed';
+import { benchDeps } from './bench-deps';
 
 /**
  * `./dakiya bench orders [--size N]`: the orders list on a shop of N bookings (100,000 by default),
@@ -66,13 +61,7 @@ async function main() {
   // a table of 100,000 bookings takes DynamoDB Local long to open on a busy machine
   const dynamo = await startDynamo({ dbPath: path.join(config.dataDir, 'bench'), startTimeoutMs: 180_000 });
   try {
-    const db = createDocClient({ region: 'us-east-1', endpoint: dynamo.endpoint });
-    await ensureTable(db as unknown as Parameters<typeof ensureTable>[0], TABLE);
-    const env = parseEnv({
-      TABLE_NAME: TABLE, AWS_REGION: 'us-east-1', DYNAMO_ENDPOINT: dynamo.endpoint, LOCAL_SECRET_KEY: Buffer.alloc(32, 7).toString('base64'),
-      APP_URL: 'http://127.0.0.1:1', SHOPIFY_CLIENT_ID: 'bench', SHOPIFY_CLIENT_SECRET: 'bench', ORIGIN_SECRET: 'bench', LOG_LEVEL: 'ERROR',
-    });
-    const deps = buildDeps(env, { db, log: silentLog, metrics: noMetrics });
+    const { db, deps } = await benchDeps(dynamo.endpoint, TABLE);
     const t0 = performance.now();
     const bench = await seedBenchShop(deps, db, TABLE, size, say);
     const seedSeconds = (performance.now() - t0) / 1000;
