@@ -109,7 +109,20 @@ describe('CSV export of a paid shop', () => {
     const res = await call(deps, 'orders.export', { token: paid.ownerToken, query: { status: 'RTS' }, body: { filter: 'MATCHED_ORDERS' } });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ errors: [{ msg: 'Please select orders to export first!', code: 'NOTHING_TO_EXPORT' }] });
+    // 'Needs attention' as matched orders: it would have exported every booking while the list showed a few
+    const attention = await call(deps, 'orders.export', { token: paid.ownerToken, query: { attention: 'true' }, body: { filter: 'MATCHED_ORDERS' } });
+    expect(attention).toMatchObject({ status: 400, body: { errors: [{ msg: "'Needs attention' cannot be exported as matched orders: leave it, or export store orders", code: 'VALIDATION_FAILED', param: 'attention' }] } });
     expect(await recent(deps, paid.ownerToken)).toEqual(before);
+  });
+
+  it('refuses a second export while the first is being written, and starts it once that one is done', async () => {
+    const first = await call(deps, 'orders.export', { token: paid.ownerToken, query: {}, body: { filter: 'STORE_ORDERS' } });
+    expect(first.status).toBe(200);
+    const second = await call(deps, 'orders.export', { token: paid.ownerToken, query: {}, body: { filter: 'STORE_ORDERS' } });
+    expect(second).toMatchObject({ status: 409, body: { errors: [{ msg: 'An export is being written. Start the next one when it is done.', code: 'EXPORT_RUNNING' }] } });
+    await deps.drainJobs();
+    expect((await call(deps, 'orders.export', { token: paid.ownerToken, query: {}, body: { filter: 'STORE_ORDERS' } })).status).toBe(200);
+    await deps.drainJobs();
   });
 
   it('refuses a member without EXPORT_ORDERS, and the free plan with the upgrade message', async () => {

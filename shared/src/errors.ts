@@ -65,6 +65,7 @@ export const ERRORS = {
   NOTHING_TO_EXPORT: { status: 400, msg: 'Please select orders to export first!' },
   EXPORT_NOT_FOUND: { status: 404, msg: 'This export was not found. Export again.' },
   EXPORT_NOT_READY: { status: 409, msg: 'This export is still being written. Download it when it is done.' },
+  EXPORT_RUNNING: { status: 409, msg: 'An export is being written. Start the next one when it is done.' },
   EXPORT_FAILED: { status: 409, msg: 'This export did not finish. Export again.' },
   EXPORT_EXPIRED: { status: 410, msg: 'Exported files are kept for 7 days and this one is gone. Export again.' },
   INTERNAL: { status: 500, msg: 'Something went wrong. Please try again later' },

@@ -1,4 +1,4 @@
-import { EXPORT_KEEP_DAYS, EXPORT_LINK_SECONDS, OrdersQuery, ERRORS, type DownloadCsvOutput, type ExportFilter, type ExportStatus } from '@dakiya/shared';
+import { EXPORT_KEEP_DAYS, EXPORT_LINK_SECONDS, OrdersQuery, ERRORS, queueJobDef, type DownloadCsvOutput, type ExportFilter, type ExportStatus } from '@dakiya/shared';
 import type { Deps } from '../ports/deps';
 import type { BookingRecord } from '../ports/bookings';
 import type { ExportRecord } from '../ports/exports';
@@ -72,10 +72,19 @@ export async function exportStatus(record: ExportRecord, deps: Deps): Promise<Ex
  * anything is written, by the list's own first row.
  */
 export async function startExport(shop: ShopRecord, user: UserRecord, filter: ExportFilter, query: OrdersQuery, deps: Deps): Promise<ExportStatus> {
+  // the view also lists attempts, which are not bookings: a file of "matched" bookings would hold more than it showed
+  if (filter === 'MATCHED_ORDERS' && query.attention) {
+    throw new AppError('VALIDATION_FAILED', { msg: "'Needs attention' cannot be exported as matched orders: leave it, or export store orders", param: 'attention' });
+  }
   const wanted = storable(filter === 'STORE_ORDERS'
     ? OrdersQuery.parse({})
-    // 'Needs attention' is a view of what waits for a person, not a filter of bookings
-    : { ...query, page: 1, cursor: undefined, attention: undefined });
+    : { ...query, page: 1, cursor: undefined });
+  // one export at a time per shop: a whole shop costs tens of thousands of read units, and a burst of
+  // starts would each pay it (soft: two starts at the same instant can both pass). A running export older
+  // than the job's own timeout stopped without saying so, and does not hold the next one back.
+  const youngest = deps.now().getTime() - queueJobDef('orders.export').timeoutSeconds * 1000;
+  const recent = await deps.exports.recent(shop._id, RECENT_EXPORTS);
+  if (recent.some((e) => e.state === 'running' && Date.parse(e.createdAt) > youngest)) throw new AppError('EXPORT_RUNNING');
   const first = await listOrders(shop, { ...wanted, limit: 1 }, deps);
   if (first.data.length === 0) throw new AppError('NOTHING_TO_EXPORT');
   const now = deps.now();

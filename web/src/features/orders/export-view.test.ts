@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ExportStatus } from '@dakiya/shared';
-import { exportLine, exportQueryOf, sizeOf } from './export-view';
+import { ATTENTION_HINT, EXPORT_OPTIONS, exportLine, exportOptionsFor, exportQueryOf, sizeOf } from './export-view';
 
 const base: ExportStatus = {
   exportId: 'a'.repeat(24), filter: 'MATCHED_ORDERS', state: 'done', rows: 1234, bytes: 2_500_000, fileName: 'orders-matched.csv', createdAt: '2026-11-27T10:00:00.000Z',
@@ -10,6 +10,16 @@ describe('the Export modal in words', () => {
   it('exports the list\'s search and filters, never its page, size, cursor or the attention view', () => {
     expect(exportQueryOf({ query: 'KI1', status: 'DELIVERED', page: '3', limit: '50', cursor: 'abc', attention: 'true', dest: '' }))
       .toEqual({ query: 'KI1', status: 'DELIVERED' });
+  });
+
+  it("offers Matched only outside 'Needs attention', whose rows are no filter an export can apply", () => {
+    expect(exportOptionsFor({ status: 'DELIVERED' })).toEqual({ options: EXPORT_OPTIONS, initial: 'MATCHED_ORDERS' });
+    const attention = exportOptionsFor({ status: 'DELIVERED', attention: 'true' });
+    expect(attention.initial).toBe('STORE_ORDERS');
+    expect(attention.options.map((o) => [o.value, o.disabled ?? false, o.hint])).toEqual([
+      ['MATCHED_ORDERS', true, ATTENTION_HINT],
+      ['STORE_ORDERS', false, 'Every order of your store booked through Dakiya'],
+    ]);
   });
 
   it('says where each export stands', () => {

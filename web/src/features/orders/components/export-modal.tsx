@@ -7,7 +7,7 @@ import { api, isApiError, GENERIC_ERROR } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { useExports } from '../api/use-exports';
-import { EXPORT_OPTIONS, exportLine, exportQueryOf, LINK_NOTE } from '../export-view';
+import { exportLine, exportOptionsFor, exportQueryOf, LINK_NOTE } from '../export-view';
 import type { OrdersApiQuery } from '../orders-view';
 
 export interface ExportModalProps {
@@ -33,7 +33,8 @@ const refusalOf = (error: unknown): Refusal => ({
  * file is opened by navigating to a link signed for it (the page may not fetch another origin).
  */
 export function ExportModal({ query, total, totalIsLowerBound, timeZone, onClose }: ExportModalProps) {
-  const [filter, setFilter] = useState<ExportFilter>('MATCHED_ORDERS');
+  const { options, initial } = exportOptionsFor(query);
+  const [filter, setFilter] = useState<ExportFilter>(initial);
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const exports = useExports();
@@ -79,12 +80,12 @@ export function ExportModal({ query, total, totalIsLowerBound, timeZone, onClose
               <Stack gap="4">
 <RadioCard.Root value={filter} onValueChange={(e) => e.value && setFilter(e.value as ExportFilter)} aria-label="Orders to export" size="sm">
                   <Stack gap="2">
-                    {EXPORT_OPTIONS.map((option) => (
-                      <RadioCard.Item key={option.value} value={option.value} data-testid={`export-${option.value}`}>
+                    {options.map((option) => (
+                      <RadioCard.Item key={option.value} value={option.value} disabled={option.disabled} data-testid={`export-${option.value}`}>
                         <RadioCard.ItemHiddenInput />
                         <RadioCard.ItemControl>
                           <RadioCard.ItemContent>
-                            <RadioCard.ItemText>{option.label}{option.value === 'MATCHED_ORDERS' ? matched : ''}</RadioCard.ItemText>
+                            <RadioCard.ItemText>{option.label}{option.value === 'MATCHED_ORDERS' && !option.disabled ? matched : ''}</RadioCard.ItemText>
                             <RadioCard.ItemDescription>{option.hint}</RadioCard.ItemDescription>
                           </RadioCard.ItemContent>
                           <RadioCard.ItemIndicator />
