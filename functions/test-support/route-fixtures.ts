@@ -107,6 +107,11 @@ export const routeFixtures: Record<RouteId, Fixture> = {
     await w.deps.members.update(w.a.shop._id, id, { two_factor_enabled: true });
     return { params: { id } };
   },
+  'users.staffTable': () => ({ query: { start: '2026-11-01', end: '2026-11-27' } }),
+  'users.staffChart': () => ({ query: { start: '2026-01-01', end: '2026-11-27' } }),
+  'users.staffMemberChart': async (w) => ({ params: { id: await staffOfA(w) }, query: { start: '2026-11-20', end: '2026-11-27' } }),
+  'users.staffAllCounts': async (w) => ({ params: { id: await staffOfA(w) } }),
+  'users.staffCount': async (w) => ({ params: { id: await staffOfA(w) }, query: { flag: 'last7Days' } }),
   'profile.get': () => ({}),
   'profile.changePassword': () => ({
     body: { current_password: 'staff-password-1', new_password: 'changed-pass-1', confirm_password: 'changed-pass-1' },
@@ -242,6 +247,11 @@ export const allowedAnswers: Record<RouteId, Answer> = {
   'users.delete': { status: 200 },
   'users.resendEmail': { status: 200 },
   'users.resetTwoFactor': { status: 200 },
+  'users.staffTable': { status: 200 },
+  'users.staffChart': { status: 200 },
+  'users.staffMemberChart': { status: 200 },
+  'users.staffAllCounts': { status: 200 },
+  'users.staffCount': { status: 200 },
   'profile.get': { status: 200 },
   'profile.changePassword': { status: 200 },
   'profile.editTag': { status: 200 },

@@ -9,6 +9,7 @@ import { resendEmail } from './resend-email';
 import { resetTwoFactor } from './reset-two-factor';
 import { restrictUser } from './restrict-user';
 import { setUserPassword } from './set-user-password';
+import { staffAllCounts, staffChart, staffCount, staffMemberChart, staffTable } from './staff-stats';
 
 export const operations = {
   'users.list': listUsers,
@@ -21,6 +22,11 @@ export const operations = {
   'users.delete': deleteUser,
   'users.resendEmail': resendEmail,
   'users.resetTwoFactor': resetTwoFactor,
+  'users.staffTable': staffTable,
+  'users.staffChart': staffChart,
+  'users.staffMemberChart': staffMemberChart,
+  'users.staffAllCounts': staffAllCounts,
+  'users.staffCount': staffCount,
 };
 
 export const handler = groupHandler('users', operations);

@@ -26,6 +26,8 @@ export * from './schemas/orders';
 export * from './schemas/orders-import';
 export * from './schemas/tracking';
 export * from './schemas/exports';
+export * from './schemas/staff';
+export * from './staff-presets';
 export * from './pages';
 export * from './cities';
 export * from './couriers';

@@ -26,6 +26,7 @@ import { OrdersPage, OrdersQuery, SendEmailParams, TrackOrderParams, TrackOrderR
 import { PublicTracking, PublicTrackingParams } from './schemas/tracking';
 import { ImportOrdersInput, ImportOrdersOutput } from './schemas/orders-import';
 import { DownloadCsvInput, DownloadCsvOutput, ExportOrdersInput, ExportStarted, RecentExports } from './schemas/exports';
+import { StaffChart, StaffCountQuery, StaffMemberCounts, StaffRangeQuery, StaffTable } from './schemas/staff';
 import { API_BASE } from './route-url';
 
 /** Also here for the web build, which reads the route table's module alone (its route manifest). */
@@ -120,6 +121,17 @@ export const routes = {
   'users.delete': { method: 'DELETE', path: '/delete-user/{id}', group: 'users', access: ADMIN, params: IdParams, output: Ok },
   'users.resendEmail': { method: 'POST', path: '/resend-email', group: 'users', access: ADMIN, body: ResendEmailInput, output: Ok },
   'users.resetTwoFactor': { method: 'POST', path: '/reset-two-factor/{id}', group: 'users', access: ADMIN, params: IdParams, output: UserMessage },
+
+  // Staff statistics (spec 000 §7, issue 24): ADMIN only, read from the members' counter items, never cached by the web.
+  'users.staffTable': { method: 'GET', path: '/staff/table-order-count', group: 'users', access: ADMIN, query: StaffRangeQuery, output: StaffTable },
+  'users.staffChart': { method: 'GET', path: '/staff/chart-order-count', group: 'users', access: ADMIN, query: StaffRangeQuery, output: StaffChart },
+  'users.staffMemberChart': {
+    method: 'GET', path: '/staff/chart-order-count/{id}', group: 'users', access: ADMIN, params: IdParams, query: StaffRangeQuery, output: StaffChart,
+  },
+  'users.staffAllCounts': { method: 'GET', path: '/staff/{id}/all-orders-count', group: 'users', access: ADMIN, params: IdParams, output: StaffMemberCounts },
+  'users.staffCount': {
+    method: 'GET', path: '/staff/find-individual-order-count/{id}', group: 'users', access: ADMIN, params: IdParams, query: StaffCountQuery, output: StaffMemberCounts,
+  },
 
   'profile.get': { method: 'GET', path: '/get-user', group: 'profile', access: SIGNED_IN, output: Profile },
   'profile.changePassword': { method: 'PUT', path: '/change-password', group: 'profile', access: SIGNED_IN, body: ChangeOwnPasswordInput, output: Ok },

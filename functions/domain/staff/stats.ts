@@ -1,0 +1,100 @@
+import { BOOKING_STATUSES, presetRange, type StaffChart, type StaffCounts, type StaffPreset, type StaffRange } from '@dakiya/shared';
+import type { CounterSeries, StoredCounter } from '../ports/counters';
+import type { Deps } from '../ports/deps';
+import type { ShopRecord } from '../records';
+import { addDays, count, monthOf, shopDay } from '../booking/counters';
+
+/** Whose counter items a statistic reads: one member's, or the shop's (every booking, whoever booked it). */
+export type StatsOf = { kind: 'staff'; userId: string } | { kind: 'shop' };
+
+const lastDayOf = (month: string) => addDays(`${monthOf(addDays(`${month}-28`, 4))}-01`, -1);
+const nextMonth = (month: string) => monthOf(addDays(`${month}-28`, 4));
+
+/** A range as its reads: the days before its first whole month, its whole months, the days after them. */
+export function rangeParts(range: StaffRange): { days: [string, string][]; months?: [string, string] } {
+  const { start, end } = range;
+  const startsMonth = start.endsWith('-01');
+  const endsMonth = end === lastDayOf(monthOf(end));
+  const firstWhole = startsMonth ? monthOf(start) : nextMonth(monthOf(start));
+  const lastWhole = endsMonth ? monthOf(end) : monthOf(addDays(`${monthOf(end)}-01`, -1));
+  if (firstWhole > lastWhole) return { days: [[start, end]] };
+  const days: [string, string][] = [];
+  if (!startsMonth) days.push([start, lastDayOf(monthOf(start))]);
+  if (!endsMonth) days.push([`${monthOf(end)}-01`, end]);
+  return { days, months: [firstWhole, lastWhole] };
+}
+
+const seriesOf = (of: StatsOf, period: 'DAY' | 'MONTH') =>
+  (of.kind === 'staff' ? { kind: 'staff', userId: of.userId, period } : { kind: 'shop', period }) as CounterSeries;
+
+/** The counter items of a range: day items at either end, month items between (a year is twelve items, not 365). */
+async function itemsOver(shopId: string, of: StatsOf, range: StaffRange, deps: Deps): Promise<StoredCounter[]> {
+  const parts = rangeParts(range);
+  const reads = [
+    ...parts.days.map(([from, to]) => deps.counters.range(shopId, seriesOf(of, 'DAY'), from, to)),
+    ...(parts.months ? [deps.counters.range(shopId, seriesOf(of, 'MONTH'), parts.months[0], parts.months[1])] : []),
+  ];
+  return (await Promise.all(reads)).flat();
+}
+
+export function emptyCounts(): StaffCounts {
+  return { fulfilled: 0, inprocess: 0, delivered: 0, cancelled: 0, rts: 0, booked: 0, cancelledTotal: 0, total: 0 };
+}
+
+/** Counts summed: Booked is fulfilled + inprocess + delivered, Cancelled is cancelled + rts (issue 24 §3). */
+export function countsOf(items: { counts: Record<string, number> }[]): StaffCounts {
+  const by = Object.fromEntries(BOOKING_STATUSES.map((s) => [s, items.reduce((n, i) => n + (i.counts[count.status(s)] ?? 0), 0)]));
+  const out = {
+    fulfilled: by.FULFILLED!, inprocess: by.INPROCESS!, delivered: by.DELIVERED!, cancelled: by.CANCELLED!, rts: by.RTS!,
+  };
+  const booked = out.fulfilled + out.inprocess + out.delivered;
+  const cancelledTotal = out.cancelled + out.rts;
+  return { ...out, booked, cancelledTotal, total: booked + cancelledTotal };
+}
+
+export function addCounts(a: StaffCounts, b: StaffCounts): StaffCounts {
+  return Object.fromEntries(Object.entries(a).map(([k, n]) => [k, n + b[k as keyof StaffCounts]])) as StaffCounts;
+}
+
+/** The range asked for, with a missing end taken as the shop's today. */
+export function resolveRange(shop: ShopRecord, deps: Deps, q: { start?: string; end?: string; flag?: StaffPreset }): StaffRange {
+  const today = shopDay(deps.now(), shop.iana_time_zone);
+  if (q.flag) return presetRange(q.flag, today);
+  const end = q.end ?? (q.start && q.start > today ? q.start : today);
+  return { start: q.start ?? (end < today ? end : today), end };
+}
+
+export async function countsOver(shop: ShopRecord, of: StatsOf, range: StaffRange, deps: Deps): Promise<StaffCounts> {
+  return countsOf(await itemsOver(shop._id, of, range, deps));
+}
+
+/** Charts go by day up to this many days, by month beyond. */
+export const CHART_DAYS_MAX = 62;
+
+/**
+ * Points over a range: one per day for a short range (one Query of day items), one per month for a
+ * longer one (the months cut by the range counted from their days).
+ */
+export async function chartOver(shop: ShopRecord, of: StatsOf, range: StaffRange, deps: Deps): Promise<StaffChart> {
+  const span = (Date.parse(range.end) - Date.parse(range.start)) / 86_400_000 + 1;
+  const byDay = span <= CHART_DAYS_MAX;
+  const items = byDay ? await deps.counters.range(shop._id, seriesOf(of, 'DAY'), range.start, range.end) : await itemsOver(shop._id, of, range, deps);
+  const groups = new Map<string, StoredCounter[]>();
+  for (const item of items) {
+    const at = (item.item as { at: string }).at;
+    const key = byDay ? at : at.slice(0, 7);
+    groups.set(key, [...(groups.get(key) ?? []), item]);
+  }
+  const points: StaffChart['points'] = [];
+  if (byDay) {
+    for (let d = range.start; d <= range.end; d = addDays(d, 1)) points.push(pointOf(d, groups.get(d) ?? []));
+  } else {
+    for (let m = monthOf(range.start); m <= monthOf(range.end); m = nextMonth(m)) points.push(pointOf(m, groups.get(m) ?? []));
+  }
+  return { period: byDay ? 'DAY' : 'MONTH', points, range };
+}
+
+function pointOf(at: string, items: StoredCounter[]) {
+  const c = countsOf(items);
+  return { at, booked: c.booked, cancelled: c.cancelledTotal, total: c.total };
+}
