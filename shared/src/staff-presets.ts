@@ -1,3 +1,4 @@
+/** Zod-free (the web imports it alone): the presets' names are the API's `flag` values. */
 import type { StaffPreset, StaffRange } from './schemas/staff';
 
 const DAY_MS = 86_400_000;

@@ -35,6 +35,25 @@ const UsersPage = lazy(async () => {
     },
   };
 });
+// Staff statistics: ADMIN only (the nav's Staff item guards /dashboard/staff and below).
+const StaffPage = lazy(async () => {
+  const m = await import('../features/users/components/staff-page');
+  return {
+    default: function StaffRoute() {
+      const { user } = useSession();
+      return <m.StaffPage timeZone={user?.shop.iana_time_zone} />;
+    },
+  };
+});
+const StaffStatsPage = lazy(async () => {
+  const m = await import('../features/users/components/staff-stats-page');
+  return {
+    default: function StaffStatsRoute() {
+      const { user } = useSession();
+      return <m.StaffStatsPage timeZone={user?.shop.iana_time_zone} />;
+    },
+  };
+});
 const PlansPage = lazy(async () => {
   const m = await import('../features/plans/components/plans-page');
   return {
@@ -186,30 +205,13 @@ const HomePage = lazy(async () => {
   };
 });
 
-const placeholders = () => import('./routes/dashboard-placeholders');
-type PlaceholderModule = Awaited<ReturnType<typeof placeholders>>;
-type PlaceholderName = Parameters<PlaceholderModule['Placeholder']>[0]['page'];
+const docs = () => import('../features/docs/components/docs-page');
+const DocsIndex = lazyNamed(docs, 'DocsIndex');
 
-function placeholder(page: PlaceholderName): ReactNode {
+function docsPage(page: DocsPage): ReactNode {
   const Page = lazy(async () => {
-    const m = await placeholders();
-    return { default: () => <m.Placeholder page={page} /> };
-  });
-  return <Page />;
-}
-
-function paramPlaceholder(page: PlaceholderName, param: string): ReactNode {
-  const Page = lazy(async () => {
-    const m = await placeholders();
-    return { default: () => <m.ParamPlaceholder page={page} param={param} /> };
-  });
-  return <Page />;
-}
-
-function docsPlaceholder(page: DocsPage): ReactNode {
-  const Page = lazy(async () => {
-    const m = await placeholders();
-    return { default: () => <m.DocsPlaceholder page={page} /> };
+    const m = await docs();
+    return { default: () => <m.DocsPage page={page} /> };
   });
   return <Page />;
 }
@@ -281,10 +283,10 @@ export const routeObjects: RouteObject[] = [
           { path: c.bulkProgress, element: <BulkProgressPage /> },
           { path: c.plans, element: <PlansPage /> },
           { path: c.support, element: <SupportPage /> },
-          { path: c.staff, element: placeholder('staff') },
-          { path: c.staffStats, element: paramPlaceholder('staffStats', 'user_id') },
-          { path: c.docs, element: placeholder('docs') },
-          ...(Object.keys(DOCS_PAGES) as DocsPage[]).map((page) => ({ path: c.docsPage(page), element: docsPlaceholder(page) })),
+          { path: c.staff, element: <StaffPage /> },
+          { path: c.staffStats, element: <StaffStatsPage /> },
+          { path: c.docs, element: <DocsIndex /> },
+          ...(Object.keys(DOCS_PAGES) as DocsPage[]).map((page) => ({ path: c.docsPage(page), element: docsPage(page) })),
         ]),
       },
       { path: patterns.notFound, element: <NotFoundPage /> },

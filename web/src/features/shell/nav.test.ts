@@ -11,7 +11,8 @@ describe('side navigation (spec 000 §2, §6)', () => {
     // Book orders (the store's orders to ship, beyond the spec) sits under Orders
     expect(MAIN_NAV.map((i) => i.label)).toEqual(['Dashboard', 'Orders', 'Book orders', 'Accounts', 'Staff', 'Docs', 'Pricing & plans', 'Settings']);
     expect(MAIN_NAV.find((i) => i.id === 'docs')!.children!.map((c) => c.label)).toEqual([
-      'Dashboard', 'Orders', 'Live tracking', 'Tracking accounts', 'Order booking', 'Merge orders', 'Settings', 'User management', 'Two factor auth',
+      'Dashboard', 'Orders', 'Live tracking', 'Tracking accounts', 'Order booking', 'Order booking guide', 'Merge orders', 'Settings', 'User management',
+      'Two factor auth',
     ]);
     expect(MAIN_NAV.find((i) => i.id === 'staff')!.badge).toBe('Admin only');
     expect(MAIN_NAV.find((i) => i.id === 'plans')!.to).toBe('/dashboard/plans');

