@@ -13,11 +13,14 @@ let staff: { user: { _id: string }; token: string };
 let admin: { user: { _id: string } };
 
 /** Bookings: day (in the shop's zone), who booked, status. Spread over two years, month ends and both members. */
-const PLAN: [string, 'owner' | 'staff' | 'admin', BookingStatus][] = [
+const GONE = '0123456789abcdef01234567';
+const PLAN: [string, 'owner' | 'staff' | 'admin' | 'gone', BookingStatus][] = [
   ['2025-01-01', 'owner', 'DELIVERED'], ['2025-06-15', 'staff', 'RTS'], ['2025-12-31', 'staff', 'FULFILLED'],
   ['2026-01-01', 'owner', 'CANCELLED'], ['2026-02-28', 'staff', 'INPROCESS'], ['2026-03-01', 'staff', 'DELIVERED'],
   ['2026-10-31', 'owner', 'DELIVERED'], ['2026-11-01', 'staff', 'RTS'], ['2026-11-20', 'staff', 'CANCELLED'],
   ['2026-11-20', 'admin', 'FULFILLED'], ['2026-11-21', 'owner', 'INPROCESS'], ['2026-11-27', 'staff', 'FULFILLED'],
+  // booked by someone no longer in the shop
+  ['2026-11-21', 'gone', 'DELIVERED'], ['2025-06-15', 'gone', 'CANCELLED'],
 ];
 
 beforeAll(async () => {
@@ -26,7 +29,7 @@ beforeAll(async () => {
   staff = await seedUser(deps, s.shop._id, { role: 'USER', scopes: ['READ_ORDERS'] });
   admin = await seedUser(deps, s.shop._id, { role: 'ADMIN' });
   const account = await seedAccount(deps, s.shop._id);
-  const by = { owner: s.owner._id, staff: staff.user._id, admin: admin.user._id };
+  const by = { owner: s.owner._id, staff: staff.user._id, admin: admin.user._id, gone: GONE };
   let n = 0;
   for (const [day, who, status] of PLAN) {
     // noon in Karachi: the booking day is the day written
@@ -36,7 +39,7 @@ beforeAll(async () => {
 });
 
 const expected = (who: string, start: string, end: string) => {
-  const by = { owner: s.owner._id, staff: staff.user._id, admin: admin.user._id } as Record<string, string>;
+  const by = { owner: s.owner._id, staff: staff.user._id, admin: admin.user._id, gone: GONE } as Record<string, string>;
   const mine = PLAN.filter(([day, w]) => by[w] === who && day >= start && day <= end).map(([, , st]) => st);
   const n = (st: BookingStatus) => mine.filter((x) => x === st).length;
   const booked = n('FULFILLED') + n('INPROCESS') + n('DELIVERED');
@@ -86,22 +89,28 @@ describe('GET /staff/table-order-count', () => {
     const all = PLAN.filter(([day]) => day >= start && day <= end);
     expect(res.body.totals.total).toBe(all.length);
     expect(res.body.totals.booked + res.body.totals.cancelledTotal).toBe(all.length);
+    // what people no longer in the shop booked is its own line, so rows and former add up to the totals
+    const gone = expected(GONE, start, end);
+    if (gone.total) expect(res.body.former).toEqual(gone);
+    else expect(res.body.former).toBeUndefined();
     const list = await call(deps, 'orders.list', { token: s.ownerToken, query: { bookingFrom: start, bookingTo: end } });
     expect(list.body.totalOrders).toBe(res.body.totals.total);
   });
 
-  it('a year reads twelve month items per member, not 365 days', async () => {
+  it('a year reads twelve month items per member and the shop\'s, not 365 days', async () => {
     const { deps: counting, reads } = recording();
     await call(counting, 'users.staffTable', { token: s.ownerToken, query: { start: '2025-01-01', end: '2025-12-31' } });
-    const counterReads = reads.filter((r) => r.startsWith('staff'));
-    expect(counterReads).toEqual(Array(3).fill('staff MONTH 2025-01..2025-12'));
+    expect(reads.sort()).toEqual(['shop MONTH 2025-01..2025-12', ...Array(3).fill('staff MONTH 2025-01..2025-12')]);
   });
 
   it('a range cut inside months reads its end days and the whole months between', async () => {
     const { deps: counting, reads } = recording();
     await call(counting, 'users.staffTable', { token: s.ownerToken, query: { start: '2026-01-15', end: '2026-11-27' } });
-    expect([...new Set(reads)].sort()).toEqual(['staff DAY 2026-01-15..2026-01-31', 'staff DAY 2026-11-01..2026-11-27', 'staff MONTH 2026-02..2026-10']);
-    expect(reads).toHaveLength(9);
+    expect([...new Set(reads)].sort()).toEqual([
+      'shop DAY 2026-01-15..2026-01-31', 'shop DAY 2026-11-01..2026-11-27', 'shop MONTH 2026-02..2026-10',
+      'staff DAY 2026-01-15..2026-01-31', 'staff DAY 2026-11-01..2026-11-27', 'staff MONTH 2026-02..2026-10',
+    ]);
+    expect(reads).toHaveLength(12);
   });
 
   it('defaults to today in the shop\'s time zone', async () => {

@@ -1,19 +1,23 @@
 import type { Operation } from '../platform/operation';
 import { requireAuth } from '../platform/operation';
 import { loadStaff } from '../domain/users/staff-rules';
-import { addCounts, chartOver, countsOf, countsOver, emptyCounts, resolveRange } from '../domain/staff/stats';
+import { addCounts, chartOver, countsOf, countsOver, emptyCounts, resolveRange, subtractCounts } from '../domain/staff/stats';
 import type { UserRecord } from '../domain/records';
 
 const who = (u: UserRecord) => ({ _id: u._id, first_name: u.first_name, last_name: u.last_name, role: u.role, ...(u.tag ? { tag: u.tag } : {}) });
 
-/** GET /staff/table-order-count: every member's counts over the range, and their totals. */
+/** GET /staff/table-order-count: every member's counts over the range, what former members booked, and the shop's totals. */
 export const staffTable: Operation<'users.staffTable'> = async ({ query }, ctx, deps) => {
   const { shop } = requireAuth(ctx);
   const range = resolveRange(shop, deps, query);
   const members = await deps.members.listOfShop(shop._id);
-  const stats = await Promise.all(members.map(async (u) => ({ ...who(u), ...await countsOver(shop, { kind: 'staff', userId: u._id }, range, deps) })));
-  const totals = stats.reduce((sum, row) => addCounts(sum, row), emptyCounts());
-  return { stats, totals, range };
+  const [totals, stats] = await Promise.all([
+    countsOver(shop, { kind: 'shop' }, range, deps),
+    Promise.all(members.map(async (u) => ({ ...who(u), ...await countsOver(shop, { kind: 'staff', userId: u._id }, range, deps) }))),
+  ]);
+  const inMembers = stats.reduce((sum, row) => addCounts(sum, row), emptyCounts());
+  const former = subtractCounts(totals, inMembers);
+  return { stats, ...(former.total > 0 ? { former } : {}), totals, range };
 };
 
 /** GET /staff/chart-order-count: the shop's bookings over the range, whoever booked them. */

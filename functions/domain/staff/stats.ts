@@ -56,6 +56,11 @@ export function addCounts(a: StaffCounts, b: StaffCounts): StaffCounts {
   return Object.fromEntries(Object.entries(a).map(([k, n]) => [k, n + b[k as keyof StaffCounts]])) as StaffCounts;
 }
 
+/** `a` less `b`, never below zero (counters a recount has not repaired yet may disagree for a moment). */
+export function subtractCounts(a: StaffCounts, b: StaffCounts): StaffCounts {
+  return Object.fromEntries(Object.entries(a).map(([k, n]) => [k, Math.max(0, n - b[k as keyof StaffCounts])])) as StaffCounts;
+}
+
 /** The range asked for, with a missing end taken as the shop's today. */
 export function resolveRange(shop: ShopRecord, deps: Deps, q: { start?: string; end?: string; flag?: StaffPreset }): StaffRange {
   const today = shopDay(deps.now(), shop.iana_time_zone);

@@ -60,7 +60,11 @@ export const StaffRow = StaffCounts.extend({
 });
 export type StaffRow = z.infer<typeof StaffRow>;
 
-export const StaffTable = z.object({ stats: z.array(StaffRow), totals: StaffCounts, range: StaffRange });
+/**
+ * `totals` are the shop's own counts, every booking in the range; `former` is what people no longer in the
+ * shop booked (present only when there is some), so the rows and `former` add up to `totals`.
+ */
+export const StaffTable = z.object({ stats: z.array(StaffRow), former: StaffCounts.optional(), totals: StaffCounts, range: StaffRange });
 export type StaffTable = z.infer<typeof StaffTable>;
 
 /** A point of the chart: a day (`2026-11-23`), or a month (`2026-11`) when the range is long. */

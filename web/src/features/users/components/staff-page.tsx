@@ -81,7 +81,7 @@ function StaffTablePage({ timeZone }: StaffPageProps) {
         <TableSkeleton rows={5} columns={5} />
       ) : (
         <Stack gap="6">
-          <StaffTable rows={data.stats} totals={data.totals} range={range} />
+          <StaffTable rows={data.stats} former={data.former} totals={data.totals} range={range} />
           {chart.data && chart.data.points.length > 1 && (
             <Box bg="app.surface" borderWidth="1px" borderColor="border.muted" borderRadius="xl" p="4">
               <Text fontWeight="medium" mb="3">Bookings over the range</Text>
@@ -100,7 +100,7 @@ function ordersLink(userId: string | undefined, range: ClosedRange): string {
   return withQuery(paths.dashboard.orders(), { bookedBy: userId, bookingfrom: range.start, bookingto: range.end });
 }
 
-function StaffTable({ rows, totals, range }: { rows: StaffRow[]; totals: StaffCounts; range: ClosedRange }) {
+function StaffTable({ rows, former, totals, range }: { rows: StaffRow[]; former?: StaffCounts; totals: StaffCounts; range: ClosedRange }) {
   const stats = (id: string) => withQuery(paths.dashboard.staffStats(id), searchOfRange(range));
   return (
     <Box bg="app.surface" borderWidth="1px" borderColor="border.muted" borderRadius="xl" boxShadow="xs" overflowX="auto">
@@ -133,6 +133,15 @@ function StaffTable({ rows, totals, range }: { rows: StaffRow[]; totals: StaffCo
               </Table.Cell>
             </Table.Row>
           ))}
+          {former && (
+            <Table.Row data-testid="staff-row-former" color="fg.muted">
+              <Table.Cell colSpan={2}>Former members<Text textStyle="xs">Booked by people no longer in the shop</Text></Table.Cell>
+              <Table.Cell textAlign="end" data-testid="staff-booked">{former.booked}</Table.Cell>
+              <Table.Cell textAlign="end" data-testid="staff-cancelled">{former.cancelledTotal}</Table.Cell>
+              <Table.Cell textAlign="end" data-testid="staff-total">{former.total}</Table.Cell>
+              <Table.Cell />
+            </Table.Row>
+          )}
         </Table.Body>
         <Table.Footer>
           <Table.Row data-testid="staff-totals" fontWeight="semibold">

@@ -57,7 +57,7 @@ function MemberStats({ timeZone }: { timeZone?: string }) {
         titleAddon={user && <RoleBadge role={user.role} />}
         actions={
           <>
-            <Button asChild size="sm" variant="outline">
+            <Button asChild size="sm" variant="outline" data-testid="staff-member-orders">
               <Link to={withQuery(paths.dashboard.orders(), { bookedBy: id, bookingfrom: range.start, bookingto: range.end })}><LuList /> Orders</Link>
             </Button>
             <PresetRangePicker label="Booking date" presets={presets} value={range} onChange={setRange} timeZone={timeZone} testId="staff-range" />
