@@ -29,7 +29,8 @@ async function ordersTotal(query: Record<string, string>): Promise<number> {
 
 /** Every row's Total, and the totals row, against the orders list's total for the same days (and member). */
 async function agreesWithOrders(page: Page, start: string, end: string): Promise<void> {
-  await page.getByTestId('staff-table').waitFor();
+  // the table of this range's answer (a navigation may still show the last range's table a moment)
+  await page.locator(`[data-testid="staff-table"][data-range="${start}..${end}"]`).waitFor();
   const ids = await page.locator('[data-testid^="staff-row-"]').evaluateAll((els) => els.map((el) => el.getAttribute('data-testid')!.replace('staff-row-', '')));
   expect(ids.length).toBeGreaterThan(1);
   for (const id of ids.filter((x) => x !== 'former')) {

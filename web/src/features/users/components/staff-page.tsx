@@ -81,7 +81,7 @@ function StaffTablePage({ timeZone }: StaffPageProps) {
         <TableSkeleton rows={5} columns={5} />
       ) : (
         <Stack gap="6">
-          <StaffTable rows={data.stats} former={data.former} totals={data.totals} range={range} />
+          <StaffTable rows={data.stats} former={data.former} totals={data.totals} range={data.range} />
           {chart.data && chart.data.points.length > 1 && (
             <Box bg="app.surface" borderWidth="1px" borderColor="border.muted" borderRadius="xl" p="4">
               <Text fontWeight="medium" mb="3">Bookings over the range</Text>
@@ -104,7 +104,7 @@ function StaffTable({ rows, former, totals, range }: { rows: StaffRow[]; former?
   const stats = (id: string) => withQuery(paths.dashboard.staffStats(id), searchOfRange(range));
   return (
     <Box bg="app.surface" borderWidth="1px" borderColor="border.muted" borderRadius="xl" boxShadow="xs" overflowX="auto">
-      <Table.Root size="sm" data-testid="staff-table">
+      <Table.Root size="sm" data-testid="staff-table" data-range={`${range.start}..${range.end}`}>
         <Table.Header>
           <Table.Row>
             <Table.ColumnHeader>Name</Table.ColumnHeader>
