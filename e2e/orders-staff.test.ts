@@ -102,6 +102,8 @@ describe('staff statistics', () => {
     await page.waitForURL(`**/dashboard/staff/${ownerId}/stats?**`);
     await expect.poll(() => page.getByTestId('staff-count-total').getByTestId('value').innerText()).toBe(String(total));
     await page.getByTestId('staff-chart').waitFor();
+    // the chart draws its bars (an unsized chart draws nothing)
+    await expect.poll(() => page.locator('[data-testid="staff-chart"] .recharts-bar-rectangle').count()).toBeGreaterThan(0);
     await shot(page, 'staff-member-stats');
     await page.getByTestId('staff-member-orders').click();
     await page.waitForURL('**/dashboard/orders?**');

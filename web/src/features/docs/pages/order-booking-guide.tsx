@@ -4,7 +4,7 @@ import { Note, P, Section, Steps, To, Ui } from '../components/prose';
 export default function OrderBookingGuideDoc() {
   return (
     <>
-      <P>From a new Shopify order to a parcel on its way, step by step. The first time takes five minutes; after that, a booking is a few clicks.</P>
+      <P>The first time takes five minutes, most of it adding a tracking account; after that, a booking is a few clicks.</P>
       <Section title="Before the first booking">
         <Steps items={[
           <>Add a tracking account under <To to={paths.dashboard.accounts()}>Accounts</To> and mark it Default (see <To to={paths.dashboard.docs('trackingAccounts')}>Tracking accounts</To>).</>,

@@ -13,8 +13,9 @@ export default function StaffChart({ points, period }: { points: StaffChartPoint
     series: [{ name: 'Booked', color: 'teal.solid', stackId: 'a' }, { name: 'Cancelled', color: 'orange.solid', stackId: 'a' }],
   });
   return (
-    <Chart.Root maxH="260px" chart={chart} data-testid="staff-chart" data-period={period}>
-      <BarChart data={chart.data}>
+    <Chart.Root h="64" aspectRatio="auto" chart={chart} data-testid="staff-chart" data-period={period}>
+      {/* recharts 3 sizes a chart to its box only when told (`responsive`) */}
+      <BarChart responsive data={chart.data}>
         <CartesianGrid stroke={chart.color('border.muted')} vertical={false} />
         <XAxis dataKey={chart.key('at')} tickLine={false} axisLine={false} stroke={chart.color('fg.muted')} />
         <YAxis allowDecimals={false} tickLine={false} axisLine={false} stroke={chart.color('fg.muted')} width={32} />
