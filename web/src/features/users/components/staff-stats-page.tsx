@@ -21,11 +21,11 @@ const StaffChart = lazy(() => import('./staff-chart'));
 const CARDS: { key: keyof StaffCounts; label: string; help?: string }[] = [
   { key: 'total', label: 'Total' },
   { key: 'booked', label: 'Booked', help: 'Fulfilled, in process and delivered' },
-  { key: 'cancelledTotal', label: 'Cancelled', help: 'Cancelled and returned (RTS)' },
+  { key: 'cancelledTotal', label: 'Cancelled or returned', help: 'The staff table\'s Cancelled column' },
   { key: 'fulfilled', label: 'Fulfilled' },
   { key: 'inprocess', label: 'In process' },
   { key: 'delivered', label: 'Delivered' },
-  { key: 'cancelled', label: 'Cancelled by you' },
+  { key: 'cancelled', label: 'Cancelled' },
   { key: 'rts', label: 'Returned (RTS)' },
 ];
 
