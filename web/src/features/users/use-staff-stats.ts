@@ -1,4 +1,5 @@
 import type { RouteId, RouteInput } from '@dakiya/shared';
+import { isApiError } from '../../lib/api';
 import { useApi } from '../../lib/swr';
 
 /**
@@ -14,3 +15,9 @@ export function useStaffApi<Id extends RouteId>(id: Id, input: RouteInput<Id> | 
 
 /** The spec's staff page error: the server's first message, else its fallback. */
 export const STAFF_ERROR = 'Something went wrong. Please try again later';
+
+/** Spec 000 §8: the first message of the server's errors list, else STAFF_ERROR (a dropped connection has no server message). */
+export function staffErrorMessage(error: unknown): string {
+  const msg = isApiError(error) ? error.body?.errors?.[0]?.msg : undefined;
+  return typeof msg === 'string' && msg.trim() !== '' ? msg : STAFF_ERROR;
+}

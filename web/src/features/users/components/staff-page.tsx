@@ -7,23 +7,16 @@ import { SWRConfig } from 'swr';
 import { PageHeader } from '../../../components/ui/page-header';
 import { PresetRangePicker, type ClosedRange } from '../../../components/ui/preset-range-picker';
 import { TableSkeleton } from '../../../components/ui/skeletons';
-import { isApiError } from '../../../lib/api';
 import { useUnauthorizedOnly } from '../../../lib/api-errors';
 import { dayRangeLabel } from '../../../lib/days';
 import { fullName } from '../../../lib/format';
 import { paths, withQuery } from '../../../lib/paths';
 import { rangeFromSearch, searchOfRange, staffPresets, todayIn } from '../staff-range';
-import { STAFF_ERROR, UNCACHED } from '../use-staff-stats';
+import { staffErrorMessage, UNCACHED } from '../use-staff-stats';
 import { useApi } from '../../../lib/swr';
 import { RoleBadge } from './role-badge';
 
 const StaffChart = lazy(() => import('./staff-chart'));
-
-/** The spec's message: the first of the server's errors, else its fallback (a dropped connection has no server message). */
-export function staffErrorMessage(error: unknown): string {
-  const msg = isApiError(error) ? error.body?.errors?.[0]?.msg : undefined;
-  return typeof msg === 'string' && msg.trim() !== '' ? msg : STAFF_ERROR;
-}
 
 export interface StaffPageProps {
   timeZone?: string;

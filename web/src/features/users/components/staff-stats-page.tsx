@@ -12,9 +12,9 @@ import { fullName } from '../../../lib/format';
 import { paths, withQuery } from '../../../lib/paths';
 import { useApi } from '../../../lib/swr';
 import { searchOfRange } from '../staff-range';
-import { UNCACHED } from '../use-staff-stats';
+import { staffErrorMessage, UNCACHED } from '../use-staff-stats';
 import { RoleBadge } from './role-badge';
-import { staffErrorMessage, useStaffRange } from './staff-page';
+import { useStaffRange } from './staff-page';
 
 const StaffChart = lazy(() => import('./staff-chart'));
 
