@@ -126,7 +126,7 @@ describe('the booking form', () => {
   it('shows how each courier does to the order\'s city beside the account choice, and books without it when it cannot load', async () => {
     const page = await signedIn(browser, owner, DESKTOP);
     offlineImages(page);
-    await page.goto('/dashboard/shopify/orders');
+    await page.goto('/dashboard/store-orders');
     const order = await freeOrderOnPage(page, taken);
     await page.goto(`/dashboard/order/book?id=${order.id}`);
     await formReady(page);

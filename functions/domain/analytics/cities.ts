@@ -22,18 +22,29 @@ export async function cityCounts(shop: ShopRecord, city: string, days: Days, dep
   return { counts, histogram: items.reduce((h, item) => addHistograms(h, histogramOf(item.counts)), histogramOf({})) };
 }
 
-/** The cities a request reads: the one it names, or a page of the list. */
-export function citiesOf(city: string | undefined, page: number, limit: number): { cities: string[]; total: number } {
-  if (city) return { cities: [city], total: 1 };
-  return { cities: CITY_LIST.slice((page - 1) * limit, page * limit), total: CITY_LIST.length };
+export interface CityRow {
+  city: string;
+  counts: Record<string, number>;
+  histogram: number[];
 }
 
-export async function cityAverages(shop: ShopRecord, cities: string[], days: Days, deps: Deps): Promise<CityAverage[]> {
-  return Promise.all(cities.map(async (city) => {
-    const { counts, histogram } = await cityCounts(shop, city, days, deps);
-    const delivered = COURIER_IDS.reduce((n, c) => n + (counts[count.courier(c, 'DELIVERED')] ?? 0), 0);
-    return { city, delivered, averageDays: averageDays(histogram) };
-  }));
+const bookedIn = (row: CityRow) => Object.entries(row.counts).reduce((n, [name, v]) => n + (name.startsWith('c.') ? v : 0), 0);
+
+/**
+ * The cities a request shows, one page of them: the one it names, or those of Dakiya's list the shop
+ * booked to in the range, most bookings first. Each city of the list is one or a few small Queries,
+ * so the cost follows the list's length, never the number of bookings.
+ */
+export async function cityPage(shop: ShopRecord, city: string | undefined, days: Days, page: number, limit: number, deps: Deps): Promise<{ rows: CityRow[]; total: number }> {
+  const names = city ? [city] : CITY_LIST;
+  const rows = await Promise.all(names.map(async (name) => ({ city: name, ...(await cityCounts(shop, name, days, deps)) })));
+  const shown = rows.filter((r) => city || bookedIn(r) > 0).sort((a, b) => bookedIn(b) - bookedIn(a) || a.city.localeCompare(b.city));
+  return { rows: shown.slice((page - 1) * limit, page * limit), total: shown.length };
+}
+
+export function cityAverage(row: CityRow): CityAverage {
+  const delivered = COURIER_IDS.reduce((n, c) => n + (row.counts[count.courier(c, 'DELIVERED')] ?? 0), 0);
+  return { city: row.city, delivered, averageDays: averageDays(row.histogram) };
 }
 
 const pct = (n: number, of: number) => (of ? Math.round((n / of) * 1000) / 10 : null);
@@ -62,11 +73,4 @@ export function scorecardOf(city: string, counts: Record<string, number>, histog
     medianDays: percentileDays(histogram, 0.5),
     p90Days: percentileDays(histogram, 0.9),
   };
-}
-
-export async function scorecards(shop: ShopRecord, cities: string[], days: Days, deps: Deps): Promise<ScorecardCity[]> {
-  return Promise.all(cities.map(async (city) => {
-    const { counts, histogram } = await cityCounts(shop, city, days, deps);
-    return scorecardOf(city, counts, histogram);
-  }));
 }

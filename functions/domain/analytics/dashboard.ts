@@ -6,7 +6,7 @@ import type { ShopRecord } from '../records';
 import { addDays, count, dayStart, monthOf, shopDay } from '../booking/counters';
 import { matches, type OrdersFilter } from '../orders/filter';
 import { resolveFilter } from '../orders/list';
-import { cityAverages, citiesOf, type Days } from './cities';
+import { cityAverage, cityPage, type Days } from './cities';
 import { atOf, daysIn, DAILY_UP_TO, itemsOver } from './periods';
 
 /** Most delivered parcels a walk reads (a delivered range narrowed by a city or booking days). */
@@ -186,14 +186,14 @@ export async function dashboardAnalytics(shop: ShopRecord, query: DashboardQuery
     lowerBound = (counted as Counted & { walked: boolean }).walked;
   }
   const days: Days = { from: by === 'booked' ? bookingFrom : from, to: by === 'booked' ? bookingTo : to, today };
-  const { cities, total: totalCities } = citiesOf(city, query.page, query.limit);
+  const cities = await cityPage(shop, city, days, query.page, query.limit, deps);
   return {
     ...metricsOf(counted.total),
     codBooked: counted.codBooked,
     codDelivered: counted.codDelivered,
     range: { by, from, to, period: daily ? 'DAY' : 'MONTH' },
     series: pointsOf(from, to, daily, counted.points, counted.codBooked !== null || counted.codDelivered !== null),
-    cities: { data: await cityAverages(shop, cities, days, deps), page: query.page, limit: query.limit, totalCities },
+    cities: { data: cities.rows.map(cityAverage), page: query.page, limit: query.limit, totalCities: cities.total },
     source,
     totalIsLowerBound: lowerBound,
   };

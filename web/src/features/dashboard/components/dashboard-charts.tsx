@@ -16,8 +16,8 @@ function StatusBars({ data }: { data: DashboardAnalytics }) {
     series: (Object.keys(STATUS_COLORS) as (keyof typeof STATUS_COLORS)[]).map((s) => ({ name: s, label: CARD_LABELS[s], color: STATUS_COLORS[s], stackId: 'a' })),
   });
   return (
-    <Chart.Root maxH="64" chart={chart}>
-      <BarChart data={chart.data}>
+    <Chart.Root h="64" aspectRatio="auto" chart={chart}>
+      <BarChart responsive data={chart.data}>
         <CartesianGrid stroke={chart.color('border.muted')} vertical={false} />
         <XAxis dataKey={chart.key('at')} tickLine={false} axisLine={false} />
         <YAxis allowDecimals={false} tickLine={false} axisLine={false} width={32} />
@@ -37,8 +37,8 @@ function CodLines({ data }: { data: DashboardAnalytics }) {
     series: [{ name: 'booked', label: 'COD booked', color: 'teal.solid' }, { name: 'delivered', label: 'COD delivered', color: 'green.solid' }],
   });
   return (
-    <Chart.Root maxH="64" chart={chart}>
-      <LineChart data={chart.data}>
+    <Chart.Root h="64" aspectRatio="auto" chart={chart}>
+      <LineChart responsive data={chart.data}>
         <CartesianGrid stroke={chart.color('border.muted')} vertical={false} />
         <XAxis dataKey={chart.key('at')} tickLine={false} axisLine={false} />
         <YAxis tickLine={false} axisLine={false} width={56} tickFormatter={(v: number) => `Rs ${v.toLocaleString('en-US')}`} />
@@ -60,8 +60,8 @@ function CityDays({ cities }: { cities: CityAverage[] }) {
   });
   if (!shown.length) return <Text textStyle="sm" color="fg.muted">No deliveries to these cities in this range.</Text>;
   return (
-    <Chart.Root maxH="64" chart={chart}>
-      <BarChart data={chart.data} layout="vertical">
+    <Chart.Root h="64" aspectRatio="auto" chart={chart}>
+      <BarChart responsive data={chart.data} layout="vertical">
         <CartesianGrid stroke={chart.color('border.muted')} horizontal={false} />
         <XAxis type="number" tickLine={false} axisLine={false} />
         <YAxis type="category" dataKey={chart.key('city')} tickLine={false} axisLine={false} width={110} />

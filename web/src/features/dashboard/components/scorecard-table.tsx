@@ -17,7 +17,8 @@ export function ScorecardTable({ card, onPage }: { card: Scorecard; onPage(page:
       {cities.length === 0 ? (
         <Text textStyle="sm" color="fg.muted" data-testid="scorecard-empty">No bookings to these cities in this range.</Text>
       ) : (
-        <Table.ScrollArea borderWidth="1px" borderRadius="md">
+        // a region that scrolls on a phone: reachable by keyboard, named for a screen reader
+        <Table.ScrollArea borderWidth="1px" borderRadius="md" tabIndex={0} aria-label="Couriers by city">
           <Table.Root size="sm" data-testid="scorecard-table">
             <Table.Header>
               <Table.Row>
@@ -54,7 +55,8 @@ export function ScorecardTable({ card, onPage }: { card: Scorecard; onPage(page:
       )}
       <HStack justify="space-between" mt="3">
         <Text textStyle="xs" color="fg.muted">
-          Shares of parcels that ended (delivered or returned). 'Few parcels': fewer than {card.minSample} ended. Cities {(card.page - 1) * card.limit + 1} to {Math.min(card.page * card.limit, card.totalCities)} of {card.totalCities}.
+          Shares of parcels that ended (delivered or returned). 'Few parcels': fewer than {card.minSample} ended.
+          {card.totalCities > 0 && ` Cities ${(card.page - 1) * card.limit + 1} to ${Math.min(card.page * card.limit, card.totalCities)} of ${card.totalCities}.`}
         </Text>
         <HStack gap="2">
           <Button size="xs" variant="outline" disabled={card.page <= 1} onClick={() => onPage(card.page - 1)} data-testid="scorecard-previous">Previous</Button>
