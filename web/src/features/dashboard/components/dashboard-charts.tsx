@@ -41,7 +41,7 @@ function CodLines({ data }: { data: DashboardAnalytics }) {
       <LineChart responsive data={chart.data}>
         <CartesianGrid stroke={chart.color('border.muted')} vertical={false} />
         <XAxis dataKey={chart.key('at')} tickLine={false} axisLine={false} />
-        <YAxis tickLine={false} axisLine={false} width={56} tickFormatter={(v: number) => `Rs ${v.toLocaleString('en-US')}`} />
+        <YAxis tickLine={false} axisLine={false} width={84} tickFormatter={(v: number) => `Rs ${v.toLocaleString('en-US')}`} />
         <Tooltip content={<Chart.Tooltip />} isAnimationActive={false} />
         <Legend content={<Chart.Legend />} />
         {chart.series.map((s) => (
