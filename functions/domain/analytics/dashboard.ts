@@ -9,9 +9,12 @@ import { resolveFilter } from '../orders/list';
 import { cityAverage, cityPage, type Days } from './cities';
 import { atOf, daysIn, DAILY_UP_TO, itemsOver } from './periods';
 
-/** Most delivered parcels a walk reads (a delivered range narrowed by a city or booking days). */
-export const WALK_BUDGET = 2000;
-const WALK_PAGE = 500;
+/**
+ * Most delivered parcels a walk reads (a delivered range narrowed by a city or booking days): about
+ * 100 read units, the orders list's own budget for a request; past it the cards say 'at least'.
+ */
+export const WALK_BUDGET = 200;
+const WALK_PAGE = 100;
 
 const zero = (): StatusCounts => Object.fromEntries(BOOKING_STATUSES.map((s) => [s, 0])) as StatusCounts;
 
