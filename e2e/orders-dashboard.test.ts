@@ -112,6 +112,9 @@ describe('the dashboard', () => {
     const online = await dropConnection(page);
     await page.getByTestId('dashboard-courier').selectOption('POSTEX');
     await expect.poll(() => page.getByTestId('dashboard-error-message').innerText()).toBe(CONNECTION_FAILED);
+    // the chip says PostEx: the last view's numbers are not left beside it as if they were PostEx's
+    expect(await page.getByTestId('dashboard-chip-courier').innerText()).toBe('Courier: PostEx');
+    expect(await page.getByTestId('dashboard-card-total-value').count()).toBe(0);
     await stillUsable(page, 'Dashboard');
     await topShot(page, 'dashboard-offline-desktop');
     await online();

@@ -17,7 +17,7 @@ describe('the dashboard view in the address', () => {
     expect(dashboardQueryOf(params, '2026-11-28')).toEqual({
       deliveredDateFrom: '2026-11-01', deliveredDateTo: '2026-11-07', city: 'Lahore', company: 'POSTEX', status: 'DELIVERED',
     });
-    expect(chipsOf(params).map((c) => c.label)).toEqual(['Delivered: Nov 1, 2026 – Nov 7, 2026', 'City: Lahore', 'Courier: POSTEX']);
+    expect(chipsOf(params).map((c) => c.label)).toEqual(['Delivered: Nov 1, 2026 – Nov 7, 2026', 'City: Lahore', 'Courier: PostEx']);
     expect(chipsOf(params)[1]!.without!.toString()).toBe('deliveredfrom=2026-11-01&deliveredto=2026-11-07&courier=POSTEX&status=DELIVERED');
   });
 

@@ -1,4 +1,5 @@
 import { BOOKING_STATUSES, DASHBOARD_DEFAULT_DAYS, type BookingStatus, type DashboardQueryInput } from '@dakiya/shared';
+import { COURIER_BY_ID } from '@dakiya/shared/couriers';
 import { dayRangeLabel } from '../../lib/days';
 import { paths, withQuery } from '../../lib/paths';
 
@@ -78,7 +79,8 @@ export function chipsOf(params: URLSearchParams): Chip[] {
   const city = params.get('dest');
   if (city) chips.push({ key: 'dest', label: `City: ${city}`, without: without(params, 'dest') });
   const courier = params.get('courier');
-  if (courier) chips.push({ key: 'courier', label: `Courier: ${courier.split(',').join(', ')}`, without: without(params, 'courier') });
+  const name = (id: string) => (COURIER_BY_ID as Record<string, { name: string } | undefined>)[id]?.name ?? id;
+  if (courier) chips.push({ key: 'courier', label: `Courier: ${courier.split(',').map(name).join(', ')}`, without: without(params, 'courier') });
   return chips;
 }
 

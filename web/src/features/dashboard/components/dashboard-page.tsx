@@ -23,7 +23,9 @@ export function DashboardPage({ timeZone }: DashboardPageProps) {
   const [params, setParams] = useSearchParams();
   const today = todayIn(timeZone);
   const query = dashboardQueryOf(params, today);
-  const { data, error, isLoading, isValidating, mutate } = useDashboard(query);
+  const { data: last, error, isLoading, isValidating, mutate } = useDashboard(query);
+  // the last view's numbers stay while the next loads, never beside a failure (they would read as the new view's)
+  const data = error ? undefined : last;
   // the scorecard wants more parcels than a week holds: the last 90 days unless a booking range is chosen
   const scorecardQuery = params.get('bookingfrom') || params.get('bookingto')
     ? { from: query.bookingDateFrom, to: query.bookingDateTo, city: query.city, page: query.page }
@@ -98,7 +100,7 @@ export function DashboardPage({ timeZone }: DashboardPageProps) {
               <Stack h="full" gap="1" p="4" bg="app.surface" borderWidth="1px" borderColor="border.muted" borderRadius="xl" boxShadow="xs" _hover={{ borderColor: 'brand.emphasized' }}>
                 <Text textStyle="sm" color="fg.muted">{card.label}</Text>
                 {value === undefined
-                  ? <Skeleton h="8" w="16" />
+                  ? error ? <Text textStyle="2xl" color="fg.subtle">–</Text> : <Skeleton h="8" w="16" />
                   : <Text textStyle="2xl" fontWeight="semibold" data-testid={`dashboard-card-${card.id}-value`}>{data?.totalIsLowerBound ? `${value}+` : value}</Text>}
                 {card.note && <Text textStyle="xs" color="fg.muted">{card.note}</Text>}
               </Stack>
