@@ -15,7 +15,7 @@ const CHUNK = 1000;
 /** The counter items' shape: a seed whose counters were written in an older one writes them again (2: the shop's year items). */
 const COUNTERS_SHAPE = 2;
 /** Two years of history up to this day. */
-const LAST_BOOKING = Date.parse('2026-11-20T18:00:00.000Z');
+export const LAST_BOOKING = Date.parse('2026-11-20T18:00:00.000Z');
 const TZ = 'Asia/Karachi';
 /** Big cities take most parcels; the last ones are rare (a filter there finds few rows in a big index). */
 const CITIES = ['Lahore', 'Karachi', 'Islamabad', 'Rawalpindi', 'Faisalabad', 'Multan', 'Peshawar', 'Gujranwala', 'Sialkot', 'Hyderabad', 'Quetta', 'Bahawalpur', 'Sargodha', 'Sukkur', 'Larkana', 'Gilgit', 'Skardu', 'Turbat'];

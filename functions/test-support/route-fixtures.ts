@@ -201,6 +201,11 @@ export const routeFixtures: Record<RouteId, Fixture> = {
       'x-shopify-webhook-id': randomUUID(), 'x-shopify-hmac-sha256': signWebhook(webhookBody, TEST_SHOPIFY_SECRET),
     },
   }),
+  // dashboard analytics and the scorecard (issue 24)
+  'analytics.dashboard': () => ({ query: { bookingDateFrom: '2026-11-01', bookingDateTo: '2026-11-07', city: 'Lahore', status: 'DELIVERED', company: 'LEOPARD' } }),
+  'analytics.citiesAverage': () => ({ query: { startDate: '2026-11-01', endDate: '2026-11-07', city: 'Lahore' } }),
+  'analytics.scorecard': () => ({ query: { from: '2026-09-01', to: '2026-11-07', page: '1', limit: '10' } }),
+  'analytics.cityScorecard': () => ({ params: { city: 'Lahore' } }),
 };
 
 export interface Answer {
@@ -300,4 +305,8 @@ export const allowedAnswers: Record<RouteId, Answer> = {
   'shopify.adminBook': { status: 302 },
   'shopify.adminBulk': { status: 302 },
   'shopify.webhook': { status: 200 },
+  'analytics.dashboard': { status: 200 },
+  'analytics.citiesAverage': { status: 200 },
+  'analytics.scorecard': { status: 200 },
+  'analytics.cityScorecard': { status: 200 },
 };

@@ -126,6 +126,8 @@ describe('least privilege, per function, from GROUP_NEEDS and JOB_NEEDS', () => 
       orders: [...rw, 'origin secret', 'kms sealed: kms:Decrypt', 'enqueue: mail.send orders.export', 'files: sign exports'].sort(),
       // the public page and its API: as the modal (the courier asked, what moved written), and the per-address counter
       tracking: [...rw, 'origin secret', 'kms sealed: kms:Decrypt'].sort(),
+      // dashboard analytics and the scorecard: reads only, no write, no key beyond the table's own
+      analytics: ['kms via dynamodb: kms:Decrypt kms:DescribeKey', 'logs: own group', 'origin secret', 'table: read', 'xray'],
       'bookings-bulk': [...rw, 'kms sealed: kms:Decrypt kms:Encrypt', 'shopify secret', 'consume: bookings.bulk'].sort(),
       // the nightly recount reads and writes the table only
       'bookings-recount': [...rw],

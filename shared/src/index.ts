@@ -28,6 +28,7 @@ export * from './schemas/tracking';
 export * from './schemas/exports';
 export * from './schemas/staff';
 export * from './staff-presets';
+export * from './schemas/analytics';
 export * from './pages';
 export * from './cities';
 export * from './couriers';

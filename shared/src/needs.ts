@@ -75,6 +75,8 @@ export const GROUP_NEEDS: { readonly [G in Group]: LambdaNeeds } = {
   // and queues the consignee's tracking-link mail (send-email)
   // and signs the links of CSV exports (orders.export writes them)
   orders: { table: 'readWrite', sealed: 'open', enqueue: ['mail.send', 'orders.export'], files: { prefix: 'exports', access: 'sign' }, timeoutSeconds: 20, memoryMb: 512, reservedConcurrency: 10 },
+  // dashboard analytics and the scorecard read counter items (a lookup or a delivered walk reads bookings): never a write
+  analytics: { table: 'read', timeoutSeconds: 10, memoryMb: 512, reservedConcurrency: 5 },
   // the public tracking page and its API: as the modal, the courier asked about a stale status (its keys
   // opened) and what moved written; plus the per-address counter. A courier that hangs is given up on in time
   tracking: { table: 'readWrite', sealed: 'open', timeoutSeconds: 15, memoryMb: 512, reservedConcurrency: 10 },

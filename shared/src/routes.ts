@@ -27,6 +27,7 @@ import { PublicTracking, PublicTrackingParams } from './schemas/tracking';
 import { ImportOrdersInput, ImportOrdersOutput } from './schemas/orders-import';
 import { DownloadCsvInput, DownloadCsvOutput, ExportOrdersInput, ExportStarted, RecentExports } from './schemas/exports';
 import { StaffChart, StaffCountQuery, StaffMemberCounts, StaffRangeQuery, StaffTable } from './schemas/staff';
+import { CitiesAverage, CitiesAverageQuery, CityScorecardParams, DashboardAnalytics, DashboardQuery, Scorecard, ScorecardQuery } from './schemas/analytics';
 import { API_BASE } from './route-url';
 
 /** Also here for the web build, which reads the route table's module alone (its route manifest). */
@@ -35,7 +36,7 @@ export { API_BASE };
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** One Lambda per group (DESIGN.md); a group's routes share its handler. */
-export const GROUPS = ['auth', 'shopify', 'system', 'users', 'profile', 'accounts', 'settings', 'store-orders', 'billing', 'booking', 'orders', 'tracking'] as const;
+export const GROUPS = ['auth', 'shopify', 'system', 'users', 'profile', 'accounts', 'settings', 'store-orders', 'billing', 'booking', 'orders', 'tracking', 'analytics'] as const;
 export type Group = (typeof GROUPS)[number];
 
 /**
@@ -238,6 +239,15 @@ export const routes = {
   },
   'shopify.adminBulk': {
     method: 'GET', path: '/shopify/install/orders/bulk', group: 'shopify', access: SHOPIFY, query: ShopifyInstallQuery, output: Redirect, kind: 'redirect',
+  },
+  // Dashboard analytics (spec 001 §3 "Dashboard", issue 24): read from the counter items only.
+  'analytics.dashboard': { method: 'GET', path: '/get-dashboard-analytics', group: 'analytics', access: scope('READ_ANALYTICS'), query: DashboardQuery, output: DashboardAnalytics },
+  'analytics.citiesAverage': { method: 'GET', path: '/cities-delivery-average', group: 'analytics', access: scope('READ_ANALYTICS'), query: CitiesAverageQuery, output: CitiesAverage },
+  /** Courier x city scorecard (beyond the spec): a page of cities on the dashboard. */
+  'analytics.scorecard': { method: 'GET', path: '/courier-scorecard', group: 'analytics', access: scope('READ_ANALYTICS'), query: ScorecardQuery, output: Scorecard },
+  /** One city's scorecard beside the booking form's account choice: whoever books may read it. */
+  'analytics.cityScorecard': {
+    method: 'GET', path: '/courier-scorecard/{city}', group: 'analytics', access: scope('BOOK_ORDERS'), params: CityScorecardParams, output: Scorecard,
   },
   'shopify.webhook': {
     method: 'POST', path: '/shopify/webhooks', group: 'shopify', access: SHOPIFY, output: WebhookAck, kind: 'raw',

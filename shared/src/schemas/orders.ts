@@ -38,10 +38,10 @@ export const CHECK_WITH_COURIER = 'Check with the courier';
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const realDay = (value: string) => DAY.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
 /** A calendar day in the shop's time zone. */
-const shopDay = (label: string) => z.string().trim().refine(realDay, `${label} must be a date like 2026-11-23`).optional();
+export const shopDay = (label: string) => z.string().trim().refine(realDay, `${label} must be a date like 2026-11-23`).optional();
 
 /** A multi-select: comma-separated values (`status=DELIVERED,RTS`), or the same key repeated (an array). */
-function multi<T extends z.ZodType>(label: string, item: T, max: number) {
+export function multi<T extends z.ZodType>(label: string, item: T, max: number) {
   // the items' own schemas check each value; their output is what the list holds
   const items = z.array(item).max(max, `Choose at most ${max} ${label.toLowerCase()}`) as unknown as z.ZodType<z.output<T>[], string[]>;
   return z.union([z.string().max(2000, `${label} is too long`), z.array(z.string().max(200, `${label} is too long`)).max(max, `Choose at most ${max} ${label.toLowerCase()}`)], {
@@ -52,7 +52,7 @@ function multi<T extends z.ZodType>(label: string, item: T, max: number) {
     .optional();
 }
 
-const listOf = <const V extends readonly [string, ...string[]]>(label: string, values: V) =>
+export const listOf = <const V extends readonly [string, ...string[]]>(label: string, values: V) =>
   z.enum(values, { error: `${label} must be one of ${values.join(', ')}` });
 
 /** Opaque: the server's position in a page walk (base64url). */

@@ -182,25 +182,13 @@ const OrdersPage = lazy(async () => {
 });
 const CreateAccountAlertPage = lazyNamed(() => import('../features/accounts/components/create-account-alert-page'), 'CreateAccountAlertPage');
 
-// /dashboard: a welcome with links to what already works (order analytics arrive with orders). The shell's
-// route guard keeps showing a USER without READ_ANALYTICS the no-access screen.
-const HomePage = lazy(async () => {
-  const m = await import('../features/home/components/home-page');
+// /dashboard: analytics (spec §2); the shell's route guard shows a USER without READ_ANALYTICS the no-access screen.
+const DashboardPage = lazy(async () => {
+  const m = await import('../features/dashboard/components/dashboard-page');
   return {
-    default: function HomeRoute() {
+    default: function DashboardRoute() {
       const { user } = useSession();
-      if (!user) return null;
-      return (
-        <m.HomePage
-          viewer={{
-            isAdmin: user.role === 'ADMIN',
-            canReadAccounts: user.access_scopes.includes('READ_ACCOUNTS'),
-            canWriteAccounts: user.access_scopes.includes('WRITE_ACCOUNTS'),
-          }}
-          firstName={user.first_name.trim()}
-          shopName={user.shop.name}
-        />
-      );
+      return <m.DashboardPage timeZone={user?.shop.iana_time_zone} />;
     },
   };
 });
@@ -263,7 +251,7 @@ export const routeObjects: RouteObject[] = [
         path: patterns.dashboard,
         element: <DashboardLayout />,
         children: insideShell([
-          { index: true, element: <HomePage /> },
+          { index: true, element: <DashboardPage /> },
           { path: c.users, element: <UsersPage /> },
           { path: c.user, element: <EditUserPage /> },
           { path: c.createUser, element: <CreateUserPage /> },

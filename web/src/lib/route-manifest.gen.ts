@@ -78,5 +78,9 @@ export const ROUTE_MANIFEST: { readonly [Id in RouteId]: { readonly method: Meth
   'shopify.callback': { method: 'GET', path: '/shopify/callback' },
   'shopify.adminBook': { method: 'GET', path: '/shopify/install/orders/book' },
   'shopify.adminBulk': { method: 'GET', path: '/shopify/install/orders/bulk' },
+  'analytics.dashboard': { method: 'GET', path: '/get-dashboard-analytics' },
+  'analytics.citiesAverage': { method: 'GET', path: '/cities-delivery-average' },
+  'analytics.scorecard': { method: 'GET', path: '/courier-scorecard' },
+  'analytics.cityScorecard': { method: 'GET', path: '/courier-scorecard/{city}' },
   'shopify.webhook': { method: 'POST', path: '/shopify/webhooks' },
 };

@@ -12,6 +12,7 @@ import {
   type BookBody, type BookFormErrors, type BookFormValues, type MergeTotals,
 } from '../book-form';
 import { CityPicker } from './city-picker';
+import { CityScorecardLine } from './city-scorecard-line';
 
 export interface BookingFormProps {
   initial: BookFormValues;
@@ -117,7 +118,10 @@ export function BookingForm({ initial, accounts, storeWeight, orderWeight, order
             {field('weight', 'Weight (grams)', { inputMode: 'numeric', onChange: typeWeight, helper: weightHelper(account, storeWeight, weightTyped, orderWeight) })}
             {field('pieces', 'Pieces', { inputMode: 'numeric' })}
           </Grid>
-          <Text textStyle="xs" color="fg.muted" mt="3">Shipping type: Overnight</Text>
+          <Stack gap="1" mt="3">
+            <CityScorecardLine city={values.consignee_city} chosen={account?.company} />
+            <Text textStyle="xs" color="fg.muted">Shipping type: Overnight</Text>
+          </Stack>
         </SectionCard>
 
         <SectionCard title="Destination" icon={<LuMapPin />} description="The courier only delivers to cities on its own list.">
