@@ -12,7 +12,11 @@ export type MetricName =
   | 'JobsDone'
   | 'JobsRetried'
   | 'JobsFailed'
-  | 'ServerErrors';
+  | 'ServerErrors'
+  /** Status sync: tracking accounts queued by a slot, parcels queued for a courier ask, and how late the slot's last batch left (seconds). */
+  | 'SyncAccountsScheduled'
+  | 'SyncParcelsScheduled'
+  | 'SyncLagSeconds';
 
 export interface Metrics {
   count(name: MetricName, value?: number): void;

@@ -33,3 +33,5 @@ export { z } from './zod';
 export * from './schemas/jobs';
 export * from './jobs';
 export * from './schemas/billing';
+export * from './sync-windows';
+export * from './schemas/sync';

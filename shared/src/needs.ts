@@ -1,4 +1,4 @@
-import { jobDef, queueJobIds, type JobId, type QueueJobId } from './jobs';
+import { jobDef, queueJobDef, queueJobIds, type JobId, type QueueJobId } from './jobs';
 import type { Group } from './routes';
 
 /**
@@ -88,13 +88,19 @@ export const JOB_NEEDS: { readonly [J in JobId]: JobNeeds } = {
   // the only function that talks to SES: claims the job record, issues the link, sends
   'mail.send': { table: 'readWrite', mail: true },
   // sends again the messages of job records still pending long after they should have run
-  'jobs.sweep': { table: 'readWrite', enqueue: queueJobIds },
+  'jobs.sweep': { table: 'readWrite', enqueue: queueJobIds.filter((id) => !queueJobDef(id).recordless) },
   // books with the couriers and fulfils on Shopify, like the booking group
   'bookings.bulk': { table: 'readWrite', sealed: 'openAndSeal', shopifySecret: true },
   // deletes a shop's items page by page, and queues its own next run when its time runs short
   'shops.redact': { table: 'readWrite', enqueue: ['shops.redact'] },
   // pages through the orders list's query and puts the CSV under the shop's exports prefix
   'orders.export': { table: 'readWrite', files: { prefix: 'exports', access: 'put' } },
+  // the status sync: the slot reads the paid list and accounts and queues a message per account;
+  // the first stage reads the moving index and queues batches (and its own continuation);
+  // the second asks the courier (its keys opened) and writes what moved, with the fulfillment event on Shopify
+  'sync.schedule': { table: 'read', enqueue: ['sync.accounts'] },
+  'sync.accounts': { table: 'read', enqueue: ['sync.accounts', 'sync.parcels'] },
+  'sync.parcels': { table: 'readWrite', sealed: 'openAndSeal', shopifySecret: true },
   // reads bookings and ADDs the counters' drift
   'bookings.recount': { table: 'readWrite' },
   // scans the table once, rewrites bookings' index keys and rebuilds the counters

@@ -179,6 +179,8 @@ export interface BillingRepo {
    */
   switchPlan(shopId: string, from: PlanId, to: PlanId, subscription: SubscriptionState | undefined, updatedAt: string): Promise<boolean>;
   setPendingCharge(shopId: string, pending: ShopRecord['pendingCharge']): Promise<void>;
+  /** The shops on a paid plan (the list every plan change keeps, never a Scan): the status sync's shops. */
+  paidShops(): Promise<{ shopId: string; plan: PlanId }[]>;
   /**
    * Writes the record of the moves to FREE (the caller keeps what earlier moves deactivated and is still inactive),
    * only if it is still `previous` as the caller read it; false when another writer changed it in between
