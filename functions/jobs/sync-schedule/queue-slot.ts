@@ -17,9 +17,10 @@ export interface SlotQueued {
  * range of the moving index. FREE shops are not on the list: their statuses move when a parcel is
  * opened. Nothing is written: which parcels are due follows from the slot and the index alone.
  */
-export async function queueSlot(now: Date, deps: Deps): Promise<SlotQueued> {
+export async function queueSlot(now: Date, deps: Deps, opts: { everyParcel?: boolean } = {}): Promise<SlotQueued> {
   const slot = syncSlot(now);
-  const range = slotRange(slot);
+  // local mode's pass on demand asks about every moving and watched parcel, whatever the hour
+  const range = opts.everyParcel ? { watch: true, from: undefined } : slotRange(slot);
   const shops = await deps.billing.paidShops();
   const messages: SyncAccountMessage[] = [];
   for (let i = 0; i < shops.length; i += SHOPS_AT_ONCE) {
@@ -27,7 +28,7 @@ export async function queueSlot(now: Date, deps: Deps): Promise<SlotQueued> {
     for (const account of accounts.flat()) {
       if (account.in_active) continue;
       messages.push({
-        shopId: account.shopId, accountId: account._id, courier: account.company, slot: slot.toISOString(),
+        shopId: account.shopId, accountId: account._id, courier: account.company, slot: (opts.everyParcel ? now : slot).toISOString(),
         ...(range.from ? { from: range.from.toISOString() } : {}), watch: range.watch, stage: 'moving', queued: 0,
       });
     }
