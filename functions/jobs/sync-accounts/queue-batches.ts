@@ -25,7 +25,7 @@ export interface AccountPass {
  * Lambda's 15 minutes. A repeated delivery queues the same batches again: the second stage's asks
  * change nothing the second time.
  */
-export async function queueAccountBatches(message: SyncAccountMessage, deps: Deps): Promise<AccountPass> {
+export async function queueAccountBatches(message: SyncAccountMessage, deps: Deps, page: number = PAGE): Promise<AccountPass> {
   const size = courierDefinition(message.courier).booking.trackBatchSize;
   const { shopId, accountId, courier } = message;
   let { stage, cursor, queued } = message;
@@ -44,13 +44,14 @@ export async function queueAccountBatches(message: SyncAccountMessage, deps: Dep
   };
 
   const read = (): Promise<DuePage> => (stage === 'moving'
-    ? deps.syncWorkList.moving(shopId, accountId, { ...(message.from ? { from: message.from } : {}), below: message.slot }, PAGE, cursor)
-    : deps.syncWorkList.watched(shopId, accountId, deps.now().toISOString(), PAGE, cursor));
+    ? deps.syncWorkList.moving(shopId, accountId, { ...(message.from ? { from: message.from } : {}), below: message.slot }, page, cursor)
+    // watches still unexpired at the slot: the same parcels whichever minute the pass runs in
+    : deps.syncWorkList.watched(shopId, accountId, message.slot, page, cursor));
 
   for (;;) {
-    const page = await read();
-    buffer.push(...page.parcels.map((p) => p.trackingNumber));
-    cursor = page.cursor;
+    const read1 = await read();
+    buffer.push(...read1.parcels.map((p) => p.trackingNumber));
+    cursor = read1.cursor;
     if (!cursor) {
       if (stage === 'moving' && message.watch) {
         stage = 'watched';

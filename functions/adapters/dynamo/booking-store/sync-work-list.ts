@@ -23,20 +23,20 @@ export class DynamoSyncWorkList implements SyncWorkList {
 
   moving(shopId: string, accountId: string, range: { from?: string; below: string }, limit: number, cursor?: string): Promise<DuePage> {
     // '#' sorts before every character of a tracking number, so `<below>#` ends exactly at the instant
-    return this.page(shopId, accountId, range.from ?? '', `${range.below}#`, limit, cursor);
+    return this.page(shopId, accountId, range.from, `${range.below}#`, limit, cursor);
   }
 
   watched(shopId: string, accountId: string, now: string, limit: number, cursor?: string): Promise<DuePage> {
     return this.page(shopId, accountId, keys.syncWatchFrom(now), keys.syncWatchEnd, limit, cursor);
   }
 
-  private async page(shopId: string, accountId: string, from: string, below: string, limit: number, cursor?: string): Promise<DuePage> {
+  private async page(shopId: string, accountId: string, from: string | undefined, below: string, limit: number, cursor?: string): Promise<DuePage> {
     const page = await this.db.send(new QueryCommand({
       TableName: this.table,
       IndexName: MOVING.name,
-      KeyConditionExpression: '#pk = :pk AND #sk BETWEEN :from AND :below',
+      KeyConditionExpression: from === undefined ? '#pk = :pk AND #sk < :below' : '#pk = :pk AND #sk BETWEEN :from AND :below',
       ExpressionAttributeNames: { '#pk': MOVING.partition, '#sk': MOVING.sort },
-      ExpressionAttributeValues: { ':pk': partition(shopId, accountId), ':from': from, ':below': below },
+      ExpressionAttributeValues: { ':pk': partition(shopId, accountId), ':below': below, ...(from === undefined ? {} : { ':from': from }) },
       Limit: limit,
       ExclusiveStartKey: decode(cursor),
     }));
