@@ -47,11 +47,20 @@ export interface BookingRecord {
   lastScanAt?: string;
   /** The last change of a counted field (status, payment, delivery): the recount waits until it is minutes old. */
   changedAt?: string;
+  /**
+   * The status last shown on Shopify by the status sync (its fulfillment event and tag); absent is
+   * FULFILLED, which the booking's fulfillment shows. A status ahead of it is the Shopify half still to do.
+   */
+  shopifyStatus?: BookingStatus;
 }
 
 /** What one change of a booking writes (the status-change function's, a cancel's); only the fields given change. */
 export type BookingChange = Partial<Pick<BookingRecord,
-  'status' | 'paymentStatus' | 'lastStatusAt' | 'deliveredAt' | 'deliveryDays' | 'cancelledAt' | 'cancelPendingFrom' | 'courierStatus' | 'lastScanAt' | 'changedAt'>>;
+  'status' | 'paymentStatus' | 'lastStatusAt' | 'deliveredAt' | 'deliveryDays' | 'cancelledAt' | 'cancelPendingFrom' | 'courierStatus' | 'lastScanAt' | 'changedAt'
+  | 'shopifyStatus'>> & {
+  /** Removes `deliveryDays` (a courier's correction from delivered to returned). */
+  clearDeliveryDays?: true;
+};
 
 /** Which index a page of bookings is read from, and the value it is keyed on. */
 export type BookingIndex =

@@ -152,7 +152,7 @@ export class DynamoBookingRepo implements BookingRepo {
   }
 
   async change(record: BookingRecord, change: BookingChange): Promise<BookingRecord | undefined> {
-    const { status, deliveredAt, ...rest } = change;
+    const { status, deliveredAt, clearDeliveryDays, ...rest } = change;
     const set: Record<string, unknown> = { ...rest };
     // a status change rewrites the status, moving and delivered indexes: ElectroDB wants all their parts
     if (status !== undefined) Object.assign(set, { status, accountId: record.accountId, lastStatusAt: change.lastStatusAt ?? record.lastStatusAt, deliveredAt: deliveredAt ?? record.deliveredAt ?? '' });
@@ -161,6 +161,7 @@ export class DynamoBookingRepo implements BookingRepo {
       const { data } = await this.bookings
         .patch({ shopId: record.shopId, trackingNumber: record.trackingNumber })
         .set(set as never)
+        .remove(clearDeliveryDays ? ['deliveryDays'] : [])
         // both counted fields: the counters move from the booking in hand, so neither may have moved meanwhile
         .where((attr, op) => `${op.eq(attr.status, record.status)} AND ${op.eq(attr.paymentStatus, record.paymentStatus)}`)
         .go({ response: 'all_new' });

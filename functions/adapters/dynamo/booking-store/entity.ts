@@ -104,6 +104,8 @@ export function bookingEntity(client: DynamoDBDocumentClient, table: string) {
       lastScanAt: optStr,
       /** The last change of a field the counters count by: the recount leaves a day alone while a change is minutes old. */
       changedAt: optStr,
+      /** The status last shown on Shopify by the status sync (absent: FULFILLED, shown by the fulfillment). */
+      shopifyStatus: { type: BOOKING_STATUSES },
     },
     indexes: {
       byTrackingNumber: {
