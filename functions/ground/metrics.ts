@@ -12,7 +12,11 @@ export type MetricName =
   | 'JobsDone'
   | 'JobsRetried'
   | 'JobsFailed'
-  | 'ServerErrors';
+  | 'ServerErrors'
+  /** The status sync (issue 21): parcels asked about, parcels whose status moved, courier calls that failed. */
+  | 'ParcelsPolled'
+  | 'ParcelsMoved'
+  | 'CourierErrors';
 
 export interface Metrics {
   count(name: MetricName, value?: number): void;
