@@ -35,7 +35,9 @@ type Shop = Pick<ShopRecord, '_id' | 'domain' | 'iana_time_zone'>;
 
 /** What a courier reading changes on the booking, and its new scans; undefined when it changes nothing. */
 export function changeOf(booking: BookingRecord, reading: TrackingResult, timeZone: string, now: Date): { change: BookingChange; events: TimelineEvent[]; to?: BookingStatus } | undefined {
-  const events = reading.events
+  // the courier's event order, whatever order its answer lists them in (stable: equal times keep theirs)
+  const ordered = [...reading.events].sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
+  const events = ordered
     .map((e, i) => ({ at: e.at, seq: i + 1, status: e.status, message: e.message, ...(e.location ? { location: e.location } : {}) }))
     .filter((e) => !booking.lastScanAt || e.at > booking.lastScanAt);
   const target = reading.status;
@@ -50,7 +52,7 @@ export function changeOf(booking: BookingRecord, reading: TrackingResult, timeZo
     Object.assign(change, { status: to, lastStatusAt: at, changedAt: at });
     const arrived = to === 'DELIVERED' ? reading.deliveredAt : to === 'RTS' ? reading.returnedAt : undefined;
     if (to === 'DELIVERED' || to === 'RTS') {
-      const deliveredAt = arrived ?? reading.events.at(-1)?.at ?? at;
+      const deliveredAt = arrived ?? ordered.at(-1)?.at ?? at;
       change.deliveredAt = deliveredAt;
       if (to === 'DELIVERED') change.deliveryDays = Math.max(0, daysBetween(booking.bookedDay, shopDay(new Date(deliveredAt), timeZone)));
       // a correction from delivered: the delivery's days go with the delivery
