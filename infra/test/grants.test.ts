@@ -123,9 +123,10 @@ describe('least privilege, per function, from GROUP_NEEDS and JOB_NEEDS', () => 
       booking: [...rw, 'origin secret', 'kms sealed: kms:Decrypt kms:Encrypt', 'shopify secret', 'enqueue: bookings.bulk'].sort(),
       // the list reads; the tracking modal opens the courier account's keys to ask the courier and writes what moved
       // and send-email queues the consignee's tracking-link mail; a CSV export is queued, and its file's links signed (read) here
-      orders: [...rw, 'origin secret', 'kms sealed: kms:Decrypt', 'enqueue: mail.send orders.export', 'files: sign exports'].sort(),
-      // the public page and its API: as the modal (the courier asked, what moved written), and the per-address counter
-      tracking: [...rw, 'origin secret', 'kms sealed: kms:Decrypt'].sort(),
+      // a cancel the courier made, read by the modal, cancels the Shopify fulfillment (the shop's token, refreshed when due)
+      orders: [...rw, 'origin secret', 'kms sealed: kms:Decrypt kms:Encrypt', 'shopify secret', 'enqueue: mail.send orders.export', 'files: sign exports'].sort(),
+      // the public page and its API: as the modal (the courier asked, what moved written, a courier's cancel finished on Shopify), and the per-address counter
+      tracking: [...rw, 'origin secret', 'kms sealed: kms:Decrypt kms:Encrypt', 'shopify secret'].sort(),
       'bookings-bulk': [...rw, 'kms sealed: kms:Decrypt kms:Encrypt', 'shopify secret', 'consume: bookings.bulk'].sort(),
       // the nightly recount reads and writes the table only
       'bookings-recount': [...rw],

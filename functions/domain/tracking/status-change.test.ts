@@ -121,6 +121,13 @@ describe('the status-change function', () => {
     expect(await counters.all()).toEqual([]);
   });
 
+  it('applies scans in the courier\'s event order, whatever order its answer lists them in', async () => {
+    const { state, deps } = world(booking());
+    const out = await applyCourierReading(shop, booking(), reading({ status: 'DELIVERED', rawStatus: 'Delivered', events: [scans[1]!, scans[0]!] }), deps);
+    expect(out.booking).toMatchObject({ status: 'DELIVERED', lastScanAt: scans[1]!.at, deliveredAt: scans[1]!.at, deliveryDays: 3 });
+    expect(state.events.map((e) => [e.seq, e.status])).toEqual([[1, 'Dispatched'], [2, 'Delivered']]);
+  });
+
   it('lets an unknown courier text move nothing, but keeps the text and its new scans', async () => {
     const { state, counters, deps } = world(booking());
     const out = await applyCourierReading(shop, booking(), reading({ status: null, rawStatus: 'Held at hub (weather)', events: scans.slice(0, 1) }), deps);
