@@ -157,9 +157,10 @@ describe('least privilege, per function, from GROUP_NEEDS and JOB_NEEDS', () => 
     const policy = key.Properties!.KeyPolicy as { Statement: (Statement & { Principal: unknown })[] };
     const toRoles = policy.Statement.filter((st) => JSON.stringify(st.Principal).includes('Role'));
     // the install and the plan webhook (shopify), and the token refresh of the order reads (store-orders), the plans calls (billing)
-    // and the bookings, one at a time (booking) or in bulk (bookingsbulk)
-    const holders = toRoles.map((st) => JSON.stringify(st.Principal).match(/Fn(shopify|storeorders|billing|bookingsbulk|booking)/)?.[1]);
-    expect(holders.sort()).toEqual(['billing', 'booking', 'bookingsbulk', 'shopify', 'storeorders']);
+    // and the bookings, one at a time (booking) or in bulk (bookingsbulk), and a courier's own cancel finished on
+    // Shopify by the tracking modal (orders) and the public page (tracking)
+    const holders = toRoles.map((st) => JSON.stringify(st.Principal).match(/Fn(shopify|storeorders|billing|bookingsbulk|booking|orders|tracking)/)?.[1]);
+    expect(holders.sort()).toEqual(['billing', 'booking', 'bookingsbulk', 'orders', 'shopify', 'storeorders', 'tracking']);
     for (const st of toRoles) {
       expect(st).toMatchObject({ Action: 'kms:Decrypt', Condition: { StringEquals: { 'kms:ViaService': 'secretsmanager.ap-south-1.amazonaws.com' } } });
     }
