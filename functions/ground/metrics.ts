@@ -13,7 +13,11 @@ export type MetricName =
   | 'JobsRetried'
   | 'JobsFailed'
   | 'ServerErrors'
-  /** Status sync: tracking accounts queued by a slot, parcels queued for a courier ask, and how late the slot's last batch left (seconds). */
+  /** The status sync (issue 21): parcels asked about, parcels whose status moved, courier calls that failed. */
+  | 'ParcelsPolled'
+  | 'ParcelsMoved'
+  | 'CourierErrors'
+  /** Its scheduler: tracking accounts queued by a slot, parcels queued for a courier ask, and how late the slot's last batch left (seconds). */
   | 'SyncAccountsScheduled'
   | 'SyncParcelsScheduled'
   | 'SyncLagSeconds';

@@ -124,9 +124,10 @@ describe('least privilege, per function, from GROUP_NEEDS and JOB_NEEDS', () => 
       booking: [...rw, 'origin secret', 'kms sealed: kms:Decrypt kms:Encrypt', 'shopify secret', 'enqueue: bookings.bulk'].sort(),
       // the list reads; the tracking modal opens the courier account's keys to ask the courier and writes what moved
       // and send-email queues the consignee's tracking-link mail; a CSV export is queued, and its file's links signed (read) here
-      orders: [...rw, 'origin secret', 'kms sealed: kms:Decrypt', 'enqueue: mail.send orders.export', 'files: sign exports'].sort(),
-      // the public page and its API: as the modal (the courier asked, what moved written), and the per-address counter
-      tracking: [...rw, 'origin secret', 'kms sealed: kms:Decrypt'].sort(),
+      // a cancel the courier made, read by the modal, cancels the Shopify fulfillment (the shop's token, refreshed when due)
+      orders: [...rw, 'origin secret', 'kms sealed: kms:Decrypt kms:Encrypt', 'shopify secret', 'enqueue: mail.send orders.export', 'files: sign exports'].sort(),
+      // the public page and its API: as the modal (the courier asked, what moved written, a courier's cancel finished on Shopify), and the per-address counter
+      tracking: [...rw, 'origin secret', 'kms sealed: kms:Decrypt kms:Encrypt', 'shopify secret'].sort(),
       'bookings-bulk': [...rw, 'kms sealed: kms:Decrypt kms:Encrypt', 'shopify secret', 'consume: bookings.bulk'].sort(),
       // the nightly recount reads and writes the table only
       'bookings-recount': [...rw],
@@ -163,9 +164,10 @@ describe('least privilege, per function, from GROUP_NEEDS and JOB_NEEDS', () => 
     const policy = key.Properties!.KeyPolicy as { Statement: (Statement & { Principal: unknown })[] };
     const toRoles = policy.Statement.filter((st) => JSON.stringify(st.Principal).includes('Role'));
     // the install and the plan webhook (shopify), and the token refresh of the order reads (store-orders), the plans calls (billing)
-    // and the bookings, one at a time (booking) or in bulk (bookingsbulk), and the status sync's Shopify events (syncparcels)
-    const holders = toRoles.map((st) => JSON.stringify(st.Principal).match(/Fn(shopify|storeorders|billing|bookingsbulk|booking|syncparcels)/)?.[1]);
-    expect(holders.sort()).toEqual(['billing', 'booking', 'bookingsbulk', 'shopify', 'storeorders', 'syncparcels']);
+    // and the bookings, one at a time (booking) or in bulk (bookingsbulk), a courier's own cancel finished on
+    // Shopify by the tracking modal (orders) and the public page (tracking), and the status sync's Shopify steps (syncparcels)
+    const holders = toRoles.map((st) => JSON.stringify(st.Principal).match(/Fn(shopify|storeorders|billing|bookingsbulk|booking|orders|tracking|syncparcels)/)?.[1]);
+    expect(holders.sort()).toEqual(['billing', 'booking', 'bookingsbulk', 'orders', 'shopify', 'storeorders', 'syncparcels', 'tracking']);
     for (const st of toRoles) {
       expect(st).toMatchObject({ Action: 'kms:Decrypt', Condition: { StringEquals: { 'kms:ViaService': 'secretsmanager.ap-south-1.amazonaws.com' } } });
     }

@@ -114,10 +114,11 @@ export const jobs = {
     message: SyncBatchMessage,
     fifo: false,
     recordless: true,
-    visibilityTimeoutSeconds: 360,
+    visibilityTimeoutSeconds: 720,
     // a courier down for a few tries: the batch rests in the dead-letter queue, and the next slot asks again anyway
     maxReceiveCount: 4,
-    timeoutSeconds: 60,
+    // one bulk call and up to a batch's writes and Shopify steps (shared/src/sync.ts's SYNC_WORKER_NEEDS)
+    timeoutSeconds: 120,
     batchSize: 5,
     // bounds the calls in flight to every courier at once
     maxConcurrency: 10,

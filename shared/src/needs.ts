@@ -73,11 +73,13 @@ export const GROUP_NEEDS: { readonly [G in Group]: LambdaNeeds } = {
   // the list reads only; the tracking modal opens the courier account's keys to ask the courier, and
   // writes what moved (the booking, its counters and timeline) and the expiring item that spaces the asks
   // and queues the consignee's tracking-link mail (send-email)
-  // and signs the links of CSV exports (orders.export writes them)
-  orders: { table: 'readWrite', sealed: 'open', enqueue: ['mail.send', 'orders.export'], files: { prefix: 'exports', access: 'sign' }, timeoutSeconds: 20, memoryMb: 512, reservedConcurrency: 10 },
+  // and signs the links of CSV exports (orders.export writes them); a cancel the courier made, read there,
+  // cancels the Shopify fulfillment (the shop's token opened, and sealed again when a refresh rotates it)
+  orders: { table: 'readWrite', sealed: 'openAndSeal', shopifySecret: true, enqueue: ['mail.send', 'orders.export'], files: { prefix: 'exports', access: 'sign' }, timeoutSeconds: 20, memoryMb: 512, reservedConcurrency: 10 },
   // the public tracking page and its API: as the modal, the courier asked about a stale status (its keys
-  // opened) and what moved written; plus the per-address counter. A courier that hangs is given up on in time
-  tracking: { table: 'readWrite', sealed: 'open', timeoutSeconds: 15, memoryMb: 512, reservedConcurrency: 10 },
+  // opened) and what moved written, a courier's own cancel finished on Shopify as the modal does; plus the
+  // per-address counter. A courier that hangs is given up on in time
+  tracking: { table: 'readWrite', sealed: 'openAndSeal', shopifySecret: true, timeoutSeconds: 15, memoryMb: 512, reservedConcurrency: 10 },
 };
 
 /** A job's needs; its timeout and memory are the job row's own (shared/src/jobs.ts). */
