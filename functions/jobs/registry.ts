@@ -9,6 +9,7 @@ import { redactShop } from './shops-redact/redact-shop';
 import { backfillOrderPointers } from './bookings-pointers/backfill';
 import { exportOrders } from './orders-export/write-export';
 import { scheduleSync } from './sync-schedule/queue-slot';
+import { listPaidShops } from './shops-paid/list-paid';
 import { queueBatches } from './sync-accounts/queue-batches';
 import { trackBatch } from './sync-parcels/track-batch';
 
@@ -32,4 +33,5 @@ export const scheduledWorkers: { [Id in ScheduledJobId]: ScheduledWorker } = {
   'bookings.migrate': migrateBookings,
   'bookings.pointers': backfillOrderPointers,
   'sync.schedule': scheduleSync,
+  'shops.paid': listPaidShops,
 };

@@ -143,6 +143,8 @@ describe('least privilege, per function, from GROUP_NEEDS and JOB_NEEDS', () => 
       'mail-send': [...rw, 'mail', 'consume: mail.send'].sort(),
       // the sweeper sends again only rows that keep job records: the status sync's messages have none
       'jobs-sweep': [...rw, `enqueue: ${queueJobIds.filter((id) => !queueJobDef(id).recordless).sort().join(' ')}`].sort(),
+      // the one-off listing of shops paid before the paid list existed
+      'shops-paid': [...rw, 'table: scan'].sort(),
       // the status sync: the hourly slot and its first stage only read the table (the paid list, accounts, the moving index) and queue
       'sync-schedule': [...ro, 'enqueue: sync.accounts'].sort(),
       'sync-accounts': [...ro, 'enqueue: sync.accounts sync.parcels', 'consume: sync.accounts'].sort(),

@@ -129,6 +129,12 @@ export const jobs = {
     schedule: { everyMinutes: 60 },
     timeoutSeconds: 300,
   },
+  'shops.paid': {
+    kind: 'schedule',
+    description: 'Puts the shops already on a paid plan before the paid list existed onto it, once: resumable, and a single read once done',
+    schedule: { everyMinutes: 15 },
+    timeoutSeconds: 300,
+  },
   'bookings.recount': {
     kind: 'schedule',
     description: 'Recounts the per-day booking counters of the days just past from the bookings themselves and repairs any drift',

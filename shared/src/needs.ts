@@ -103,6 +103,8 @@ export const JOB_NEEDS: { readonly [J in JobId]: JobNeeds } = {
   'sync.schedule': { table: 'read', enqueue: ['sync.accounts'] },
   'sync.accounts': { table: 'read', enqueue: ['sync.accounts', 'sync.parcels'] },
   'sync.parcels': { table: 'readWrite', sealed: 'openAndSeal', shopifySecret: true },
+  // scans the table once for shop items on a paid plan and writes their place on the paid list
+  'shops.paid': { table: 'readWrite', scanTable: true },
   // reads bookings and ADDs the counters' drift
   'bookings.recount': { table: 'readWrite' },
   // scans the table once, rewrites bookings' index keys and rebuilds the counters

@@ -4,7 +4,7 @@ import type { BillingRepo } from '../../domain/ports/repos';
 import type { DowngradeRecord, FreeReason, ShopRecord, SubscriptionState } from '../../domain/records';
 import { keys } from './keys';
 import { cancellationCodes, isConditionFailure, retryConflicts } from './errors';
-import { listPaidShops, paidShopWrite } from './paid-shops';
+import { listPaidPage, listPaidShops, paidListProgress, paidShopWrite, savePaidListProgress, type PaidListProgress } from './paid-shops';
 
 /** Ids are kept as string sets (DynamoDB keeps no empty set: an empty list is no attribute). */
 function idSets(lists: Record<string, string[]>): Record<string, Set<string>> {
@@ -42,6 +42,18 @@ export class DynamoBillingRepo implements BillingRepo {
 
   paidShops(): Promise<{ shopId: string; plan: PlanId }[]> {
     return listPaidShops(this.db, this.table);
+  }
+
+  listPaidPage(cursor: string | undefined, limit: number): Promise<{ cursor?: string; written: number }> {
+    return listPaidPage(this.db, this.table, cursor, limit);
+  }
+
+  paidListProgress(): Promise<PaidListProgress> {
+    return paidListProgress(this.db, this.table);
+  }
+
+  savePaidListProgress(progress: PaidListProgress): Promise<void> {
+    return savePaidListProgress(this.db, this.table, progress);
   }
 
   async setPendingCharge(shopId: string, pending: ShopRecord['pendingCharge']): Promise<void> {

@@ -1,4 +1,5 @@
-import { QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, ScanCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { batchWrite } from './batch';
 import type { PlanId } from '@dakiya/shared';
 import { keys, PAID_SHOP_SHARDS } from './keys';
 
@@ -33,4 +34,42 @@ export async function listPaidShops(db: DynamoDBDocumentClient, table: string): 
     } while (start);
   }
   return found;
+}
+
+/** Where the one-off listing of shops paid before the list existed stands. */
+export interface PaidListProgress {
+  done: boolean;
+  cursor?: string;
+}
+
+const PAID_LIST = 'paid-shops';
+
+export async function paidListProgress(db: DynamoDBDocumentClient, table: string): Promise<PaidListProgress> {
+  const { Item } = await db.send(new GetCommand({ TableName: table, Key: keys.migration(PAID_LIST), ConsistentRead: true }));
+  return { done: Item?.done === true, ...(typeof Item?.cursor === 'string' ? { cursor: Item.cursor } : {}) };
+}
+
+export async function savePaidListProgress(db: DynamoDBDocumentClient, table: string, progress: PaidListProgress): Promise<void> {
+  await db.send(new PutCommand({ TableName: table, Item: { ...keys.migration(PAID_LIST), type: 'migration', ...progress } }));
+}
+
+/**
+ * One Scan page of the one-off listing: every shop item on a paid plan gets its place on the list
+ * (the same item a plan change writes, so a shop whose plan moved meanwhile is written as it stands).
+ */
+export async function listPaidPage(db: DynamoDBDocumentClient, table: string, cursor: string | undefined, limit: number): Promise<{ cursor?: string; written: number }> {
+  const page = await db.send(new ScanCommand({
+    TableName: table, Limit: limit,
+    FilterExpression: 'sk = :shop AND #plan <> :free',
+    ExpressionAttributeNames: { '#plan': 'plan', '#id': '_id' },
+    ExpressionAttributeValues: { ':shop': 'SHOP', ':free': 'FREE' },
+    ProjectionExpression: '#plan, #id, updatedAt',
+    ...(cursor ? { ExclusiveStartKey: JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Record<string, unknown> } : {}),
+  }));
+  const puts = (page.Items ?? []).map((item) => ({
+    PutRequest: { Item: { ...keys.paidShop(String(item._id)), type: 'paidShop', shopId: item._id, plan: item.plan, updatedAt: item.updatedAt } },
+  }));
+  await batchWrite(db, table, puts);
+  const next = page.LastEvaluatedKey ? Buffer.from(JSON.stringify(page.LastEvaluatedKey)).toString('base64url') : undefined;
+  return { ...(next ? { cursor: next } : {}), written: puts.length };
 }

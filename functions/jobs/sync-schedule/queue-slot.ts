@@ -21,7 +21,9 @@ export async function queueSlot(now: Date, deps: Deps, opts: { everyParcel?: boo
   const slot = syncSlot(now);
   // local mode's pass on demand asks about every moving and watched parcel, whatever the hour
   const range = opts.everyParcel ? { watch: true, from: undefined } : slotRange(slot);
-  const shops = await deps.billing.paidShops();
+  const listed = await deps.billing.paidShops();
+  // the shop items themselves decide (a BatchGet per 100): a place the one-off listing wrote just as the shop left its plan never polls a FREE shop
+  const shops = (await deps.shops.getMany(listed.map((s) => s.shopId))).filter((s) => s.plan !== 'FREE' && s.status === 'ACTIVE').map((s) => ({ shopId: s._id }));
   const messages: SyncAccountMessage[] = [];
   for (let i = 0; i < shops.length; i += SHOPS_AT_ONCE) {
     const accounts = await Promise.all(shops.slice(i, i + SHOPS_AT_ONCE).map((s) => deps.accounts.listOfShop(s.shopId)));

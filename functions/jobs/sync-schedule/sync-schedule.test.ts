@@ -152,6 +152,22 @@ describe('the scheduler on DynamoDB Local and the SQS emulator', () => {
     expect(await listed()).toBeUndefined();
   });
 
+  it('puts shops that paid before the list existed onto it once (the shops.paid job), and polls no shop whose item says FREE', async () => {
+    const { shop: before } = await seedShop(deps, { plan: 'YEARLY' });
+    const account = await seedAccount(deps, before._id);
+    const [parcel] = await parcels({ ...before, plan: 'YEARLY' }, account, 'BF', 1, 2);
+    expect((await deps.billing.paidShops()).map((p) => p.shopId)).not.toContain(before._id);
+    await deps.poller.runScheduled('shops.paid');
+    expect((await deps.billing.paidShops()).find((p) => p.shopId === before._id)?.plan).toBe('YEARLY');
+    expect(await deps.billing.paidListProgress()).toEqual({ done: true });
+    expect(numbersOf(await slot(at(1)), before._id)).toEqual([parcel]);
+    // the plan written on the shop alone (as a listing racing a downgrade would leave it): the slot reads the shop and skips it
+    await deps.db.send(new (await import('@aws-sdk/lib-dynamodb')).UpdateCommand({
+      TableName: deps.env.TABLE_NAME, Key: { pk: `SHOP#${before._id}`, sk: 'SHOP' }, UpdateExpression: 'SET #p = :f', ExpressionAttributeNames: { '#p': 'plan' }, ExpressionAttributeValues: { ':f': 'FREE' },
+    }));
+    expect(numbersOf(await slot(at(2)), before._id)).toEqual([]);
+  });
+
   it('makes a lost message again at the next slot, and a pass near its deadline continues from its cursor with no parcel twice or missed', async () => {
     const shop = await paidShop();
     const account = await seedAccount(deps, shop._id, { company: 'MNP' });
