@@ -30,7 +30,8 @@ export function BookingCheckPanel({ orderId, check, canResolve, timeZone, onRele
   const refusal = useFormRefusal(form);
   const [trackingNumber, setTrackingNumber] = useState('');
   const [busy, setBusy] = useState<'booked' | 'not-booked' | null>(null);
-  const names = check.order_names.join(', ');
+  // a merge is one parcel of several orders: the check speaks of the parcel, in the singular
+  const names = check.order_names.length > 1 ? `the parcel of ${check.order_names.join(', ')}` : check.order_names.join(', ');
 
   const saveBooked = async () => {
     const parsed = ResolveBookedInput.safeParse({ tracking_number: trackingNumber });
