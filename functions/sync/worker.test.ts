@@ -105,6 +105,22 @@ describe('the status-sync worker', () => {
     for (const p of parcels) expect(simOrder(p.orderId).fulfillments.flatMap((f) => f.events ?? [])).toHaveLength(1);
   }, 120_000);
 
+  it('shows each step on Shopify as the parcel moves: an event per step, the new status tag added and the one before removed', async () => {
+    const { tn, orderId, account } = await bookOne('LEOPARD');
+    world.couriers.sims.LEOPARD.control.setScenario(tn, 'return');
+    advanceAll(10 * 3_600_000);
+    expect(await run([batchOf(account, [tn])])).toEqual({ batchItemFailures: [] });
+    expect(await stored(tn)).toMatchObject({ status: 'INPROCESS', shopifyStep: 'IN_TRANSIT' });
+    expect(simOrder(orderId).tags).toContain('dk-moving');
+    advanceAll(10 * DAY);
+    expect(await run([batchOf(account, [tn])])).toEqual({ batchItemFailures: [] });
+    expect(await stored(tn)).toMatchObject({ status: 'RTS', shopifyStep: 'FAILURE' });
+    const order = simOrder(orderId);
+    expect(order.tags).toContain('dk-returned');
+    expect(order.tags).not.toContain('dk-moving');
+    for (const f of order.fulfillments) expect((f.events ?? []).map((e) => e.status)).toEqual(['IN_TRANSIT', 'FAILURE']);
+  }, 60_000);
+
   it('changes nothing for a parcel the courier does not find, beside one it answers for', async () => {
     const { tn, account } = await bookOne('LEOPARD');
     advanceAll(5 * DAY);
