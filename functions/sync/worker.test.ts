@@ -176,6 +176,12 @@ describe('the status-sync worker', () => {
     // the order is free: booked again as a new parcel
     const again = await bookOne('LEOPARD', orderId);
     expect(again.tn).not.toBe(tn);
+    // the new parcel's status is the order's one status tag
+    advanceAll(5 * DAY);
+    expect(await run([batchOf(account, [again.tn, tn])])).toEqual({ batchItemFailures: [] });
+    expect(await stored(again.tn)).toMatchObject({ status: 'DELIVERED', shopifyStep: 'DELIVERED' });
+    expect(simOrder(orderId).tags).toContain('dk-delivered');
+    expect(simOrder(orderId).tags).not.toContain('dk-cancelled');
   }, 60_000);
 
   it('keeps the status when Shopify fails, and the next pass does the Shopify half alone', async () => {
