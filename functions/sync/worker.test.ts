@@ -105,6 +105,22 @@ describe('the status-sync worker', () => {
     for (const p of parcels) expect(simOrder(p.orderId).fulfillments.flatMap((f) => f.events ?? [])).toHaveLength(1);
   }, 120_000);
 
+  it('shows each step on Shopify as the parcel moves: an event per step, the new status tag added and the one before removed', async () => {
+    const { tn, orderId, account } = await bookOne('LEOPARD');
+    world.couriers.sims.LEOPARD.control.setScenario(tn, 'return');
+    advanceAll(10 * 3_600_000);
+    expect(await run([batchOf(account, [tn])])).toEqual({ batchItemFailures: [] });
+    expect(await stored(tn)).toMatchObject({ status: 'INPROCESS', shopifyStep: 'IN_TRANSIT' });
+    expect(simOrder(orderId).tags).toContain('dk-moving');
+    advanceAll(10 * DAY);
+    expect(await run([batchOf(account, [tn])])).toEqual({ batchItemFailures: [] });
+    expect(await stored(tn)).toMatchObject({ status: 'RTS', shopifyStep: 'FAILURE' });
+    const order = simOrder(orderId);
+    expect(order.tags).toContain('dk-returned');
+    expect(order.tags).not.toContain('dk-moving');
+    for (const f of order.fulfillments) expect((f.events ?? []).map((e) => e.status)).toEqual(['IN_TRANSIT', 'FAILURE']);
+  }, 60_000);
+
   it('changes nothing for a parcel the courier does not find, beside one it answers for', async () => {
     const { tn, account } = await bookOne('LEOPARD');
     advanceAll(5 * DAY);
@@ -160,6 +176,12 @@ describe('the status-sync worker', () => {
     // the order is free: booked again as a new parcel
     const again = await bookOne('LEOPARD', orderId);
     expect(again.tn).not.toBe(tn);
+    // the new parcel's status is the order's one status tag
+    advanceAll(5 * DAY);
+    expect(await run([batchOf(account, [again.tn, tn])])).toEqual({ batchItemFailures: [] });
+    expect(await stored(again.tn)).toMatchObject({ status: 'DELIVERED', shopifyStep: 'DELIVERED' });
+    expect(simOrder(orderId).tags).toContain('dk-delivered');
+    expect(simOrder(orderId).tags).not.toContain('dk-cancelled');
   }, 60_000);
 
   it('keeps the status when Shopify fails, and the next pass does the Shopify half alone', async () => {

@@ -1,4 +1,4 @@
-import type { BookingStatus, OrderTags, TagKey } from '@dakiya/shared';
+import { TAG_KEYS, type BookingStatus, type OrderTags, type TagKey } from '@dakiya/shared';
 import type { BookingRecord, ShopifyStep } from '../ports/bookings';
 import type { Deps } from '../ports/deps';
 import type { FulfillmentEventStatus } from '../ports/shopify';
@@ -31,14 +31,14 @@ export function stepOf(booking: BookingRecord): ShopifyStep | undefined {
   }
 }
 
-const tagOf = (step: ShopifyStep | undefined, tags: OrderTags) => {
-  const key = step ? TAG_OF[STATUS_OF[step]] : undefined;
+const tagOf = (step: ShopifyStep, tags: OrderTags) => {
+  const key = TAG_OF[STATUS_OF[step]];
   return key ? tags[key] : '';
 };
 
 /**
  * The Shopify half of a status change (issue 21 §3, paid plans): a fulfillment event for the new step
- * and the settings' status tag, the new one added and the one before removed, through the port (which
+ * and the settings' status tag, the new one added and the other status tags removed, through the port (which
  * paces calls within the shop's API bucket). It runs after the status is written and records the step
  * it showed (`shopifyStep`) only once Shopify took it, so a Shopify failure never undoes or repeats the
  * status write: the booking keeps a step other than the one shown, and the next pass that reads it
@@ -59,10 +59,16 @@ export async function showOnShopify(shop: ShopRecord, booking: BookingRecord, ta
   }
   const settings = await tags();
   const next = tagOf(step, settings);
-  const before = tagOf(booking.shopifyStep, settings);
+  // every other status tag goes, not only the previous step's: an order booked again after a cancel
+  // carries one status, its live parcel's
+  const others = TAG_KEYS.map((key) => settings[key]).filter((tag) => tag && tag.toLowerCase() !== next.toLowerCase());
+  // a cancelled parcel's order booked again since belongs to its new parcel: its tags are that one's
+  const claims = step === 'CANCELLED' ? await deps.attempts.claims(booking.shopId, booking.orderIds) : undefined;
   for (const orderId of booking.orderIds) {
+    const claim = claims?.get(orderId);
+    if (claim && claim.state !== 'free' && claim.trackingNumber !== booking.trackingNumber) continue;
     if (next) await withShopify(() => client.addTags(orderId, [next]));
-    if (before && before.toLowerCase() !== next.toLowerCase()) await withShopify(() => client.removeTags(orderId, [before]));
+    if (others.length) await withShopify(() => client.removeTags(orderId, others));
   }
   // only from the status in hand: a booking that moved meanwhile is shown by the next pass
   await deps.bookings.change(booking, { shopifyStep: step });
