@@ -23,6 +23,8 @@ export interface LocalConfig {
     couriers: Record<CourierId, number>;
   };
   dataDir: string;
+  /** `./dakiya start` runs the status sync's slot every this many minutes (DAKIYA_SYNC_EVERY_MINUTES; 0: off). */
+  syncEveryMinutes: number;
   demo: {
     shop: string;
     shopName: string;
@@ -52,6 +54,7 @@ export function readLocalConfig(): LocalConfig {
       couriers: Object.fromEntries(COURIER_SIMS.map((sim) => [sim.id, int(`DAKIYA_${sim.id}_PORT`, sim.localPort)])) as Record<CourierId, number>,
     },
     dataDir: path.resolve(ROOT, text('DAKIYA_DATA_DIR', '.local-data')),
+    syncEveryMinutes: int('DAKIYA_SYNC_EVERY_MINUTES', 60),
     demo: {
       shop: text('DAKIYA_DEMO_SHOP', 'dakiya-demo.myshopify.com'),
       shopName: text('DAKIYA_DEMO_SHOP_NAME', 'Karachi Kapra House'),

@@ -12,6 +12,7 @@ import { groupHandler } from '@dakiya/functions/platform/chain';
 import type { Deps } from '@dakiya/functions/domain/ports/deps';
 import { operationsByGroup, pageHandlers } from '@dakiya/functions/registry';
 import { TOO_LONG_PAGE } from './too-long-page';
+import type { SyncPassReport } from './sync-pass';
 
 /**
  * Node refuses a request line and headers above its max header size (16 KiB) with an empty 431, or
@@ -36,6 +37,8 @@ export interface GatewayOptions {
   onRequest?: (info: { method: string; path: string; status: number; ms: number }) => void;
   /** Local mode only: `POST /_local/jobs/<row>` runs a scheduled row of the job table now (`./dakiya job <row>`). */
   runScheduled?: (job: ScheduledJobId) => Promise<void>;
+  /** `./dakiya sync`: one status-sync pass now, answering what moved. */
+  runSync?: () => Promise<SyncPassReport>;
 }
 
 /**
@@ -71,6 +74,8 @@ export async function startGateway(opts: GatewayOptions): Promise<{ url: string;
       const page = matchPage(req.method ?? 'GET', url.pathname);
       if (localJob && req.method === 'POST' && opts.runScheduled) {
         await runJob(res, localJob[1]!);
+      } else if (url.pathname === '/_local/sync' && req.method === 'POST' && opts.runSync) {
+        sendJson(res, 200, await opts.runSync());
       } else if (isApiPath(url.pathname)) {
         await serveApi(req, res, url);
       } else if (page) {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { DeleteMessageBatchCommand, ReceiveMessageCommand, type Message, type SQSClient } from '@aws-sdk/client-sqs';
 import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
-import { jobs, nextRun, queueJobDef, queueJobIds, scheduledJobIds, type QueueJobId, type ScheduledJobId } from '@dakiya/shared';
+import { jobs, nextRun, queueJobDef, queueJobIds, scheduledJobIds, type QueueJobId, type Schedule, type ScheduledJobId } from '@dakiya/shared';
 import type { Deps } from '@dakiya/functions/domain/ports/deps';
 import { queueHandler, scheduleHandler } from '@dakiya/functions/platform/job-chain';
 import { queueWorkers, scheduledWorkers } from '@dakiya/functions/jobs/registry';
@@ -16,7 +16,7 @@ import type { JobQueues } from './services/sqs';
  */
 export interface JobPoller {
   /** Receives and runs until every queue is empty (tests and the seed wait for mail this way). */
-  drain(opts?: { maxRounds?: number }): Promise<void>;
+  drain(opts?: { maxRounds?: number; only?: QueueJobId[] }): Promise<void>;
   /** Runs a scheduled row now, as its rule would. */
   runScheduled(job: ScheduledJobId): Promise<void>;
   stop(): Promise<void>;
@@ -31,6 +31,8 @@ export interface PollerOptions {
   background: boolean;
   /** Tests: how long a failed message stays hidden before its retry (default: the row's visibility timeout). */
   retryAfterSeconds?: number;
+  /** A scheduled row's own cadence here, or 'off' (the status sync: off in tests and the end-to-end world, which run a pass by hand). */
+  schedules?: { [J in ScheduledJobId]?: Schedule | 'off' };
   /** Local mode after a start: fauxqs lost every message, so every pending job record is sent again. */
   resendPendingOnStart?: boolean;
 }
@@ -85,8 +87,9 @@ export async function startJobPoller(opts: PollerOptions): Promise<JobPoller> {
   }
 
   function schedule(job: ScheduledJobId) {
-    const def = jobs[job];
-    const delay = Math.max(0, nextRun(def.schedule, new Date()).getTime() - Date.now());
+    const cadence = opts.schedules?.[job] ?? jobs[job].schedule;
+    if (cadence === 'off') return;
+    const delay = Math.max(0, nextRun(cadence, new Date()).getTime() - Date.now());
     const timer = setTimeout(() => {
       timers.delete(timer);
       if (stopped) return;
@@ -113,10 +116,10 @@ export async function startJobPoller(opts: PollerOptions): Promise<JobPoller> {
   }
 
   return {
-    async drain({ maxRounds = 100 } = {}) {
+    async drain({ maxRounds = 100, only } = {}) {
       for (let round = 0; round < maxRounds; round++) {
         let got = 0;
-        for (const job of queueJobIds) got += await pollOnce(job, 0);
+        for (const job of only ?? queueJobIds) got += await pollOnce(job, 0);
         if (got === 0) return;
       }
       throw new Error(`job queues did not drain in ${maxRounds} rounds`);

@@ -21,6 +21,7 @@ import { createJobQueues, startSqs, type JobQueues } from './services/sqs';
 import { createFilesBucket } from './services/files-bucket';
 import { createSqsClient } from '@dakiya/functions/adapters/sqs/job-queue';
 import { startJobPoller, type JobPoller } from './job-poller';
+import { runSyncPass } from './sync-pass';
 import { freePort, isPortTaken } from './services/ports';
 import { startGateway } from './gateway';
 import { startShopifySim } from './simulators/shopify';
@@ -56,6 +57,12 @@ export interface StackOptions {
   randomPorts?: boolean;
   webDir?: string;
   logLevel?: LogLevel;
+  /**
+   * The status sync's hourly slot on a timer, every this many minutes (`./dakiya start`:
+   * DAKIYA_SYNC_EVERY_MINUTES). Absent or 0: off, as in tests and the end-to-end world, where a pass
+   * would move other tests' parcels; they run one by hand (`runSyncPass`).
+   */
+  syncEveryMinutes?: number;
   /** Settings of the functions' environment this stack alone needs (see functions/platform/env.ts). */
   env?: Record<string, string>;
 }
@@ -153,7 +160,10 @@ async function startStackOnce(opts: StackOptions): Promise<Stack> {
     if (opts.persistent) await migrateToPeople(db, TABLE_NAME, deps.secrets, deps.now);
 
     // after a start fauxqs holds no message: every job record still pending is sent again
-    const jobs = await startJobPoller({ deps, sqs: sqsClient, queues, background: true, resendPendingOnStart: opts.persistent });
+    const jobs = await startJobPoller({
+      deps, sqs: sqsClient, queues, background: true, resendPendingOnStart: opts.persistent,
+      schedules: { 'sync.schedule': opts.syncEveryMinutes ? { everyMinutes: opts.syncEveryMinutes } : 'off' },
+    });
     stops.push(() => jobs.stop());
     // bookings kept on disk from before issue 18 move to its counters and indexes (a single read once done)
     if (opts.persistent) await jobs.runScheduled('bookings.migrate');
@@ -162,6 +172,7 @@ async function startStackOnce(opts: StackOptions): Promise<Stack> {
 
     const gateway = await startGateway({
       port: gatewayPort, deps, originSecret, webDir: opts.webDir ?? path.join(ROOT, 'web', 'dist'), runScheduled: (job) => jobs.runScheduled(job),
+      runSync: () => runSyncPass(deps, jobs),
     });
     stops.push(() => gateway.stop());
 

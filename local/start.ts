@@ -6,7 +6,7 @@ import { startStack } from './stack';
 /** `./dakiya start`: the whole product on 127.0.0.1, data kept on disk between runs. */
 const config = readLocalConfig();
 console.log('Starting Dakiya in local mode...');
-const stack = await startStack({ config, persistent: true, logLevel: 'WARN' });
+const stack = await startStack({ config, persistent: true, logLevel: 'WARN', syncEveryMinutes: config.syncEveryMinutes });
 let stopping = false;
 const shutdown = async () => {
   if (stopping) return;

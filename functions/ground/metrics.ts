@@ -12,7 +12,15 @@ export type MetricName =
   | 'JobsDone'
   | 'JobsRetried'
   | 'JobsFailed'
-  | 'ServerErrors';
+  | 'ServerErrors'
+  /** The status sync (issue 21): parcels asked about, parcels whose status moved, courier calls that failed. */
+  | 'ParcelsPolled'
+  | 'ParcelsMoved'
+  | 'CourierErrors'
+  /** Its scheduler: tracking accounts queued by a slot, parcels queued for a courier ask, and how late the slot's last batch left (seconds). */
+  | 'SyncAccountsScheduled'
+  | 'SyncParcelsScheduled'
+  | 'SyncLagSeconds';
 
 export interface Metrics {
   count(name: MetricName, value?: number): void;

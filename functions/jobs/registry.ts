@@ -8,6 +8,10 @@ import { migrateBookings } from './bookings-migrate/migrate';
 import { redactShop } from './shops-redact/redact-shop';
 import { backfillOrderPointers } from './bookings-pointers/backfill';
 import { exportOrders } from './orders-export/write-export';
+import { scheduleSync } from './sync-schedule/queue-slot';
+import { listPaidShops } from './shops-paid/list-paid';
+import { queueBatches } from './sync-accounts/queue-batches';
+import { trackBatch } from './sync-parcels/track-batch';
 
 /**
  * Every row of the job table and its worker: the local poller and the tests read this (each row's
@@ -19,6 +23,8 @@ export const queueWorkers: { [Id in QueueJobId]: QueueWorker<Id> } = {
   'bookings.bulk': bookBulk,
   'shops.redact': redactShop,
   'orders.export': exportOrders,
+  'sync.accounts': queueBatches,
+  'sync.parcels': trackBatch,
 };
 
 export const scheduledWorkers: { [Id in ScheduledJobId]: ScheduledWorker } = {
@@ -26,4 +32,6 @@ export const scheduledWorkers: { [Id in ScheduledJobId]: ScheduledWorker } = {
   'bookings.recount': recountBookings,
   'bookings.migrate': migrateBookings,
   'bookings.pointers': backfillOrderPointers,
+  'sync.schedule': scheduleSync,
+  'shops.paid': listPaidShops,
 };

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { GROUPS, jobIds, jobName } from '@dakiya/shared';
 
 const FUNCTIONS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const entries = [...GROUPS.map((g) => g as string), ...jobIds.map((id) => `jobs/${jobName(id)}`)];
+const entries = [...GROUPS.map((g) => `${g}/handler.ts`), ...jobIds.map((id) => `jobs/${jobName(id)}/handler.ts`), 'sync/worker.ts'];
 /** Files that only declare or hold the store; any other file naming one of its parts uses it. */
 const HOLDERS = /platform\/deps\.ts$|adapters\/dynamo\/booking-store\//;
 /** The booking store's parts as deps hands them out. */
@@ -14,7 +14,7 @@ const USES = /\bdeps\.(attempts|bookings|counters|bulkRows|countersMigration)\b/
 
 async function inputsOf(folder: string): Promise<string[]> {
   const result = await build({
-    entryPoints: [path.join(FUNCTIONS, folder, 'handler.ts')], bundle: true, platform: 'node', target: 'node22', format: 'esm',
+    entryPoints: [path.join(FUNCTIONS, folder)], bundle: true, platform: 'node', target: 'node22', format: 'esm',
     write: false, metafile: true, external: ['@aws-sdk/*'], outfile: 'x.mjs', logLevel: 'silent',
   });
   return Object.keys(Object.values(result.metafile.outputs)[0]!.inputs);

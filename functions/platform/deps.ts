@@ -9,6 +9,7 @@ import { DynamoAccountRepo } from '../adapters/dynamo/account-repo';
 import { DynamoAttentionStore, DynamoTrackingAsks } from '../adapters/dynamo/attention-items';
 import { DynamoBillingRepo } from '../adapters/dynamo/billing-repo';
 import { bookingStoreLoadedOnFirstUse } from '../adapters/dynamo/booking-store/loaded-on-first-use';
+import { DynamoSyncWorkList } from '../adapters/dynamo/booking-store/sync-work-list';
 import { createDocClient } from '../adapters/dynamo/client';
 import { DynamoJobRecords } from '../adapters/dynamo/job-repo';
 import { DynamoExportStore } from '../adapters/dynamo/export-repo';
@@ -94,6 +95,7 @@ export function buildDeps(env: Env, overrides: DepsOverrides = {}): Deps {
     ...bookingStoreLoadedOnFirstUse(db, table),
     attention: new DynamoAttentionStore(db, table),
     trackingAsks: new DynamoTrackingAsks(db, table),
+    syncWorkList: new DynamoSyncWorkList(db, table),
     originSecrets: originSecretsFrom(env),
     courier: (company, credentials) => createCourierAdapter(company, credentials, {
       baseUrls: env.COURIER_BASE_URLS?.[company], timeoutMs: env.COURIER_TIMEOUT_MS, fetch: outbound,

@@ -52,8 +52,40 @@ function parseBody(body: string): unknown {
   }
 }
 
+/**
+ * A recordless row's message is the work itself: parsed and run, a failure retried by SQS into the
+ * dead-letter queue, a message that cannot parse dropped (a retry would not mend it).
+ */
+async function runMessage<Id extends QueueJobId>(job: Id, worker: QueueWorker<Id>, record: SQSRecord, deps: Deps, log: Log): Promise<void> {
+  const def = queueJobDef(job);
+  const parsed = def.message.safeParse(parseBody(record.body));
+  if (!parsed.success) {
+    log.error('job message does not match its schema: dropped', { messageId: record.messageId });
+    deps.metrics.count('JobsFailed');
+    return;
+  }
+  const receives = Number(record.attributes?.ApproximateReceiveCount ?? '1');
+  const ctxLog = log.child({ messageId: record.messageId, attempt: receives });
+  const ctx: JobContext = { job, requestId: record.messageId, log: ctxLog, now: deps.now(), attempt: receives };
+  try {
+    await worker(parsed.data as JobMessage<Id>, ctx, deps);
+    deps.metrics.count('JobsDone');
+  } catch (error) {
+    if (isPermanent(error)) {
+      ctxLog.warn('job failed and will not be retried', { error: describe(error) });
+      deps.metrics.count('JobsFailed');
+      return;
+    }
+    const last = receives >= def.maxReceiveCount;
+    ctxLog[last ? 'error' : 'warn'](last ? 'job out of retries: its message moves to the dead-letter queue' : 'job failed and will be retried', { error: describe(error), receives });
+    deps.metrics.count(last ? 'JobsFailed' : 'JobsRetried');
+    throw error;
+  }
+}
+
 async function runRecord<Id extends QueueJobId>(job: Id, worker: QueueWorker<Id>, record: SQSRecord, deps: Deps, log: Log): Promise<void> {
   const def = queueJobDef(job);
+  if (def.recordless) return runMessage(job, worker, record, deps, log);
   const envelope = JobEnvelope.safeParse(parseBody(record.body));
   if (!envelope.success) {
     // no record to mark: let SQS retry it into the dead-letter queue, where a person can read it

@@ -92,7 +92,8 @@ export class JobQueues extends Construct {
 }
 
 export function scheduleOf(schedule: Schedule): events.Schedule {
-  if ('everyMinutes' in schedule) return events.Schedule.rate(Duration.minutes(schedule.everyMinutes));
+  // in minutes as the table says (CDK's rate() would turn 60 minutes into 'rate(1 hour)')
+  if ('everyMinutes' in schedule) return events.Schedule.expression(`rate(${schedule.everyMinutes} minute${schedule.everyMinutes === 1 ? '' : 's'})`);
   const [hour, minute] = schedule.dailyAtUtc.split(':');
   return events.Schedule.cron({ hour: String(Number(hour)), minute: String(Number(minute)) });
 }

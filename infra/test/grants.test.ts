@@ -1,7 +1,7 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { GROUPS, GROUP_NEEDS, jobName, jobNeeds, queueJobIds, scheduledJobIds, type JobId, type LambdaNeeds } from '@dakiya/shared';
+import { GROUPS, GROUP_NEEDS, jobName, jobNeeds, queueJobDef, queueJobIds, scheduledJobIds, type JobId, type LambdaNeeds } from '@dakiya/shared';
 import { TABLE_READ_ACTIONS, TABLE_WRITE_ACTIONS } from '../lib/grants';
 import { resources, statementsOf, synth, type Statement, type Synth } from './support';
 
@@ -104,6 +104,7 @@ describe('least privilege, per function, from GROUP_NEEDS and JOB_NEEDS', () => 
 
   it('today: who may do what (change this table together with GROUP_NEEDS)', () => {
     const rw = ['kms via dynamodb: kms:Decrypt kms:DescribeKey kms:Encrypt kms:GenerateDataKey', 'logs: own group', 'table: read', 'table: write items', 'xray'];
+    const ro = ['kms via dynamodb: kms:Decrypt kms:DescribeKey', 'logs: own group', 'table: read', 'xray'];
     const names = [...GROUPS, ...jobs.map(jobName)];
     expect(Object.fromEntries(names.map((n) => [n, grantsOf(n)]))).toEqual({
       system: ['logs: own group', 'origin secret', 'xray'],
@@ -123,9 +124,10 @@ describe('least privilege, per function, from GROUP_NEEDS and JOB_NEEDS', () => 
       booking: [...rw, 'origin secret', 'kms sealed: kms:Decrypt kms:Encrypt', 'shopify secret', 'enqueue: bookings.bulk'].sort(),
       // the list reads; the tracking modal opens the courier account's keys to ask the courier and writes what moved
       // and send-email queues the consignee's tracking-link mail; a CSV export is queued, and its file's links signed (read) here
-      orders: [...rw, 'origin secret', 'kms sealed: kms:Decrypt', 'enqueue: mail.send orders.export', 'files: sign exports'].sort(),
-      // the public page and its API: as the modal (the courier asked, what moved written), and the per-address counter
-      tracking: [...rw, 'origin secret', 'kms sealed: kms:Decrypt'].sort(),
+      // a cancel the courier made, read by the modal, cancels the Shopify fulfillment (the shop's token, refreshed when due)
+      orders: [...rw, 'origin secret', 'kms sealed: kms:Decrypt kms:Encrypt', 'shopify secret', 'enqueue: mail.send orders.export', 'files: sign exports'].sort(),
+      // the public page and its API: as the modal (the courier asked, what moved written, a courier's cancel finished on Shopify), and the per-address counter
+      tracking: [...rw, 'origin secret', 'kms sealed: kms:Decrypt kms:Encrypt', 'shopify secret'].sort(),
       // dashboard analytics and the scorecard: reads only, no write, no key beyond the table's own
       analytics: ['kms via dynamodb: kms:Decrypt kms:DescribeKey', 'logs: own group', 'origin secret', 'table: read', 'xray'],
       'bookings-bulk': [...rw, 'kms sealed: kms:Decrypt kms:Encrypt', 'shopify secret', 'consume: bookings.bulk'].sort(),
@@ -141,7 +143,15 @@ describe('least privilege, per function, from GROUP_NEEDS and JOB_NEEDS', () => 
       'orders-export': [...rw, 'files: put exports', 'consume: orders.export'].sort(),
       // only the outbox's worker talks to SES
       'mail-send': [...rw, 'mail', 'consume: mail.send'].sort(),
-      'jobs-sweep': [...rw, `enqueue: ${[...queueJobIds].sort().join(' ')}`].sort(),
+      // the sweeper sends again only rows that keep job records: the status sync's messages have none
+      'jobs-sweep': [...rw, `enqueue: ${queueJobIds.filter((id) => !queueJobDef(id).recordless).sort().join(' ')}`].sort(),
+      // the one-off listing of shops paid before the paid list existed
+      'shops-paid': [...rw, 'table: scan'].sort(),
+      // the status sync: the hourly slot and its first stage only read the table (the paid list, accounts, the moving index) and queue
+      'sync-schedule': [...ro, 'enqueue: sync.accounts'].sort(),
+      'sync-accounts': [...ro, 'enqueue: sync.accounts sync.parcels', 'consume: sync.accounts'].sort(),
+      // the second stage asks the courier (its keys opened), writes what moved and tells Shopify (the shop's token, refreshed when due)
+      'sync-parcels': [...rw, 'kms sealed: kms:Decrypt kms:Encrypt', 'shopify secret', 'consume: sync.parcels'].sort(),
     });
   });
 
@@ -158,9 +168,10 @@ describe('least privilege, per function, from GROUP_NEEDS and JOB_NEEDS', () => 
     const policy = key.Properties!.KeyPolicy as { Statement: (Statement & { Principal: unknown })[] };
     const toRoles = policy.Statement.filter((st) => JSON.stringify(st.Principal).includes('Role'));
     // the install and the plan webhook (shopify), and the token refresh of the order reads (store-orders), the plans calls (billing)
-    // and the bookings, one at a time (booking) or in bulk (bookingsbulk)
-    const holders = toRoles.map((st) => JSON.stringify(st.Principal).match(/Fn(shopify|storeorders|billing|bookingsbulk|booking)/)?.[1]);
-    expect(holders.sort()).toEqual(['billing', 'booking', 'bookingsbulk', 'shopify', 'storeorders']);
+    // and the bookings, one at a time (booking) or in bulk (bookingsbulk), a courier's own cancel finished on
+    // Shopify by the tracking modal (orders) and the public page (tracking), and the status sync's Shopify steps (syncparcels)
+    const holders = toRoles.map((st) => JSON.stringify(st.Principal).match(/Fn(shopify|storeorders|billing|bookingsbulk|booking|orders|tracking|syncparcels)/)?.[1]);
+    expect(holders.sort()).toEqual(['billing', 'booking', 'bookingsbulk', 'orders', 'shopify', 'storeorders', 'syncparcels', 'tracking']);
     for (const st of toRoles) {
       expect(st).toMatchObject({ Action: 'kms:Decrypt', Condition: { StringEquals: { 'kms:ViaService': 'secretsmanager.ap-south-1.amazonaws.com' } } });
     }

@@ -1,6 +1,7 @@
 import { z } from './zod';
 import { BulkBookingMessage, MailMessage, ShopRedactMessage } from './schemas/jobs';
 import { ExportOrdersMessage } from './schemas/exports';
+import { SyncAccountMessage, SyncBatchMessage } from './schemas/sync';
 
 /**
  * Background work, declared like the route table (STYLE.md §10): CDK builds a queue, its dead-letter
@@ -25,6 +26,12 @@ export interface QueueJobDef {
   /** Most worker invocations at once (the SQS event source's maximum concurrency, at least 2). */
   maxConcurrency: number;
   memoryMb?: number;
+  /**
+   * The message is the work itself, with no job record behind it: for work made again by a schedule
+   * (the status sync), where a record per message would cost more than the work and a lost message is
+   * made again by the next pass. A duplicate delivery must be harmless by itself.
+   */
+  recordless?: true;
 }
 
 export type Schedule = { everyMinutes: number } | { dailyAtUtc: `${number}:${number}` };
@@ -87,6 +94,46 @@ export const jobs = {
     batchSize: 1,
     maxConcurrency: 2,
     memoryMb: 1024,
+  },
+  'sync.accounts': {
+    kind: 'queue',
+    description: 'Status sync, first stage: reads one tracking account\'s parcels due in a slot from the moving-parcels index and queues them in batches of the courier\'s tracking limit; a pass near its deadline queues its own continuation',
+    message: SyncAccountMessage,
+    fifo: false,
+    recordless: true,
+    visibilityTimeoutSeconds: 1800,
+    maxReceiveCount: 3,
+    // a pass stops a minute before this and queues the rest with its cursor
+    timeoutSeconds: 300,
+    batchSize: 1,
+    maxConcurrency: 5,
+  },
+  'sync.parcels': {
+    kind: 'queue',
+    description: 'Status sync, second stage: one bulk tracking call for a batch of one account\'s parcels, and what moved written through the status-change function',
+    message: SyncBatchMessage,
+    fifo: false,
+    recordless: true,
+    visibilityTimeoutSeconds: 720,
+    // a courier down for a few tries: the batch rests in the dead-letter queue, and the next slot asks again anyway
+    maxReceiveCount: 4,
+    // one bulk call and up to a batch's writes and Shopify steps (shared/src/sync.ts's SYNC_WORKER_NEEDS)
+    timeoutSeconds: 120,
+    batchSize: 5,
+    // bounds the calls in flight to every courier at once
+    maxConcurrency: 10,
+  },
+  'sync.schedule': {
+    kind: 'schedule',
+    description: 'Status sync, the hourly slot: reads the list of paid shops and each shop\'s tracking accounts and queues one first-stage message per active account',
+    schedule: { everyMinutes: 60 },
+    timeoutSeconds: 300,
+  },
+  'shops.paid': {
+    kind: 'schedule',
+    description: 'Puts the shops already on a paid plan before the paid list existed onto it, once: resumable, and a single read once done',
+    schedule: { everyMinutes: 15 },
+    timeoutSeconds: 300,
   },
   'bookings.recount': {
     kind: 'schedule',

@@ -1,4 +1,4 @@
-import { jobDef, queueJobIds, type JobId, type QueueJobId } from './jobs';
+import { jobDef, queueJobDef, queueJobIds, type JobId, type QueueJobId } from './jobs';
 import type { Group } from './routes';
 
 /**
@@ -73,13 +73,15 @@ export const GROUP_NEEDS: { readonly [G in Group]: LambdaNeeds } = {
   // the list reads only; the tracking modal opens the courier account's keys to ask the courier, and
   // writes what moved (the booking, its counters and timeline) and the expiring item that spaces the asks
   // and queues the consignee's tracking-link mail (send-email)
-  // and signs the links of CSV exports (orders.export writes them)
-  orders: { table: 'readWrite', sealed: 'open', enqueue: ['mail.send', 'orders.export'], files: { prefix: 'exports', access: 'sign' }, timeoutSeconds: 20, memoryMb: 512, reservedConcurrency: 10 },
+  // and signs the links of CSV exports (orders.export writes them); a cancel the courier made, read there,
+  // cancels the Shopify fulfillment (the shop's token opened, and sealed again when a refresh rotates it)
+  orders: { table: 'readWrite', sealed: 'openAndSeal', shopifySecret: true, enqueue: ['mail.send', 'orders.export'], files: { prefix: 'exports', access: 'sign' }, timeoutSeconds: 20, memoryMb: 512, reservedConcurrency: 10 },
   // dashboard analytics and the scorecard read counter items (a lookup or a delivered walk reads bookings): never a write
   analytics: { table: 'read', timeoutSeconds: 10, memoryMb: 512, reservedConcurrency: 5 },
   // the public tracking page and its API: as the modal, the courier asked about a stale status (its keys
-  // opened) and what moved written; plus the per-address counter. A courier that hangs is given up on in time
-  tracking: { table: 'readWrite', sealed: 'open', timeoutSeconds: 15, memoryMb: 512, reservedConcurrency: 10 },
+  // opened) and what moved written, a courier's own cancel finished on Shopify as the modal does; plus the
+  // per-address counter. A courier that hangs is given up on in time
+  tracking: { table: 'readWrite', sealed: 'openAndSeal', shopifySecret: true, timeoutSeconds: 15, memoryMb: 512, reservedConcurrency: 10 },
 };
 
 /** A job's needs; its timeout and memory are the job row's own (shared/src/jobs.ts). */
@@ -90,13 +92,21 @@ export const JOB_NEEDS: { readonly [J in JobId]: JobNeeds } = {
   // the only function that talks to SES: claims the job record, issues the link, sends
   'mail.send': { table: 'readWrite', mail: true },
   // sends again the messages of job records still pending long after they should have run
-  'jobs.sweep': { table: 'readWrite', enqueue: queueJobIds },
+  'jobs.sweep': { table: 'readWrite', enqueue: queueJobIds.filter((id) => !queueJobDef(id).recordless) },
   // books with the couriers and fulfils on Shopify, like the booking group
   'bookings.bulk': { table: 'readWrite', sealed: 'openAndSeal', shopifySecret: true },
   // deletes a shop's items page by page, and queues its own next run when its time runs short
   'shops.redact': { table: 'readWrite', enqueue: ['shops.redact'] },
   // pages through the orders list's query and puts the CSV under the shop's exports prefix
   'orders.export': { table: 'readWrite', files: { prefix: 'exports', access: 'put' } },
+  // the status sync: the slot reads the paid list and accounts and queues a message per account;
+  // the first stage reads the moving index and queues batches (and its own continuation);
+  // the second asks the courier (its keys opened) and writes what moved, with the fulfillment event on Shopify
+  'sync.schedule': { table: 'read', enqueue: ['sync.accounts'] },
+  'sync.accounts': { table: 'read', enqueue: ['sync.accounts', 'sync.parcels'] },
+  'sync.parcels': { table: 'readWrite', sealed: 'openAndSeal', shopifySecret: true },
+  // scans the table once for shop items on a paid plan and writes their place on the paid list
+  'shops.paid': { table: 'readWrite', scanTable: true },
   // reads bookings and ADDs the counters' drift
   'bookings.recount': { table: 'readWrite' },
   // scans the table once, rewrites bookings' index keys and rebuilds the counters

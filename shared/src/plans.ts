@@ -33,12 +33,14 @@ export const PLANS = [
     id: 'MONTHLY',
     title: 'Monthly',
     price: 10,
-    // only what works today: automatic status updates and order tags come back with the issues that build them
+    // the status sync (issue 21) polls paid shops' parcels and puts the settings' status tags on their orders
     features: [
       'Unlimited orders',
       'Unlimited tracking accounts and users',
-      'Two-factor authentication',
+      'Automatic status updates',
       'CSV export',
+      'Two-factor authentication',
+      'Order tag settings',
     ],
   },
   {

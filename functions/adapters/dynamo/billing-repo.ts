@@ -1,9 +1,10 @@
-import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { PlanId } from '@dakiya/shared';
 import type { BillingRepo } from '../../domain/ports/repos';
 import type { DowngradeRecord, FreeReason, ShopRecord, SubscriptionState } from '../../domain/records';
 import { keys } from './keys';
-import { isConditionFailure } from './errors';
+import { cancellationCodes, isConditionFailure, retryConflicts } from './errors';
+import { listPaidPage, listPaidShops, paidListProgress, paidShopWrite, savePaidListProgress, type PaidListProgress } from './paid-shops';
 
 /** Ids are kept as string sets (DynamoDB keeps no empty set: an empty list is no attribute). */
 function idSets(lists: Record<string, string[]>): Record<string, Set<string>> {
@@ -17,19 +18,42 @@ export class DynamoBillingRepo implements BillingRepo {
 
   async switchPlan(shopId: string, from: PlanId, to: PlanId, subscription: SubscriptionState | undefined, updatedAt: string): Promise<boolean> {
     try {
-      await this.db.send(new UpdateCommand({
-        TableName: this.table,
-        Key: keys.shop(shopId),
-        UpdateExpression: subscription ? 'SET #plan = :to, #sub = :sub, updatedAt = :at' : 'SET #plan = :to, updatedAt = :at REMOVE #sub',
-        ConditionExpression: 'attribute_exists(pk) AND #plan = :from',
-        ExpressionAttributeNames: { '#plan': 'plan', '#sub': 'subscription' },
-        ExpressionAttributeValues: { ':to': to, ':from': from, ':at': updatedAt, ...(subscription ? { ':sub': subscription } : {}) },
-      }));
+      await retryConflicts(() => this.db.send(new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: this.table,
+              Key: keys.shop(shopId),
+              UpdateExpression: subscription ? 'SET #plan = :to, #sub = :sub, updatedAt = :at' : 'SET #plan = :to, updatedAt = :at REMOVE #sub',
+              ConditionExpression: 'attribute_exists(pk) AND #plan = :from',
+              ExpressionAttributeNames: { '#plan': 'plan', '#sub': 'subscription' },
+              ExpressionAttributeValues: { ':to': to, ':from': from, ':at': updatedAt, ...(subscription ? { ':sub': subscription } : {}) },
+            },
+          },
+          paidShopWrite(this.table, shopId, to, updatedAt),
+        ],
+      })));
       return true;
     } catch (error) {
-      if (isConditionFailure(error)) return false;
+      if (cancellationCodes(error).includes('ConditionalCheckFailed')) return false;
       throw error;
     }
+  }
+
+  paidShops(): Promise<{ shopId: string; plan: PlanId }[]> {
+    return listPaidShops(this.db, this.table);
+  }
+
+  listPaidPage(cursor: string | undefined, limit: number): Promise<{ cursor?: string; written: number }> {
+    return listPaidPage(this.db, this.table, cursor, limit);
+  }
+
+  paidListProgress(): Promise<PaidListProgress> {
+    return paidListProgress(this.db, this.table);
+  }
+
+  savePaidListProgress(progress: PaidListProgress): Promise<void> {
+    return savePaidListProgress(this.db, this.table, progress);
   }
 
   async setPendingCharge(shopId: string, pending: ShopRecord['pendingCharge']): Promise<void> {

@@ -105,12 +105,32 @@ export const keys = {
   migrationMarks: (name: string) => ({ pk: `MIGRATION#${name}`, skPrefix: 'SHOP#' }),
   bulkRow: (shopId: string, jobId: string, index: number) => ({ pk: `SHOP#${shopId}`, sk: `BULK#${jobId}#${String(index).padStart(4, '0')}` }),
   bulkRows: (shopId: string, jobId: string) => ({ pk: `SHOP#${shopId}`, skPrefix: `BULK#${jobId}#` }),
+  /** The list of paid shops (the status sync's work list of shops), spread over a few partitions. */
+  paidShop: (shopId: string) => ({ pk: `PAIDSHOPS#${paidShard(shopId)}`, sk: `SHOP#${shopId}` }),
+  paidShard: (shard: number) => ({ pk: `PAIDSHOPS#${shard}`, skPrefix: 'SHOP#' }),
+  /**
+   * A parcel that stopped moving, watched a few days for a courier's correction: on the moving index's
+   * partition of its account, sorting after every parcel (`~`) by its expiry, so a read from now on skips the expired.
+   */
+  syncWatch: (shopId: string, trackingNumber: string) => ({ pk: `SHOP#${shopId}`, sk: `SYNCWATCH#${trackingNumber}` }),
+  syncWatchSort: (expiresAt: string, trackingNumber: string) => `~WATCH#${expiresAt}#${trackingNumber}`,
+  syncWatchFrom: (at: string) => `~WATCH#${at}`,
+  syncWatchEnd: '~WATCH#~',
   /** Sorts after every record due at or before `sweepAt`. */
   jobDueUntil: (sweepAt: number) => `${String(sweepAt).padStart(12, '0')}#~`,
 };
 
 /** Pending jobs spread over this many index partitions so a busy job never makes one hot partition. */
 export const JOB_DUE_SHARDS = 4;
+
+/** Paid shops spread over this many partitions: a plan change writes one, the hourly slot reads them all. */
+export const PAID_SHOP_SHARDS = 4;
+
+function paidShard(shopId: string): number {
+  let sum = 0;
+  for (const c of shopId) sum = (sum + c.charCodeAt(0)) % PAID_SHOP_SHARDS;
+  return sum;
+}
 
 function counterSort(ref: CounterItemRef): string {
   switch (ref.kind) {

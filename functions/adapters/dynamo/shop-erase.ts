@@ -51,6 +51,8 @@ export async function erasePage(
     ...(await queryAll(db, table, keys.domainClaim(ref.domain).pk, undefined, ['pk', 'sk', 'shopId'], { consistent: true }))
       .filter((item) => item.sk !== keys.domainClaim(ref.domain).sk || item.shopId === ref.shopId)
       .map((item) => ({ pk: item.pk as string, sk: item.sk as string })),
+    // its place on the paid list, had the uninstall's move to FREE not reached it
+    keys.paidShop(ref.shopId),
     keys.shop(ref.shopId),
   ];
   await batchDelete(db, table, elsewhere);

@@ -1,6 +1,7 @@
 import { GetCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { MembershipRace, type PersonJoin, type ShopErasure, type ShopRepo } from '../../domain/ports/repos';
 import { erasePage } from './shop-erase';
+import { paidShopWrite } from './paid-shops';
 import type { PersonRecord, ShopRecord, UserRecord } from '../../domain/records';
 import { batchDelete, batchGet } from './batch';
 import { joinItems, leaveItems, memberPut, shopEmailPut } from './membership-items';
@@ -49,13 +50,21 @@ export class DynamoShopRepo implements ShopRepo {
   async update(shopId: string, patch: Partial<Omit<ShopRecord, '_id' | 'domain'>>): Promise<void> {
     const set = setExpression(patch);
     if (set.empty) return;
-    await this.db.send(new UpdateCommand({
+    const update = {
       TableName: this.table,
       Key: keys.shop(shopId),
       UpdateExpression: set.expression,
       ExpressionAttributeNames: set.names,
       ExpressionAttributeValues: set.values,
       ConditionExpression: 'attribute_exists(pk)',
+    };
+    if (!patch.plan) {
+      await this.db.send(new UpdateCommand(update));
+      return;
+    }
+    // a plan written here (the uninstall's FREE) keeps the list of paid shops with it
+    await this.db.send(new TransactWriteCommand({
+      TransactItems: [{ Update: update }, paidShopWrite(this.table, shopId, patch.plan, patch.updatedAt ?? new Date().toISOString())],
     }));
   }
 

@@ -166,6 +166,14 @@ mutation CancelFulfilment($id: ID!) {
   }
 }`;
 
+export const FULFILLMENT_EVENT_CREATE = `
+mutation FulfillmentEvent($fulfillmentEvent: FulfillmentEventInput!) {
+  fulfillmentEventCreate(fulfillmentEvent: $fulfillmentEvent) {
+    fulfillmentEvent { id status }
+    userErrors { field message }
+  }
+}`;
+
 export const TAGS_ADD = `
 mutation TagOrder($id: ID!, $tags: [String!]!) {
   tagsAdd(id: $id, tags: $tags) {

@@ -1,4 +1,4 @@
-import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { SendMessageBatchCommand, SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { awsClientConfig } from '../aws-client';
 import { z, queueJobDef, type JobMessage, type QueueJobId } from '@dakiya/shared';
 import { keyedJobId, type EnqueueOptions, type JobQueue, type JobRecords, type JobRef, type OverdueJob } from '../../domain/ports/jobs';
@@ -53,6 +53,7 @@ export class SqsJobQueue implements JobQueue {
   async enqueue<Id extends QueueJobId>(job: Id, message: JobMessage<Id>, opts: EnqueueOptions = {}): Promise<string> {
     requireEnqueue(job);
     const def = queueJobDef(job);
+    if (def.recordless) throw new Error(`job ${job} has no job records: send its messages with send()`);
     const parsed = def.message.parse(message);
     if (!this.urls[job]) throw new Error(`no queue URL for job ${job}: this function may not queue it (JOB_QUEUE_URLS)`);
     if (def.fifo && !opts.group) throw new Error(`job ${job} runs on a FIFO queue: enqueue needs a group`);
@@ -73,6 +74,25 @@ export class SqsJobQueue implements JobQueue {
       });
     }
     return id;
+  }
+
+  async send<Id extends QueueJobId>(job: Id, messages: JobMessage<Id>[]): Promise<void> {
+    requireEnqueue(job);
+    const def = queueJobDef(job);
+    if (!def.recordless) throw new Error(`job ${job} keeps job records: queue it with enqueue()`);
+    const url = this.urls[job];
+    if (!url) throw new Error(`no queue URL for job ${job}: this function may not queue it (JOB_QUEUE_URLS)`);
+    const bodies = messages.map((m) => JSON.stringify(def.message.parse(m)));
+    for (let i = 0; i < bodies.length; i += 10) {
+      let entries = bodies.slice(i, i + 10).map((body, n) => ({ Id: String(n), MessageBody: body }));
+      // a batch may half succeed: the failed entries are sent once more, then the caller retries
+      for (let tries = 0; entries.length > 0; tries++) {
+        if (tries === 2) throw new Error(`${entries.length} ${job} messages could not be sent`);
+        const { Failed = [] } = await this.sqs.send(new SendMessageBatchCommand({ QueueUrl: url, Entries: entries }));
+        const failed = new Set(Failed.map((f) => f.Id));
+        entries = entries.filter((e) => failed.has(e.Id));
+      }
+    }
   }
 
   canSend(job: QueueJobId): boolean {

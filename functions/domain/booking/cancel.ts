@@ -98,7 +98,8 @@ async function cancelledByTracking(adapter: CourierAdapter, trackingNumber: stri
   }
 }
 
-async function cancelFulfillments(shop: ShopRecord, record: BookingRecord, deps: Deps): Promise<void> {
+/** Cancels the booking's Shopify fulfillments; one cancelled already (a retry, or by hand) is what was wanted. */
+export async function cancelFulfillments(shop: Pick<ShopRecord, '_id' | 'domain'>, record: BookingRecord, deps: Deps): Promise<void> {
   const client = deps.shopifyFor(shop);
   for (const { fulfillmentId } of record.fulfillments) {
     await withShopify(async () => {

@@ -1,5 +1,10 @@
 import type { BookingAttention, BookingStatus, BulkRowReason, CourierId, LineItemView, PaymentStatus } from '@dakiya/shared';
 import type { UsageReservation } from './usage';
+import type { FulfillmentEventStatus } from './shopify';
+
+/** A parcel's step as Shopify shows it: a fulfillment event's status, or its fulfillment cancelled. */
+export type ShopifyStep = FulfillmentEventStatus | 'CANCELLED';
+export const SHOPIFY_STEPS = ['IN_TRANSIT', 'OUT_FOR_DELIVERY', 'ATTEMPTED_DELIVERY', 'DELIVERED', 'FAILURE', 'CANCELLED'] as const satisfies readonly ShopifyStep[];
 
 /** One booking: one tracking number, covering one Shopify order or several merged (tag MERGED). */
 export interface BookingRecord {
@@ -47,11 +52,21 @@ export interface BookingRecord {
   lastScanAt?: string;
   /** The last change of a counted field (status, payment, delivery): the recount waits until it is minutes old. */
   changedAt?: string;
+  /**
+   * The parcel's step last shown on Shopify by the status sync (its fulfillment event and status tag);
+   * absent is none, the fulfillment alone. A step of the booking other than this one is the Shopify
+   * half still to do (domain/sync/on-shopify.ts).
+   */
+  shopifyStep?: ShopifyStep;
 }
 
 /** What one change of a booking writes (the status-change function's, a cancel's); only the fields given change. */
 export type BookingChange = Partial<Pick<BookingRecord,
-  'status' | 'paymentStatus' | 'lastStatusAt' | 'deliveredAt' | 'deliveryDays' | 'cancelledAt' | 'cancelPendingFrom' | 'courierStatus' | 'lastScanAt' | 'changedAt'>>;
+  'status' | 'paymentStatus' | 'lastStatusAt' | 'deliveredAt' | 'deliveryDays' | 'cancelledAt' | 'cancelPendingFrom' | 'courierStatus' | 'lastScanAt' | 'changedAt'
+  | 'shopifyStep'>> & {
+  /** Removes `deliveryDays` (a courier's correction from delivered to returned). */
+  clearDeliveryDays?: true;
+};
 
 /** Which index a page of bookings is read from, and the value it is keyed on. */
 export type BookingIndex =

@@ -16,6 +16,7 @@ import type {
 } from './repos';
 import type { OriginSecrets, SecretBox } from './secrets';
 import type { SignInCodeStore, SignInTriesStore } from './sign-in';
+import type { SyncWorkList } from './sync';
 import type { ShopifyAdmin, ShopifySpend, ShopTarget, ShopTokenStore } from './shopify';
 import type { UsageStore } from './usage';
 
@@ -54,6 +55,8 @@ export interface Deps {
   attempts: AttemptLedger;
   /** Bookings, with their pointers and timeline. */
   bookings: BookingRepo;
+  /** The status sync's work list: an account's moving parcels by window, and its watched ones. */
+  syncWorkList: SyncWorkList;
   /** The bookings' counter items (by day and month, staff, city, deliveries) and the days the recount checks. */
   counters: CounterStore;
   /** What waits for a person ('Needs attention'). */

@@ -50,6 +50,11 @@ export interface EnqueueOptions {
 export interface JobQueue {
   /** Answers the record id. */
   enqueue<Id extends QueueJobId>(job: Id, message: JobMessage<Id>, opts?: EnqueueOptions): Promise<string>;
+  /**
+   * A recordless row's messages (the message is the work, no record behind it), sent in batches of
+   * ten. Throws when some could not be sent, so the caller's own retry sends them again.
+   */
+  send<Id extends QueueJobId>(job: Id, messages: JobMessage<Id>[]): Promise<void>;
   /** Whether this function may send the job's messages (it was given its queue). */
   canSend(job: QueueJobId): boolean;
   /**

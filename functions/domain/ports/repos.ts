@@ -179,6 +179,12 @@ export interface BillingRepo {
    */
   switchPlan(shopId: string, from: PlanId, to: PlanId, subscription: SubscriptionState | undefined, updatedAt: string): Promise<boolean>;
   setPendingCharge(shopId: string, pending: ShopRecord['pendingCharge']): Promise<void>;
+  /** The shops on a paid plan (the list every plan change keeps, never a Scan): the status sync's shops. */
+  paidShops(): Promise<{ shopId: string; plan: PlanId }[]>;
+  /** The one-off listing of shops paid before the list existed (the shops.paid job): a Scan page at a time, resumable. */
+  listPaidPage(cursor: string | undefined, limit: number): Promise<{ cursor?: string; written: number }>;
+  paidListProgress(): Promise<{ done: boolean; cursor?: string }>;
+  savePaidListProgress(progress: { done: boolean; cursor?: string }): Promise<void>;
   /**
    * Writes the record of the moves to FREE (the caller keeps what earlier moves deactivated and is still inactive),
    * only if it is still `previous` as the caller read it; false when another writer changed it in between

@@ -25,6 +25,16 @@ export interface CreateFulfillmentInput {
   message?: string;
 }
 
+/** Shopify's FulfillmentEventStatus values the status sync sends (reference/shopify.md §3.4). */
+export type FulfillmentEventStatus = 'IN_TRANSIT' | 'OUT_FOR_DELIVERY' | 'ATTEMPTED_DELIVERY' | 'DELIVERED' | 'FAILURE';
+
+export interface CreateFulfillmentEventInput {
+  fulfillmentId: string;
+  status: FulfillmentEventStatus;
+  happenedAt?: string;
+  message?: string;
+}
+
 export interface CreateSubscriptionInput {
   name: string;
   returnUrl: string;
@@ -64,6 +74,8 @@ export interface ShopifyAdmin {
   getOrderToBook(orderId: string): Promise<{ order: ShopifyOrder; fulfil: ShopifyOrderToFulfil } | null>;
   createFulfillment(input: CreateFulfillmentInput): Promise<ShopifyFulfillment>;
   cancelFulfillment(id: string): Promise<ShopifyFulfillment>;
+  /** A step of the parcel's journey on the fulfillment (the order's timeline and the customer's status page). */
+  createFulfillmentEvent(input: CreateFulfillmentEventInput): Promise<{ id: string; status: FulfillmentEventStatus }>;
   /** Tags after the change; adding a present tag or removing an absent one is a no-op. */
   addTags(id: string, tags: string[]): Promise<string[]>;
   removeTags(id: string, tags: string[]): Promise<string[]>;

@@ -2,13 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { fakeDeps } from '../../test-support/fake-deps';
 import { MemoryCounters } from '../../test-support/memory-counters';
 import type { AttentionItem, AttentionStore } from '../ports/attention';
-import type { BookingChange, BookingRecord, BookingRepo, TimelineEvent } from '../ports/bookings';
+import type { AttemptLedger, BookingChange, BookingRecord, BookingRepo, TimelineEvent } from '../ports/bookings';
+import { ShopifyError, type ShopifyAdmin } from '../ports/shopify';
 import type { TrackingResult } from '../ports/courier';
 import type { ShopRecord } from '../records';
 import { applyCourierReading } from './status-change';
 
 const NOW = new Date('2026-11-26T10:00:00.000Z');
-const shop = { _id: 'shop-1', iana_time_zone: 'Asia/Karachi' } as ShopRecord;
+const shop = { _id: 'shop-1', domain: 'demo.myshopify.com', iana_time_zone: 'Asia/Karachi' } as ShopRecord;
 
 function booking(fields: Partial<BookingRecord> = {}): BookingRecord {
   return {
@@ -28,8 +29,11 @@ function reading(fields: Partial<TrackingResult>): TrackingResult {
  * the caller holds, like the conditional update. `race` changes the stored booking just before the
  * next write, as another writer would.
  */
-function world(stored: BookingRecord, race?: BookingChange) {
-  const state = { stored, writes: [] as BookingChange[], events: [] as TimelineEvent[], raised: [] as AttentionItem[] };
+function world(stored: BookingRecord, race?: BookingChange, shopify: { down?: boolean } = {}) {
+  const state = {
+    stored, writes: [] as BookingChange[], events: [] as TimelineEvent[], raised: [] as AttentionItem[],
+    freed: [] as string[][], fulfillmentsCancelled: [] as string[], shopifyCalls: 0,
+  };
   let pendingRace = race;
   const bookings = {
     change: async (held: BookingRecord, change: BookingChange) => {
@@ -39,15 +43,33 @@ function world(stored: BookingRecord, race?: BookingChange) {
       }
       if (state.stored.status !== held.status) return undefined;
       state.writes.push(change);
-      state.stored = { ...state.stored, ...change };
+      const { clearDeliveryDays, ...fields } = change;
+      state.stored = { ...state.stored, ...fields };
+      if (clearDeliveryDays) delete state.stored.deliveryDays;
+      return state.stored;
+    },
+    recordCancelStep: async (_held: BookingRecord, step: Partial<BookingRecord>) => { state.stored = { ...state.stored, ...step }; },
+    finishCancel: async () => {
+      const { cancelPendingFrom: _done, ...rest } = state.stored;
+      state.stored = rest;
       return state.stored;
     },
     get: async () => state.stored,
     addEvents: async (_shopId: string, _tn: string, events: TimelineEvent[]) => { state.events.push(...events); },
   } as unknown as BookingRepo;
   const attention = { raise: async (_shopId: string, item: AttentionItem) => { state.raised.push(item); } } as unknown as AttentionStore;
+  const attempts = { freeOrders: async (b: BookingRecord) => { state.freed.push(b.orderIds); } } as unknown as AttemptLedger;
+  const shopifyFor = () => ({
+    cancelFulfillment: async (id: string) => {
+      state.shopifyCalls += 1;
+      if (shopify.down) throw new ShopifyError('SERVER', 'Shopify is down', { status: 503, retryable: true });
+      state.fulfillmentsCancelled.push(id);
+      return { id, status: 'CANCELLED' };
+    },
+  }) as unknown as ShopifyAdmin;
   const counters = new MemoryCounters();
-  const deps = fakeDeps({ bookings, attention, counters, now: () => NOW });
+  // no usage port: a cancel the courier made keeps the month's plan slot
+  const deps = fakeDeps({ bookings, attention, counters, attempts, shopifyFor, now: () => NOW });
   return { state, counters, deps };
 }
 
@@ -99,6 +121,13 @@ describe('the status-change function', () => {
     expect(await counters.all()).toEqual([]);
   });
 
+  it('applies scans in the courier\'s event order, whatever order its answer lists them in', async () => {
+    const { state, deps } = world(booking());
+    const out = await applyCourierReading(shop, booking(), reading({ status: 'DELIVERED', rawStatus: 'Delivered', events: [scans[1]!, scans[0]!] }), deps);
+    expect(out.booking).toMatchObject({ status: 'DELIVERED', lastScanAt: scans[1]!.at, deliveredAt: scans[1]!.at, deliveryDays: 3 });
+    expect(state.events.map((e) => [e.seq, e.status])).toEqual([[1, 'Dispatched'], [2, 'Delivered']]);
+  });
+
   it('lets an unknown courier text move nothing, but keeps the text and its new scans', async () => {
     const { state, counters, deps } = world(booking());
     const out = await applyCourierReading(shop, booking(), reading({ status: null, rawStatus: 'Held at hub (weather)', events: scans.slice(0, 1) }), deps);
@@ -135,11 +164,58 @@ describe('the status-change function', () => {
     expect(state.raised).toEqual([expect.objectContaining({ reason: 'DELIVERED_AFTER_CANCEL', orderName: '#1001', subject: { kind: 'booking', trackingNumber: 'LE1' } })]);
   });
 
-  it('shows a cancel the courier made on its own as cancelled and asks a person to close the fulfillment', async () => {
-    const { state, deps } = world(booking());
-    const out = await applyCourierReading(shop, booking(), reading({ status: 'CANCELLED', rawStatus: 'Cancelled' }), deps);
+  it('finishes a cancel the courier made on its own: fulfillment cancelled, order freed, counted once, a person told what Dakiya did', async () => {
+    // Prepare: PostEx let the booking expire
+    const held = booking({ company: 'POSTEX', fulfillments: [{ orderId: '1', fulfillmentId: 'gid://shopify/Fulfillment/9' }] });
+    const { state, counters, deps } = world(held);
+    // Act
+    const out = await applyCourierReading(shop, held, reading({ status: 'CANCELLED', rawStatus: 'Expired' }), deps);
+    // Assess
+    expect(out).toMatchObject({ written: true, movedFrom: 'FULFILLED', booking: { status: 'CANCELLED' } });
+    expect(out.booking.cancelPendingFrom).toBeUndefined();
+    expect(out.booking.cancelledAt).toBeUndefined();
+    expect(state.writes).toEqual([expect.objectContaining({ status: 'CANCELLED', cancelPendingFrom: 'FULFILLED', courierStatus: 'Expired' })]);
+    expect(state.fulfillmentsCancelled).toEqual(['gid://shopify/Fulfillment/9']);
+    expect(state.stored.fulfillmentsCancelledAt).toBe(NOW.toISOString());
+    expect(state.freed).toEqual([['1']]);
+    expect(counters.counts('shop MONTH 2026-11')).toEqual({ 's.F': -1, 's.C': 1, 'a.a1.F': -1, 'a.a1.C': 1 });
+    expect(state.raised).toEqual([expect.objectContaining({ reason: 'COURIER_CANCELLED', orderName: '#1001' })]);
+    expect(state.raised[0]!.message).toBe("The courier cancelled the parcel of #1001 on its own ('Expired'). Dakiya cancelled its fulfillment in Shopify and freed the order, so it can be booked again; the cancelled booking still counts in this month's plan.");
+  });
+
+  it('finishes a courier\'s cancel on the next reading when Shopify failed, without moving the status or the counters twice', async () => {
+    const held = booking({ fulfillments: [{ orderId: '1', fulfillmentId: 'F1' }] });
+    const down = world(held, undefined, { down: true });
+    await expect(applyCourierReading(shop, held, reading({ status: 'CANCELLED', rawStatus: '48 Hours Auto Canceled' }), down.deps)).rejects.toThrow('Shopify did not answer');
+    expect(down.state.stored).toMatchObject({ status: 'CANCELLED', cancelPendingFrom: 'FULFILLED' });
+    expect(down.state.freed).toEqual([]);
+    expect(await down.counters.all()).toEqual([]);
+    // the retry reads the booking as stored, with Shopify back
+    const { state, counters, deps } = world(down.state.stored);
+    const out = await applyCourierReading(shop, down.state.stored, reading({ status: 'CANCELLED', rawStatus: '48 Hours Auto Canceled' }), deps);
     expect(out).toMatchObject({ written: true, booking: { status: 'CANCELLED' } });
-    expect(state.raised.map((r) => r.reason)).toEqual(['COURIER_CANCELLED']);
+    expect(out.booking.cancelPendingFrom).toBeUndefined();
+    expect(state.writes).toEqual([]);
+    expect(state.fulfillmentsCancelled).toEqual(['F1']);
+    expect(state.freed).toEqual([['1']]);
+    expect(counters.counts('staff u1 DAY 2026-11-20')).toEqual({ 's.F': -1, 's.C': 1 });
+    // and once finished, the same reading again does nothing
+    const again = world(state.stored);
+    expect(await applyCourierReading(shop, state.stored, reading({ status: 'CANCELLED', rawStatus: '48 Hours Auto Canceled' }), again.deps)).toMatchObject({ written: false });
+    expect(again.state.shopifyCalls + again.state.writes.length + again.state.freed.length).toBe(0);
+  });
+
+  it('believes a courier\'s correction from delivered to returned: counters move from the delivery to the return, delivered fields follow', async () => {
+    const held = booking({ status: 'DELIVERED', deliveredAt: '2026-11-23T11:00:00.000Z', deliveryDays: 3, courierStatus: 'Delivered' });
+    const { state, counters, deps } = world(held);
+    const out = await applyCourierReading(shop, held, reading({ status: 'RTS', rawStatus: 'Returned to shipper', returnedAt: '2026-11-25T06:00:00.000Z' }), deps);
+    expect(out).toMatchObject({ written: true, movedFrom: 'DELIVERED', booking: { status: 'RTS', deliveredAt: '2026-11-25T06:00:00.000Z' } });
+    expect(out.booking.deliveryDays).toBeUndefined();
+    expect(state.writes[0]).toMatchObject({ status: 'RTS', deliveredAt: '2026-11-25T06:00:00.000Z', clearDeliveryDays: true });
+    expect(counters.counts('delivered 2026-11-23')).toEqual({ 'd.LEOPARD': -1, 'ds.LEOPARD': -3, cod: -1500 });
+    expect(counters.counts('delivered 2026-11-25')).toEqual({ 'r.LEOPARD': 1 });
+    expect(counters.counts('shop DAY 2026-11-20')).toEqual({ 's.D': -1, 's.R': 1, 'a.a1.D': -1, 'a.a1.R': 1, 'cod.d': -1500 });
+    expect(counters.counts('city lahore DAY 2026-11-20')).toEqual({ 'c.LEOPARD.D': -1, 'c.LEOPARD.R': 1, 'h.3': -1 });
   });
 
   it('leaves our own cancel under way to the cancel: nothing moves and nobody is asked', async () => {

@@ -4,17 +4,19 @@ import type { TrackingResult } from '../ports/courier';
 import type { Deps } from '../ports/deps';
 import type { ShopRecord } from '../records';
 import { moveCounters, shopDay } from '../booking/counters';
+import { cancelFulfillments } from '../booking/cancel';
 import { daysBetween } from '../orders/row';
 
 /**
- * The status changes a courier's answer may make (issue 18 §5; the status sync extends it). A
- * terminal status (delivered, returned, cancelled) never goes back to a moving one, and a parcel
- * never goes back from in process to just fulfilled.
+ * The status changes a courier's answer may make (issue 18 §5, extended by the status sync of issue
+ * 21). A terminal status never goes back to a moving one, and a parcel never goes back from in process
+ * to just fulfilled. One correction is allowed: a courier that said delivered and then says the
+ * parcel came back (DELIVERED -> RTS) is believed, as its later word on the same parcel.
  */
 export const ALLOWED_MOVES: Readonly<Record<BookingStatus, readonly BookingStatus[]>> = {
   FULFILLED: ['INPROCESS', 'DELIVERED', 'RTS', 'CANCELLED'],
   INPROCESS: ['DELIVERED', 'RTS', 'CANCELLED'],
-  DELIVERED: [],
+  DELIVERED: ['RTS'],
   RTS: [],
   CANCELLED: [],
 };
@@ -29,11 +31,13 @@ export interface StatusChangeOutcome {
   movedFrom?: BookingStatus;
 }
 
-type Shop = Pick<ShopRecord, '_id' | 'iana_time_zone'>;
+type Shop = Pick<ShopRecord, '_id' | 'domain' | 'iana_time_zone'>;
 
 /** What a courier reading changes on the booking, and its new scans; undefined when it changes nothing. */
 export function changeOf(booking: BookingRecord, reading: TrackingResult, timeZone: string, now: Date): { change: BookingChange; events: TimelineEvent[]; to?: BookingStatus } | undefined {
-  const events = reading.events
+  // the courier's event order, whatever order its answer lists them in (stable: equal times keep theirs)
+  const ordered = [...reading.events].sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
+  const events = ordered
     .map((e, i) => ({ at: e.at, seq: i + 1, status: e.status, message: e.message, ...(e.location ? { location: e.location } : {}) }))
     .filter((e) => !booking.lastScanAt || e.at > booking.lastScanAt);
   const target = reading.status;
@@ -48,10 +52,14 @@ export function changeOf(booking: BookingRecord, reading: TrackingResult, timeZo
     Object.assign(change, { status: to, lastStatusAt: at, changedAt: at });
     const arrived = to === 'DELIVERED' ? reading.deliveredAt : to === 'RTS' ? reading.returnedAt : undefined;
     if (to === 'DELIVERED' || to === 'RTS') {
-      const deliveredAt = arrived ?? reading.events.at(-1)?.at ?? at;
+      const deliveredAt = arrived ?? ordered.at(-1)?.at ?? at;
       change.deliveredAt = deliveredAt;
       if (to === 'DELIVERED') change.deliveryDays = Math.max(0, daysBetween(booking.bookedDay, shopDay(new Date(deliveredAt), timeZone)));
+      // a correction from delivered: the delivery's days go with the delivery
+      else if (booking.deliveryDays !== undefined) change.clearDeliveryDays = true;
     }
+    // a cancel the courier made: finished by finishCourierCancel, which reads the status it left
+    if (to === 'CANCELLED') change.cancelPendingFrom = booking.status;
   }
   if (!Object.keys(change).length) return undefined;
   return { change, events, to };
@@ -65,6 +73,8 @@ export function changeOf(booking: BookingRecord, reading: TrackingResult, timeZo
  * counters' move. A delivery after a cancel, or a cancel the courier made, is put before a person.
  */
 export async function applyCourierReading(shop: Shop, booking: BookingRecord, reading: TrackingResult, deps: Deps, retries = 1): Promise<StatusChangeOutcome> {
+  // a courier's cancel whose last steps failed before (Shopify down): finished now, the status stays
+  if (isCourierCancelUnfinished(booking)) return { booking: await finishCourierCancel(shop, booking, reading, deps), written: true };
   await flagForPerson(shop, booking, reading, deps);
   const planned = changeOf(booking, reading, shop.iana_time_zone, deps.now());
   if (!planned) return { booking, written: false };
@@ -76,8 +86,40 @@ export async function applyCourierReading(shop: Shop, booking: BookingRecord, re
     return applyCourierReading(shop, fresh, reading, deps, retries - 1);
   }
   await deps.bookings.addEvents(shop._id, booking.trackingNumber, planned.events);
+  if (planned.to === 'CANCELLED') return { booking: await finishCourierCancel(shop, written, reading, deps), written: true, movedFrom: booking.status };
   if (planned.to) await moveCounters(shop, booking, written, deps);
   return { booking: written, written: true, ...(planned.to ? { movedFrom: booking.status } : {}) };
+}
+
+/** CANCELLED by the courier with its last steps still to do (a cancel of ours always has `cancelledAt`). */
+const isCourierCancelUnfinished = (booking: BookingRecord) =>
+  booking.status === 'CANCELLED' && booking.cancelPendingFrom !== undefined && booking.cancelledAt === undefined;
+
+/**
+ * The last steps of a cancel the courier made (PostEx 'Expired', Leopards '48 Hours Auto Canceled'),
+ * like a merchant's cancel after the courier's step: the Shopify fulfillments cancelled (recorded, so
+ * a retry does not ask again), the orders freed to be booked again, the counters moved once from the
+ * status it left, and a person told what happened and what Dakiya did. The month's usage slot stays,
+ * as for any cancelled booking. A failure here leaves `cancelPendingFrom`, and the next reading of
+ * the parcel (the sync's retry, the modal) finishes the steps without moving the status again.
+ */
+async function finishCourierCancel(shop: Shop, booking: BookingRecord, reading: TrackingResult, deps: Deps): Promise<BookingRecord> {
+  let record = booking;
+  if (!record.fulfillmentsCancelledAt) {
+    await cancelFulfillments(shop, record, deps);
+    const at = deps.now().toISOString();
+    await deps.bookings.recordCancelStep(record, { fulfillmentsCancelledAt: at });
+    record = { ...record, fulfillmentsCancelledAt: at };
+  }
+  await deps.attempts.freeOrders(record, deps.now().getTime());
+  const orderName = record.orderNames.join(', ');
+  const said = reading.rawStatus ?? record.courierStatus;
+  await deps.attention.raise(shop._id, {
+    subject: { kind: 'booking', trackingNumber: record.trackingNumber }, reason: 'COURIER_CANCELLED', orderName, at: deps.now().toISOString(),
+    message: `The courier cancelled the parcel of ${orderName} on its own${said ? ` ('${said}')` : ''}. Dakiya cancelled its fulfillment in Shopify and freed the order, so it can be booked again; the cancelled booking still counts in this month's plan.`,
+  });
+  await moveCounters(shop, { ...record, status: record.cancelPendingFrom! }, record, deps);
+  return deps.bookings.finishCancel(record);
 }
 
 /** Readings a person must act on; the status itself does not move for them. */
@@ -89,11 +131,6 @@ async function flagForPerson(shop: Shop, booking: BookingRecord, reading: Tracki
     await deps.attention.raise(shop._id, {
       subject, reason: 'DELIVERED_AFTER_CANCEL', orderName, at,
       message: `The courier says ${orderName} was delivered after its booking was cancelled. Check the order in Shopify and with the consignee.`,
-    });
-  } else if (reading.status === 'CANCELLED' && booking.status !== 'CANCELLED' && booking.cancelledAt === undefined && isAllowedMove(booking.status, 'CANCELLED')) {
-    await deps.attention.raise(shop._id, {
-      subject, reason: 'COURIER_CANCELLED', orderName, at,
-      message: `The courier cancelled the parcel of ${orderName}, so Dakiya shows it cancelled. Its fulfillment in Shopify is still open: cancel it there if the order should not ship.`,
     });
   }
 }

@@ -3,7 +3,7 @@ import { parseGid } from './gid';
 import { isFulfillable } from './order-math';
 import type { FulfillmentOrderRecord, FulfillmentRecord, OrderRecord } from './records';
 import { restFulfillment, restOrder } from './rest-payloads';
-import { findFulfillment, findFulfillmentOrder, fulfillmentView } from './views';
+import { findFulfillment, findFulfillmentOrder, fulfillmentEventView, fulfillmentView } from './views';
 
 interface FulfillmentInput {
   lineItemsByFulfillmentOrder: { fulfillmentOrderId: string; fulfillmentOrderLineItems?: { id: string; quantity: number }[] | null }[];
@@ -155,4 +155,28 @@ export function fulfillmentTrackingInfoUpdate(
   hit.fulfillment.updatedAt = ctx.state.clock.iso();
   ctx.webhooks.enqueue(ctx.shop.domain, 'fulfillments/update', restFulfillment(hit.order, hit.fulfillment));
   return { fulfillment: fulfillmentView(ctx, hit.order, hit.fulfillment), userErrors: [] };
+}
+
+/**
+ * fulfillmentEventCreate: a step of the parcel on the fulfillment (its display status follows the
+ * newest). A cancelled fulfillment takes no more events. No webhook: Dakiya subscribes none for it.
+ */
+export function fulfillmentEventCreate(
+  ctx: GqlContext,
+  args: { fulfillmentEvent: { fulfillmentId: string; status: string; happenedAt?: string | null; message?: string | null } },
+) {
+  requireScope(ctx, FO_WRITE, 'fulfillmentEventCreate');
+  const input = args.fulfillmentEvent;
+  const hit = findFulfillment(ctx, input.fulfillmentId);
+  if (!hit) return failEvent(['fulfillmentId'], 'Fulfillment not found.');
+  if (hit.fulfillment.status === 'CANCELLED') return failEvent(['fulfillmentId'], 'Cannot create an event for a cancelled fulfillment.');
+  const now = ctx.state.clock.iso();
+  const event = { id: ctx.state.ids.id('FulfillmentEvent'), status: input.status, happenedAt: input.happenedAt ?? now, message: input.message ?? null, createdAt: now };
+  hit.fulfillment.events = [...(hit.fulfillment.events ?? []), event];
+  hit.fulfillment.updatedAt = now;
+  return { fulfillmentEvent: fulfillmentEventView(event), userErrors: [] };
+}
+
+function failEvent(field: string[], message: string) {
+  return { fulfillmentEvent: null, userErrors: [{ field, message }] };
 }

@@ -136,3 +136,29 @@ describe('tags', () => {
     await expect(client.addTags('gid://shopify/Order/4444444444444', ['x'])).rejects.toThrow(/Order does not exist/);
   });
 });
+
+describe('fulfillment events (the status sync shows the parcel\'s steps on the order)', () => {
+  it('fulfillmentEventCreate adds a step to the fulfillment, its display status follows, and a cancelled fulfillment takes none', async () => {
+    const record = openOrder(1);
+    const [fo] = await client.getFulfillmentOrders(record?.id ?? '');
+    const fulfillment = await client.createFulfillment({ fulfillmentOrderIds: [fo?.id ?? ''], trackingInfo: { number: 'LE777', company: 'Leopards' }, notifyCustomer: false });
+    const before = h.sim.control.deliveries().length;
+
+    const event = await client.createFulfillmentEvent({ fulfillmentId: fulfillment.id, status: 'IN_TRANSIT', happenedAt: '2026-11-26T05:00:00.000Z', message: 'Dispatched' });
+    expect(event).toMatchObject({ status: 'IN_TRANSIT' });
+    expect(event.id).toMatch(/^gid:\/\/shopify\/FulfillmentEvent\//);
+    await client.createFulfillmentEvent({ fulfillmentId: fulfillment.id, status: 'DELIVERED' });
+
+    const read = await client.request<{ fulfillment: { displayStatus: string; events: { nodes: { status: string; message: string | null; happenedAt: string }[] } } }>(
+      'query Steps($id: ID!) { fulfillment(id: $id) { displayStatus events(first: 10) { nodes { status message happenedAt } } } }', { id: fulfillment.id });
+    expect(read.fulfillment.displayStatus).toBe('DELIVERED');
+    expect(read.fulfillment.events.nodes.map((e) => [e.status, e.message])).toEqual([['IN_TRANSIT', 'Dispatched'], ['DELIVERED', null]]);
+    expect(read.fulfillment.events.nodes[0]?.happenedAt).toBe('2026-11-26T05:00:00.000Z');
+    // no webhook: Dakiya subscribes none for events, and edits it makes cause no traffic back
+    expect(h.sim.control.deliveries().length).toBe(before);
+
+    await client.cancelFulfillment(fulfillment.id);
+    await expect(client.createFulfillmentEvent({ fulfillmentId: fulfillment.id, status: 'FAILURE' })).rejects.toThrow(/cancelled fulfillment/);
+    await expect(client.createFulfillmentEvent({ fulfillmentId: 'gid://shopify/Fulfillment/999999999', status: 'DELIVERED' })).rejects.toBeInstanceOf(ShopifyUserErrors);
+  });
+});

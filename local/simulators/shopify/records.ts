@@ -93,6 +93,16 @@ export interface FulfillmentRecord {
   notifyCustomer: boolean;
   tracking: { company: string | null; number: string | null; url: string | null }[];
   lineItems: { fulfillmentOrderId: string; fulfillmentOrderLineItemId: string; lineItemId: string; quantity: number }[];
+  /** fulfillmentEventCreate's steps of the parcel, oldest first (absent on records saved before events existed). */
+  events?: FulfillmentEventRecord[];
+}
+
+export interface FulfillmentEventRecord {
+  id: string;
+  status: string;
+  happenedAt: string;
+  message: string | null;
+  createdAt: string;
 }
 
 export interface CustomerRecord {

@@ -2,7 +2,7 @@ import { GraphQLError } from 'graphql';
 import { appSubscriptionCancel, appSubscriptionCreate } from './billing';
 import { paginate, paginateList, type ConnectionArgs } from './connection';
 import { FO_READ, requireScope, type GqlContext } from './context';
-import { fulfillmentCancel, fulfillmentCreate, fulfillmentTrackingInfoUpdate } from './fulfillment-mutations';
+import { fulfillmentCancel, fulfillmentCreate, fulfillmentEventCreate, fulfillmentTrackingInfoUpdate } from './fulfillment-mutations';
 import { gid, parseGid } from './gid';
 import { matchesSearch, orderSortKey, parseSearch, type OrderSortKey } from './order-search';
 import type { OrderRecord } from './records';
@@ -134,6 +134,8 @@ export const rootValue = {
 
   fulfillmentTrackingInfoUpdate: (args: Parameters<typeof fulfillmentTrackingInfoUpdate>[1], ctx: GqlContext) =>
     fulfillmentTrackingInfoUpdate(ctx, args),
+
+  fulfillmentEventCreate: (args: Parameters<typeof fulfillmentEventCreate>[1], ctx: GqlContext) => fulfillmentEventCreate(ctx, args),
 
   tagsAdd: (args: { id: string; tags: string[] }, ctx: GqlContext) => changeTags(ctx, args, 'add'),
   tagsRemove: (args: { id: string; tags: string[] }, ctx: GqlContext) => changeTags(ctx, args, 'remove'),

@@ -2,7 +2,7 @@ import { FO_READ, requireScope, type GqlContext } from './context';
 import { paginateList, type ConnectionArgs } from './connection';
 import { gid, parseGid } from './gid';
 import { displayFulfillmentStatus, fulfilledQuantities, money, num, supportedActions, totals } from './order-math';
-import type { AddressRecord, FulfillmentOrderRecord, FulfillmentRecord, LineItemRecord, OrderRecord, SubscriptionRecord } from './records';
+import type { AddressRecord, FulfillmentEventRecord, FulfillmentOrderRecord, FulfillmentRecord, LineItemRecord, OrderRecord, SubscriptionRecord } from './records';
 import type { ShopRecord } from './state';
 
 /*
@@ -249,7 +249,14 @@ export function fulfillmentView(ctx: GqlContext, order: OrderRecord, f: Fulfillm
     trackingInfo: (args: { first?: number | null }) => (args.first ? f.tracking.slice(0, args.first) : f.tracking),
     location: location ? { __typename: 'Location', id: gid('Location', location.id), name: location.name } : null,
     order: () => orderView(ctx, order),
+    // Shopify shows the newest event's status, FULFILLED before any, CANCELED once cancelled
+    displayStatus: f.status === 'CANCELLED' ? 'CANCELED' : (f.events?.at(-1)?.status ?? 'FULFILLED'),
+    events: (args: { first?: number | null }) => ({ nodes: (args.first ? (f.events ?? []).slice(0, args.first) : (f.events ?? [])).map(fulfillmentEventView) }),
   };
+}
+
+export function fulfillmentEventView(e: FulfillmentEventRecord) {
+  return { __typename: 'FulfillmentEvent', id: gid('FulfillmentEvent', e.id), status: e.status, happenedAt: e.happenedAt, message: e.message, createdAt: e.createdAt };
 }
 
 export function subscriptionView(sub: SubscriptionRecord) {

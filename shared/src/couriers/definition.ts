@@ -52,11 +52,19 @@ export interface BookingRules {
   /** Most tracking numbers one tracking call accepts. */
   trackBatchSize: number;
   /**
+   * Status-sync tracking calls at once to this courier, per worker container (default
+   * DEFAULT_TRACK_IN_FLIGHT): the courier's own rate limit, kept with its other limits.
+   */
+  trackInFlight?: number;
+  /**
    * Its tracking shows a parcel only from the first scan (TCS: after the pickup), so a number it does not
    * show yet may still be right.
    */
   tracksFromPickup?: true;
 }
+
+/** Tracking calls in flight to one courier when its definition names no other cap. */
+export const DEFAULT_TRACK_IN_FLIGHT = 5;
 
 export interface CourierDefinition<Id extends string = string, K extends string = string> {
   id: Id;

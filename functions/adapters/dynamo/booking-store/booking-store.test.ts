@@ -74,14 +74,19 @@ describe('the booking entity and its named indexes', () => {
 
     const first = (await deps.bookings.get(shopId, 'LE100000001'))!;
     await deps.bookings.setStatus(first, 'DELIVERED', '2026-11-22T09:00:00.000Z', { deliveredAt: '2026-11-22T09:00:00.000Z' });
-    expect((await indexKeys('movingParcelsByAccount', `SHOP#${shopId}#MOVING#${accountId}`)).map((i) => i.sk)).toEqual(['BOOKING#LE100000002']);
+    // the delivered parcel leaves the moving list; its watch item (the status sync's daily look for a correction) takes its place on the partition
+    expect((await indexKeys('movingParcelsByAccount', `SHOP#${shopId}#MOVING#${accountId}`)).map((i) => i.sk)).toEqual(['BOOKING#LE100000002', 'SYNCWATCH#LE100000001']);
     expect(await indexKeys('bookingsByStatus', `SHOP#${shopId}#STATUS#DELIVERED`)).toHaveLength(1);
     expect(await indexKeys('bookingsByStatus', `SHOP#${shopId}#STATUS#FULFILLED`)).toHaveLength(1);
 
     const second = (await deps.bookings.get(shopId, 'LE100000002'))!;
     const inProcess = await deps.bookings.setStatus(second, 'INPROCESS', '2026-11-22T11:00:00.000Z');
     expect(inProcess.status).toBe('INPROCESS');
-    expect((await indexKeys('movingParcelsByAccount', `SHOP#${shopId}#MOVING#${accountId}`)).map((i) => i.gsi7sk)).toEqual(['2026-11-22T11:00:00.000Z#LE100000002']);
+    expect((await indexKeys('movingParcelsByAccount', `SHOP#${shopId}#MOVING#${accountId}`)).map((i) => i.gsi7sk)).toEqual([
+      '2026-11-22T11:00:00.000Z#LE100000002',
+      // sorted after every parcel by its expiry, four days after the delivery
+      '~WATCH#2026-11-26T09:00:00.000Z#LE100000001',
+    ]);
   });
 
   it('saving the same booking again (a resumed attempt) keeps the first item and says it existed', async () => {

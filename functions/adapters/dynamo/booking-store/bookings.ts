@@ -1,5 +1,5 @@
 import { GetCommand, PutCommand, QueryCommand, ScanCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { cityKey, MERGED_TAG, type BookingStatus } from '@dakiya/shared';
+import { cityKey, MERGED_TAG, SYNC_WATCH_DAYS, type BookingStatus } from '@dakiya/shared';
 import type {
   BookingChange, BookingIndex, BookingRecord, BookingRepo, IndexedBooking, IndexWindow, OrderPointersProgress, TimelineEvent,
 } from '../../../domain/ports/bookings';
@@ -7,7 +7,7 @@ import { batchDelete, batchGet, batchWrite } from '../batch';
 import { isConditionFailure } from '../errors';
 import { keys } from '../keys';
 import { queryAll } from '../query';
-import { BOOKING_INDEXES } from '../table';
+import { BOOKING_INDEXES, TTL_ATTRIBUTE } from '../table';
 import { contactsOf } from './attempt-ledger';
 import { bookingEntity, bookingEventEntity, type BookingEntity } from './entity';
 
@@ -23,6 +23,21 @@ function pointersOf(record: BookingRecord) {
       ...record.orderIds.map((orderId) => keys.orderBookingPointer(shopId, orderId, trackingNumber)),
     ],
     parcel: keys.parcel(trackingNumber, shopId),
+  };
+}
+
+/** A parcel that stops here is watched a few days by the status sync, for a courier's correction or a delivery after a cancel. */
+const STOPPED_STATUSES: readonly BookingStatus[] = ['DELIVERED', 'RTS', 'CANCELLED'];
+
+/** The watch item: under the account's partition of the moving index, sorted by its expiry (keys.syncWatchSort). */
+function syncWatchItem(record: BookingRecord, at: string) {
+  const expires = new Date(new Date(at).getTime() + SYNC_WATCH_DAYS * 86_400_000);
+  const moving = BOOKING_INDEXES.find((i) => i.name === 'movingParcelsByAccount')!;
+  return {
+    ...keys.syncWatch(record.shopId, record.trackingNumber), type: 'syncWatch', trackingNumber: record.trackingNumber,
+    [moving.partition]: `SHOP#${record.shopId}#MOVING#${record.accountId}`,
+    [moving.sort]: keys.syncWatchSort(expires.toISOString(), record.trackingNumber),
+    [TTL_ATTRIBUTE]: Math.floor(expires.getTime() / 1000),
   };
 }
 
@@ -152,7 +167,11 @@ export class DynamoBookingRepo implements BookingRepo {
   }
 
   async change(record: BookingRecord, change: BookingChange): Promise<BookingRecord | undefined> {
-    const { status, deliveredAt, ...rest } = change;
+    const { status, deliveredAt, clearDeliveryDays, ...rest } = change;
+    // first: a watch left by a move that then lost its race costs one extra ask, a move without its watch would miss a correction
+    if (status !== undefined && status !== record.status && STOPPED_STATUSES.includes(status)) {
+      await this.db.send(new PutCommand({ TableName: this.table, Item: syncWatchItem(record, change.lastStatusAt ?? record.lastStatusAt) }));
+    }
     const set: Record<string, unknown> = { ...rest };
     // a status change rewrites the status, moving and delivered indexes: ElectroDB wants all their parts
     if (status !== undefined) Object.assign(set, { status, accountId: record.accountId, lastStatusAt: change.lastStatusAt ?? record.lastStatusAt, deliveredAt: deliveredAt ?? record.deliveredAt ?? '' });
@@ -161,6 +180,7 @@ export class DynamoBookingRepo implements BookingRepo {
       const { data } = await this.bookings
         .patch({ shopId: record.shopId, trackingNumber: record.trackingNumber })
         .set(set as never)
+        .remove(clearDeliveryDays ? ['deliveryDays'] : [])
         // both counted fields: the counters move from the booking in hand, so neither may have moved meanwhile
         .where((attr, op) => `${op.eq(attr.status, record.status)} AND ${op.eq(attr.paymentStatus, record.paymentStatus)}`)
         .go({ response: 'all_new' });
@@ -191,7 +211,7 @@ export class DynamoBookingRepo implements BookingRepo {
     await this.bookings.delete({ shopId, trackingNumber }).where((attr, op) => op.eq(attr.status, 'CANCELLED')).go({ response: 'none' });
     const events = await this.events.query.timeline({ shopId, trackingNumber }).go({ pages: 'all' });
     const { found, parcel } = pointersOf(record);
-    await batchDelete(this.db, this.table, [...found, parcel]);
+    await batchDelete(this.db, this.table, [...found, parcel, keys.syncWatch(shopId, trackingNumber)]);
     await Promise.all(events.data.map((e) => this.events.delete(e).go({ response: 'none' })));
   }
 

@@ -2,6 +2,7 @@ import { Entity } from 'electrodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { BOOKING_STATUSES } from '@dakiya/shared';
 import { BOOKING_INDEXES } from '../table';
+import { SHOPIFY_STEPS } from '../../../domain/ports/bookings';
 
 /**
  * The booking (one per tracking number, covering one Shopify order or several merged) and its
@@ -104,6 +105,8 @@ export function bookingEntity(client: DynamoDBDocumentClient, table: string) {
       lastScanAt: optStr,
       /** The last change of a field the counters count by: the recount leaves a day alone while a change is minutes old. */
       changedAt: optStr,
+      /** The parcel's step last shown on Shopify by the status sync (absent: none, the fulfillment alone). */
+      shopifyStep: { type: SHOPIFY_STEPS },
     },
     indexes: {
       byTrackingNumber: {

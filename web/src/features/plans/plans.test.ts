@@ -73,9 +73,10 @@ describe('plans page rules', () => {
     expect(cancelMessage(null)).not.toMatch(/period/);
   });
 
-  it('the paid cards list only what works today', () => {
-    // 'Automatic status updates' and 'Order tag settings' come back with the issues that build them
-    expect(PLANS.find((p) => p.id === 'MONTHLY')!.features).toEqual(['Unlimited orders', 'Unlimited tracking accounts and users', 'Two-factor authentication', 'CSV export']);
+  it('the paid cards list what the paid plans do, the status sync and its order tags included (issue 21)', () => {
+    expect(PLANS.find((p) => p.id === 'MONTHLY')!.features).toEqual([
+      'Unlimited orders', 'Unlimited tracking accounts and users', 'Automatic status updates', 'CSV export', 'Two-factor authentication', 'Order tag settings',
+    ]);
     expect(PLANS.find((p) => p.id === 'YEARLY')!.features).toEqual(['Everything in Monthly', 'Two months free']);
   });
 });

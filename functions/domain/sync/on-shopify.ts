@@ -1,0 +1,76 @@
+import { TAG_KEYS, type BookingStatus, type OrderTags, type TagKey } from '@dakiya/shared';
+import type { BookingRecord, ShopifyStep } from '../ports/bookings';
+import type { Deps } from '../ports/deps';
+import type { FulfillmentEventStatus } from '../ports/shopify';
+import type { ShopRecord } from '../records';
+import { withShopify } from '../shopify/calls';
+
+const TAG_OF: Partial<Record<BookingStatus, TagKey>> = { INPROCESS: 'inprocess_tag', DELIVERED: 'delivered_tag', CANCELLED: 'cancelled_tag', RTS: 'rts_tag' };
+const STATUS_OF: Record<ShopifyStep, BookingStatus> = {
+  IN_TRANSIT: 'INPROCESS', OUT_FOR_DELIVERY: 'INPROCESS', ATTEMPTED_DELIVERY: 'INPROCESS', DELIVERED: 'DELIVERED', FAILURE: 'RTS', CANCELLED: 'CANCELLED',
+};
+
+/**
+ * The parcel's step as Shopify can show it: in process is in transit, out for delivery or a failed
+ * attempt by the courier's own words; a return is a failure; a cancel is the fulfillment cancelled.
+ * Undefined while the parcel is only booked (the fulfillment says so already) or a cancel is unfinished.
+ */
+export function stepOf(booking: BookingRecord): ShopifyStep | undefined {
+  if (booking.cancelPendingFrom) return undefined;
+  switch (booking.status) {
+    case 'FULFILLED': return undefined;
+    case 'DELIVERED': return 'DELIVERED';
+    case 'RTS': return 'FAILURE';
+    case 'CANCELLED': return 'CANCELLED';
+    case 'INPROCESS': {
+      const said = booking.courierStatus ?? '';
+      if (/out for delivery|on route|with rider/i.test(said)) return 'OUT_FOR_DELIVERY';
+      if (/attempt|refused|undeliver|not deliver|consignee not/i.test(said)) return 'ATTEMPTED_DELIVERY';
+      return 'IN_TRANSIT';
+    }
+  }
+}
+
+const tagOf = (step: ShopifyStep, tags: OrderTags) => {
+  const key = TAG_OF[STATUS_OF[step]];
+  return key ? tags[key] : '';
+};
+
+/**
+ * The Shopify half of a status change (issue 21 §3, paid plans): a fulfillment event for the new step
+ * and the settings' status tag, the new one added and the other status tags removed, through the port (which
+ * paces calls within the shop's API bucket). It runs after the status is written and records the step
+ * it showed (`shopifyStep`) only once Shopify took it, so a Shopify failure never undoes or repeats the
+ * status write: the booking keeps a step other than the one shown, and the next pass that reads it
+ * does the Shopify half alone. Tags are idempotent; an event may be sent twice when the recording
+ * write is lost after Shopify took it, which only repeats a line on the order's timeline.
+ */
+export async function showOnShopify(shop: ShopRecord, booking: BookingRecord, tags: () => Promise<OrderTags>, deps: Deps): Promise<boolean> {
+  const step = stepOf(booking);
+  if (!step || step === booking.shopifyStep) return false;
+  const client = deps.shopifyFor(shop);
+  if (step !== 'CANCELLED' && !booking.fulfillmentsCancelledAt) {
+    const happenedAt = booking.lastScanAt ?? booking.lastStatusAt;
+    for (const { fulfillmentId } of booking.fulfillments) {
+      await withShopify(() => client.createFulfillmentEvent({
+        fulfillmentId, status: step as FulfillmentEventStatus, happenedAt, ...(booking.courierStatus ? { message: booking.courierStatus } : {}),
+      }));
+    }
+  }
+  const settings = await tags();
+  const next = tagOf(step, settings);
+  // every other status tag goes, not only the previous step's: an order booked again after a cancel
+  // carries one status, its live parcel's
+  const others = TAG_KEYS.map((key) => settings[key]).filter((tag) => tag && tag.toLowerCase() !== next.toLowerCase());
+  // a cancelled parcel's order booked again since belongs to its new parcel: its tags are that one's
+  const claims = step === 'CANCELLED' ? await deps.attempts.claims(booking.shopId, booking.orderIds) : undefined;
+  for (const orderId of booking.orderIds) {
+    const claim = claims?.get(orderId);
+    if (claim && claim.state !== 'free' && claim.trackingNumber !== booking.trackingNumber) continue;
+    if (next) await withShopify(() => client.addTags(orderId, [next]));
+    if (others.length) await withShopify(() => client.removeTags(orderId, others));
+  }
+  // only from the status in hand: a booking that moved meanwhile is shown by the next pass
+  await deps.bookings.change(booking, { shopifyStep: step });
+  return true;
+}

@@ -1,0 +1,4 @@
+import { scheduleHandler } from '../../platform/job-chain';
+import { scheduleSync } from './queue-slot';
+
+export const handler = scheduleHandler('sync.schedule', scheduleSync);
