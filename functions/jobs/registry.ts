@@ -8,6 +8,7 @@ import { migrateBookings } from './bookings-migrate/migrate';
 import { redactShop } from './shops-redact/redact-shop';
 import { backfillOrderPointers } from './bookings-pointers/backfill';
 import { exportOrders } from './orders-export/write-export';
+import { printLabels } from './labels-print/print-labels';
 
 /**
  * Every row of the job table and its worker: the local poller and the tests read this (each row's
@@ -19,6 +20,7 @@ export const queueWorkers: { [Id in QueueJobId]: QueueWorker<Id> } = {
   'bookings.bulk': bookBulk,
   'shops.redact': redactShop,
   'orders.export': exportOrders,
+  'labels.print': printLabels,
 };
 
 export const scheduledWorkers: { [Id in ScheduledJobId]: ScheduledWorker } = {

@@ -26,6 +26,7 @@ export * from './schemas/orders';
 export * from './schemas/orders-import';
 export * from './schemas/tracking';
 export * from './schemas/exports';
+export * from './schemas/labels';
 export * from './pages';
 export * from './cities';
 export * from './couriers';

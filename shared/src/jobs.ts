@@ -1,6 +1,7 @@
 import { z } from './zod';
 import { BulkBookingMessage, MailMessage, ShopRedactMessage } from './schemas/jobs';
 import { ExportOrdersMessage } from './schemas/exports';
+import { PrintLabelsMessage } from './schemas/labels';
 
 /**
  * Background work, declared like the route table (STYLE.md §10): CDK builds a queue, its dead-letter
@@ -84,6 +85,19 @@ export const jobs = {
     visibilityTimeoutSeconds: 5400,
     maxReceiveCount: 3,
     timeoutSeconds: 900,
+    batchSize: 1,
+    maxConcurrency: 2,
+    memoryMb: 1024,
+  },
+  'labels.print': {
+    kind: 'queue',
+    description: 'Builds the airway bills of a print too large for one request (more than 50) and puts the PDF in the files bucket',
+    message: PrintLabelsMessage,
+    fifo: false,
+    // 500 bills take a few seconds; a retry builds the file again
+    visibilityTimeoutSeconds: 720,
+    maxReceiveCount: 3,
+    timeoutSeconds: 120,
     batchSize: 1,
     maxConcurrency: 2,
     memoryMb: 1024,

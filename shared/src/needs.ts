@@ -29,7 +29,7 @@ export interface LambdaNeeds {
    * The private files bucket, only under each shop's `<prefix>/` (keys `shop/<id>/<prefix>/...`): `put` writes files there, `sign` signs
    * links to read them (a signed link acts with the signer's rights, so the signer needs s3:GetObject).
    */
-  files?: { readonly prefix: FilePrefix; readonly access: 'put' | 'sign' };
+  files?: { readonly prefix: FilePrefix; readonly access: 'put' | 'sign' | 'putAndSign' };
   /** Queue rows of the job table it sends messages to (sqs:SendMessage on those queues only). */
   enqueue?: readonly QueueJobId[];
   /**
@@ -43,8 +43,8 @@ export interface LambdaNeeds {
   reservedConcurrency?: number;
 }
 
-/** What the files bucket holds under each shop (`shop/<id>/<prefix>/...`); airway bills will be the next. */
-export const FILE_PREFIXES = ['exports'] as const;
+/** What the files bucket holds under each shop (`shop/<id>/<prefix>/...`). */
+export const FILE_PREFIXES = ['exports', 'labels'] as const;
 export type FilePrefix = (typeof FILE_PREFIXES)[number];
 
 /** One entry per endpoint group (the compiler makes a new group declare one). */
@@ -78,6 +78,9 @@ export const GROUP_NEEDS: { readonly [G in Group]: LambdaNeeds } = {
   // the public tracking page and its API: as the modal, the courier asked about a stale status (its keys
   // opened) and what moved written; plus the per-address counter. A courier that hangs is given up on in time
   tracking: { table: 'readWrite', sealed: 'open', timeoutSeconds: 15, memoryMb: 512, reservedConcurrency: 10 },
+  // airway bills: builds up to 50 in the request and puts them in the files bucket, then signs the link; more go to
+  // labels.print. The courier's own labels and load sheets open the account's keys; a sheet keeps its time on the account
+  labels: { table: 'readWrite', sealed: 'open', enqueue: ['labels.print'], files: { prefix: 'labels', access: 'putAndSign' }, timeoutSeconds: 29, memoryMb: 1024, reservedConcurrency: 10 },
 };
 
 /** A job's needs; its timeout and memory are the job row's own (shared/src/jobs.ts). */
@@ -95,6 +98,9 @@ export const JOB_NEEDS: { readonly [J in JobId]: JobNeeds } = {
   'shops.redact': { table: 'readWrite', enqueue: ['shops.redact'] },
   // pages through the orders list's query and puts the CSV under the shop's exports prefix
   'orders.export': { table: 'readWrite', files: { prefix: 'exports', access: 'put' } },
+  // builds a print too large for one request and puts it under the shop's labels prefix (the poll signs its link);
+  // its writes are its job record's
+  'labels.print': { table: 'readWrite', files: { prefix: 'labels', access: 'put' } },
   // reads bookings and ADDs the counters' drift
   'bookings.recount': { table: 'readWrite' },
   // scans the table once, rewrites bookings' index keys and rebuilds the counters
