@@ -37,6 +37,11 @@ export interface LambdaNeeds {
    * function gets a deadline from the time left (functions/ground/invocation.ts).
    */
   timeoutSeconds: number;
+  /**
+   * Draws PDFs (airway bills, load sheets): the build copies the Noto Naskh Arabic font files beside the
+   * bundle (`fonts/`), which has no node_modules to read them from.
+   */
+  pdfFonts?: true;
   /** Lambda memory; CPU grows with it (password hashing wants more). */
   memoryMb: number;
   /** Concurrency reserved for the function when the stage turns `reserveConcurrency` on. */
@@ -80,7 +85,7 @@ export const GROUP_NEEDS: { readonly [G in Group]: LambdaNeeds } = {
   tracking: { table: 'readWrite', sealed: 'open', timeoutSeconds: 15, memoryMb: 512, reservedConcurrency: 10 },
   // airway bills: builds up to 50 in the request and puts them in the files bucket, then signs the link; more go to
   // labels.print. The courier's own labels and load sheets open the account's keys; a sheet keeps its time on the account
-  labels: { table: 'readWrite', sealed: 'open', enqueue: ['labels.print'], files: { prefix: 'labels', access: 'putAndSign' }, timeoutSeconds: 29, memoryMb: 1024, reservedConcurrency: 10 },
+  labels: { table: 'readWrite', sealed: 'open', enqueue: ['labels.print'], files: { prefix: 'labels', access: 'putAndSign' }, pdfFonts: true, timeoutSeconds: 29, memoryMb: 1024, reservedConcurrency: 10 },
 };
 
 /** A job's needs; its timeout and memory are the job row's own (shared/src/jobs.ts). */
@@ -100,7 +105,7 @@ export const JOB_NEEDS: { readonly [J in JobId]: JobNeeds } = {
   'orders.export': { table: 'readWrite', files: { prefix: 'exports', access: 'put' } },
   // builds a print too large for one request and puts it under the shop's labels prefix (the poll signs its link);
   // its writes are its job record's
-  'labels.print': { table: 'readWrite', files: { prefix: 'labels', access: 'put' } },
+  'labels.print': { table: 'readWrite', files: { prefix: 'labels', access: 'put' }, pdfFonts: true },
   // reads bookings and ADDs the counters' drift
   'bookings.recount': { table: 'readWrite' },
   // scans the table once, rewrites bookings' index keys and rebuilds the counters
