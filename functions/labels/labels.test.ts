@@ -55,7 +55,7 @@ describe('POST /print-airway-bills', () => {
     expect(cancelled.body).toEqual({ errors: [{ code: 'LABELS_NOT_PRINTABLE', param: 'trackingNumbers', msg: '779400000009: cancelled since the list was read. Refresh the list and select again.' }] });
     const missing = await call(deps, 'labels.print', { token: free.ownerToken, body: { trackingNumbers: ['NOPE1', printed[1]] } });
     expect(missing.status).toBe(404);
-    expect(missing.body).toEqual({ errors: [{ code: 'NOT_FOUND', param: 'trackingNumbers', msg: 'NOPE1: not in Dakiya. Refresh the list and select again.' }] });
+    expect(missing.body).toEqual({ errors: [{ code: 'NOT_FOUND', param: 'trackingNumbers', msg: 'One selected parcel is not in Dakiya. Refresh the list and select again.' }] });
   });
 
   it('more than 50: a labels.print job, polled until its link; the paper is the one chosen in settings', async () => {

@@ -31,8 +31,11 @@ export async function printableBookings(shopId: string, trackingNumbers: string[
   const found = new Map((await deps.bookings.getMany(shopId, trackingNumbers)).map((b) => [b.trackingNumber, b]));
   const named = (list: string[]) => list.slice(0, 5).join(', ') + (list.length > 5 ? ` and ${list.length - 5} more` : '');
   const missing = trackingNumbers.filter((tn) => !found.has(tn));
-  // another shop's numbers read as missing, like any id of another shop
-  if (missing.length) throw new AppError('NOT_FOUND', { msg: `${named(missing)}: not in Dakiya. Refresh the list and select again.`, param: 'trackingNumbers' });
+  // another shop's numbers read as missing, like any id of another shop, and are not said back
+  if (missing.length) {
+    const count = missing.length === 1 ? 'One selected parcel is' : `${missing.length} selected parcels are`;
+    throw new AppError('NOT_FOUND', { msg: `${count} not in Dakiya. Refresh the list and select again.`, param: 'trackingNumbers' });
+  }
   const cancelled = trackingNumbers.filter((tn) => found.get(tn)!.status === 'CANCELLED');
   if (cancelled.length) throw new AppError('LABELS_NOT_PRINTABLE', { msg: `${named(cancelled)}: cancelled since the list was read. Refresh the list and select again.`, param: 'trackingNumbers' });
   return trackingNumbers.map((tn) => found.get(tn)!);
