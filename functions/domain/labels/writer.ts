@@ -11,6 +11,8 @@ export type Align = 'start' | 'center';
 export class Writer {
   private fontSize = 9;
   private weight: 'regular' | 'bold' = 'regular';
+  /** Measured widths by style and text: a print of 500 bills measures the same labels and words again and again. */
+  private readonly widths = new Map<string, number>();
 
   constructor(private readonly doc: Doc) {}
 
@@ -29,8 +31,18 @@ export class Writer {
     return this.use(run.script).widthOfString(run.text);
   }
 
+  /** A word's or line's width; a line's is its words' and spaces' (words never join across a space). */
   width(text: string): number {
-    return visualRuns(text, isRtl(text)).reduce((sum, run) => sum + this.runWidth(run), 0);
+    const key = `${this.weight}${this.fontSize}|${text}`;
+    let width = this.widths.get(key);
+    if (width === undefined) {
+      const words = text.split(' ');
+      width = words.length > 1
+        ? words.reduce((sum, word) => sum + this.width(word), 0) + (words.length - 1) * this.use('latin').widthOfString(' ')
+        : visualRuns(text, isRtl(text)).reduce((sum, run) => sum + this.runWidth(run), 0);
+      this.widths.set(key, width);
+    }
+    return width;
   }
 
   /** Words in reading order, as many lines as fit; the last line kept ends with '…' when text was left out. */
