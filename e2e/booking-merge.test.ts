@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { expectRefusal, launch, shot } from './support/browser';
 import { signedIn, stillUsable, toastSays, VIEWPORTS } from './support/failures';
-import { formReady, offlineImages, simOrder, topShot } from './support/booking';
+import { chooseAccount, courierSim, formReady, offlineImages, simOrder, topShot } from './support/booking';
 
 /** A merchant merges three orders of the store into one parcel; each order gets its own fulfillment with the one tracking number. */
 let browser: Browser;
@@ -65,5 +65,36 @@ describe.each(VIEWPORTS)('merging orders (%s)', (size, viewport) => {
     await page.goto('/dashboard/merge-orders?ids[]=1000000000001&ids[]=1000000000002');
     await expect.poll(() => page.getByTestId('merge-stop-message').innerText()).toBe('Oops! We have found no order(s) corresponding to these id(s).');
     await shot(page, `fail-merge-not-found-${size}`);
+  });
+});
+
+describe('a merge whose courier answer was lost', () => {
+  it('turns to the check on the first order\'s page at once, the refusal above it, so no second Book makes a second parcel', async () => {
+    const page = await signedIn(browser, inject('owner'), VIEWPORTS[0]![1]);
+    offlineImages(page);
+    const names = await threeOrders(page, 6);
+    await page.getByTestId('store-orders-merge').click();
+    await page.waitForURL('**/dashboard/merge-orders?ids[]=*');
+    await formReady(page);
+    const first = new URL(page.url()).searchParams.getAll('ids[]')[0]!;
+    await chooseAccount(page, 'TCS Overnight');
+
+    // TCS booked the parcel but its answer was lost, and TCS cannot be asked by our reference
+    await courierSim('TCS', 'fail', { mode: 'lose-response', count: 1, match: 'booking/create' });
+    expectRefusal(page, 409, '/book-order');
+    await page.getByTestId('book-submit').click();
+    await page.waitForURL(`**/dashboard/order/book?id=${first}`);
+    await page.getByTestId('booking-check').waitFor();
+    await expect.poll(() => page.getByTestId('book-refusal-message').innerText()).toMatch(/^The courier did not say whether the parcel of #\d+(, #\d+){2} was booked\./);
+    expect(await page.getByTestId('booking-check').innerText()).toMatch(/^Check with TCS: was the parcel of #\d+(, #\d+){2} booked\?/);
+    expect(await page.getByTestId('book-submit').count()).toBe(0);
+    await topShot(page, 'merge-lost-answer-check');
+
+    // the person says it was not booked: the three orders are free again, and nothing is left waiting
+    await page.getByTestId('booking-check-not-booked').click();
+    await page.getByTestId('confirm-yes').click();
+    await toastSays(page, 'Recorded as not booked');
+    await formReady(page);
+    expect(names).toHaveLength(3);
   });
 });

@@ -122,6 +122,8 @@ describe.each(VIEWPORTS)('a lost courier answer is resolved (%s)', (size, viewpo
     await page.getByTestId('booking-check-booked').click();
     await expect.poll(() => page.getByTestId('booking-check-tracking-error').innerText())
       .toMatch(/^TCS shows no movement for tracking number 779400000001 yet: TCS shows a parcel once it is picked up\./);
+    // said once, under the field, not again in a summary below the buttons
+    expect(await page.getByTestId('booking-check-refusal').count()).toBe(0);
     await topShot(page, `check-booked-refused-${size}`);
 
     // TCS has picked the parcel up: its number is known, and the booking is finished with it

@@ -66,16 +66,19 @@ export function signInCodeMail(to: string, code: string, resetUrl: string): Outg
   };
 }
 
-/** The consignee's public tracking link, sent by the merchant from the orders list or the booking page. */
+/**
+ * The consignee's public tracking link, sent by the merchant from the orders list or the booking page,
+ * often as soon as the parcel is booked: it says booked, not yet on its way.
+ */
 export function trackingLinkMail(to: string, firstName: string, shopName: string, courier: string, trackingNumber: string, url: string): OutgoingMail {
   const paragraphs = [
-    `${firstName ? `Dear ${firstName}, your` : 'Your'} order from ${shopName} is with ${courier}, tracking number ${trackingNumber}.`,
+    `${firstName ? `Dear ${firstName}, your` : 'Your'} order from ${shopName} is booked with ${courier}, tracking number ${trackingNumber}.`,
     'Follow your parcel on its tracking page until it reaches you.',
   ];
   return {
     to,
     subject: `Track your order from ${shopName}`,
     text: `${paragraphs.join('\n\n')}\n\nTrack your parcel: ${url}\n`,
-    html: layout('Your parcel is on its way', paragraphs, { label: 'Track your parcel', url }),
+    html: layout('Track your parcel', paragraphs, { label: 'Track your parcel', url }),
   };
 }

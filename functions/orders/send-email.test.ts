@@ -34,7 +34,7 @@ describe('PUT /send-email/{orderId}', () => {
     expect(mail?.subject).toBe('Track your order from Karachi Kapra House');
     const link = `http://127.0.0.1:5999/track/${b.trackingNumber}`;
     expect(mail?.text).toContain(`Track your parcel: ${link}`);
-    expect(mail?.text).toContain('Dear Sana, your order from Karachi Kapra House is with Leopards');
+    expect(mail?.text).toContain('Dear Sana, your order from Karachi Kapra House is booked with Leopards');
     expect(mail?.html).toContain(`href="${link}"`);
   });
 

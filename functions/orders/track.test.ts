@@ -5,7 +5,7 @@ import { bookingRecord, writeBooking } from '../test-support/bookings';
 import { countOf } from '../test-support/counters';
 import type { AccountRecord } from '../domain/records';
 import { count, shopDay } from '../domain/booking/counters';
-import { ASK_GAP_MS } from '../domain/orders/track';
+import { ASK_GAP_MS, RETRY_ASK_MS } from '../domain/orders/track';
 
 /**
  * The tracking modal against the Leopards simulator: parcels booked there days ago (addShipment at a
@@ -137,8 +137,23 @@ describe('the Order Tracking Info modal', () => {
     sim().failNext('http-500', 3);
     const res = await track(booking.trackingNumber);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ status: 'FULFILLED', courier_check: 'unavailable', order: { current_status: 1 } });
+    expect(res.body).toMatchObject({ status: 'FULFILLED', courier_check: 'unavailable', order: { current_status: 1 }, last_checked_at: null });
     expect((await deps.bookings.get(seeded.shop._id, booking.trackingNumber))!.status).toBe('FULFILLED');
+
+    // opened again within the minute: still said to be unanswered, and the courier is not asked again
+    const calls = trackCalls();
+    const again = await track(booking.trackingNumber);
+    expect(again.body).toMatchObject({ courier_check: 'unavailable', last_checked_at: null });
+    expect(trackCalls()).toBe(calls);
+
+    // a minute on, with the courier back, it is asked and answers
+    sim().clearFaults();
+    aheadMs = RETRY_ASK_MS + 1000;
+    const back = await track(booking.trackingNumber);
+    expect(back.body.courier_check).toBe('asked');
+    expect(trackCalls()).toBe(calls + 1);
+    const after = await track(booking.trackingNumber);
+    expect(after.body).toMatchObject({ courier_check: 'recent', last_checked_at: back.body.last_checked_at });
   });
 
   it('answers 404 for a number this shop never booked', async () => {

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { VIEWER_ADDRESS_HEADER } from '@dakiya/shared';
 import { call, seedShop, seedUser, testDeps, type SeededShop } from '../test-support/harness';
 import { linkParam } from '../test-support/mail-links';
@@ -6,9 +6,12 @@ import { linkParam } from '../test-support/mail-links';
 type Deps = Awaited<ReturnType<typeof testDeps>>;
 let deps: Deps;
 let paid: SeededShop;
+// The sign-in slow-down counts real seconds: on a busy machine five slow logins could use up the wait
+// before the sixth asks, so the slow-down test stops this clock for its own span.
+let stopped: Date | undefined;
 
 beforeAll(async () => {
-  deps = await testDeps();
+  deps = await testDeps({ now: () => stopped ?? new Date() });
   paid = await seedShop(deps, { plan: 'YEARLY' });
 });
 
@@ -85,6 +88,8 @@ describe('forgot password', () => {
   // (functions/auth/sign-in-limits.test.ts has every rule)
   it('slows wrong passwords down per account and address, and never locks the account', async () => {
     const staff = await seedUser(deps, paid.shop._id);
+    stopped = new Date();
+    onTestFinished(() => { stopped = undefined; });
     for (let i = 0; i < 5; i++) {
       expect((await call(deps, 'auth.login', { body: { email: staff.user.email, password: 'wrong-pass' } })).status).toBe(400);
     }

@@ -166,6 +166,9 @@ describe('the page /track/{track_number}', () => {
     expect(res.status).toBe(200);
     expect(res.html).toContain('data-status="FULFILLED">Booked</p>');
     expect(res.html).toContain('data-testid="track-courier-down">Leopards could not be reached just now, so this is the latest news we have.');
+    // the next visitor within the minute is told the same, though only the first asked
+    const next = await page(booking.trackingNumber);
+    expect(next.html).toContain('data-testid="track-courier-down">');
     // a courier that answers says nothing of the kind
     sim().clearFaults();
     const fine = await page((await parcel('stuck', { changedAgoMs: 11 * MINUTE })).trackingNumber);

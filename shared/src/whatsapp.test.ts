@@ -12,8 +12,10 @@ describe('whatsAppShareLink', () => {
     for (const phone of ['', null, undefined, '0421234567', '+44 7700 900123']) expect(whatsAppShareLink(phone, 'x')).toBeUndefined();
   });
 
-  it('says the order, the number and the page', () => {
+  it('says the order, the number and the page, and nothing of where the parcel is', () => {
     expect(trackingShareText('Karachi Kapra House', '#1001', 'LE1', 'https://app.dakiya.pk/track/LE1'))
-      .toBe('Karachi Kapra House: your order #1001 is on its way (tracking number LE1). Track it here: https://app.dakiya.pk/track/LE1');
+      .toBe('Karachi Kapra House: track your order #1001 (tracking number LE1) here: https://app.dakiya.pk/track/LE1');
+    expect(trackingShareText(undefined, '#1001', 'LE1', 'https://app.dakiya.pk/track/LE1'))
+      .toBe('Track your order #1001 (tracking number LE1) here: https://app.dakiya.pk/track/LE1');
   });
 });

@@ -11,7 +11,10 @@ export function whatsAppShareLink(phone: string | null | undefined, text: string
   return `https://wa.me/92${mobile.phone.slice(1)}?text=${encodeURIComponent(text)}`;
 }
 
-/** The message a merchant sends with the link: the order, the courier, the number and the page. */
+/**
+ * The message a merchant sends with the link: the order, the number and the page. It says nothing of
+ * where the parcel is: it is shared as soon as a parcel is booked, often before the courier has it.
+ */
 export function trackingShareText(shopName: string | undefined, orderName: string, trackingNumber: string, url: string): string {
-  return `${shopName ? `${shopName}: your` : 'Your'} order ${orderName} is on its way (tracking number ${trackingNumber}). Track it here: ${url}`;
+  return `${shopName ? `${shopName}: track` : 'Track'} your order ${orderName} (tracking number ${trackingNumber}) here: ${url}`;
 }

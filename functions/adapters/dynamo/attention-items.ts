@@ -43,7 +43,7 @@ export class DynamoTrackingAsks implements TrackingAsks {
       const { Attributes } = await this.db.send(new UpdateCommand({
         TableName: this.table,
         Key: keys.trackingAsk(shopId, trackingNumber),
-        UpdateExpression: 'SET askedAt = :now, nextAskAt = :next, expiresAt = :expires, #type = :type',
+        UpdateExpression: 'SET askedAt = :now, nextAskAt = :next, expiresAt = :expires, #type = :type REMOVE failedAt',
         ConditionExpression: 'attribute_not_exists(pk) OR nextAskAt <= :now',
         ExpressionAttributeNames: { '#type': 'type' },
         // kept a month past the gap, so the modal can say when the courier was last asked
@@ -55,10 +55,20 @@ export class DynamoTrackingAsks implements TrackingAsks {
     } catch (error) {
       if (!isConditionFailure(error)) throw error;
       // the refused write's item comes back as DynamoDB wrote it (not unmarshalled by the document client)
-      const askedAt = (error as { Item?: { askedAt?: { N?: string } | number } }).Item?.askedAt;
+      const item = (error as { Item?: { askedAt?: { N?: string } | number; failedAt?: unknown } }).Item;
+      const askedAt = item?.askedAt;
       const last = typeof askedAt === 'number' ? askedAt : askedAt?.N !== undefined ? Number(askedAt.N) : undefined;
-      return { claimed: false, ...(last !== undefined ? { lastAskedAt: last } : {}) };
+      return { claimed: false, ...(last !== undefined ? { lastAskedAt: last } : {}), ...(item?.failedAt !== undefined ? { lastAskFailed: true } : {}) };
     }
+  }
+
+  async failed(shopId: string, trackingNumber: string, nowMs: number, retryMs: number, lastAskedAt?: number): Promise<void> {
+    await this.db.send(new UpdateCommand({
+      TableName: this.table,
+      Key: keys.trackingAsk(shopId, trackingNumber),
+      UpdateExpression: lastAskedAt === undefined ? 'SET failedAt = :now, nextAskAt = :next REMOVE askedAt' : 'SET failedAt = :now, nextAskAt = :next, askedAt = :asked',
+      ExpressionAttributeValues: { ':now': nowMs, ':next': nowMs + retryMs, ...(lastAskedAt === undefined ? {} : { ':asked': lastAskedAt }) },
+    }));
   }
 
   async lastAsked(shopId: string, trackingNumber: string): Promise<number | undefined> {

@@ -184,14 +184,17 @@ async function findLost(adapter: CourierAdapter, plan: BookingPlan): Promise<str
     if (!isCourierUnavailable(error)) throw error;
     // the attempt stays at 'calling': booking again asks the courier first, so nothing is booked twice
     throw new AppError('COURIER_UNAVAILABLE', {
-      msg: `The courier did not answer in time, so it is not yet known whether ${plan.orderNames.join(', ')} was booked. Book again in a moment: Dakiya asks the courier first and never books it twice.`,
+      msg: `The courier did not answer in time, so it is not yet known whether ${parcelOf(plan)} was booked. Book again in a moment: Dakiya asks the courier first and never books it twice.`,
     });
   }
   throw checkWithCourier(plan);
 }
 
+/** A merge is one parcel of several orders: said in the singular, as the parcel. */
+const parcelOf = (plan: BookingPlan) => (plan.orderNames.length > 1 ? `the parcel of ${plan.orderNames.join(', ')}` : plan.orderNames.join(', '));
+
 const checkWithCourier = (plan: BookingPlan) => new AppError('COURIER_CHECK_NEEDED', {
-  msg: `The courier did not say whether ${plan.orderNames.join(', ')} was booked. Check with the courier (reference ${plan.reference}) before booking it again.`,
+  msg: `The courier did not say whether ${parcelOf(plan)} was booked. Check with the courier (reference ${plan.reference}) before booking it again.`,
 });
 
 /** The one courier call. Refusals and clear outages free the orders; a lost answer is resolved or kept for a person. */

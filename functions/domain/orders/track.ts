@@ -9,6 +9,8 @@ import { applyCourierReading } from '../tracking/status-change';
 
 /** The modal and the public page ask the courier only about a status older than this, and at most once per parcel in it. */
 export const ASK_GAP_MS = 10 * 60_000;
+/** After an ask the courier did not answer, the next may come this soon (a consignee reloading meanwhile is told the courier is down). */
+export const RETRY_ASK_MS = 60_000;
 
 /**
  * Asks the courier about the parcel when its stored status is older than ten minutes and nobody
@@ -25,7 +27,7 @@ export async function refresh(shop: ShopRecord, record: BookingRecord, deps: Dep
   }
   const claim = await deps.trackingAsks.claim(shop._id, record.trackingNumber, nowMs, ASK_GAP_MS);
   const last = claim.lastAskedAt !== undefined ? new Date(claim.lastAskedAt).toISOString() : null;
-  if (!claim.claimed) return { record, check: 'recent', checkedAt: last };
+  if (!claim.claimed) return { record, check: claim.lastAskFailed ? 'unavailable' : 'recent', checkedAt: last };
   const account = await deps.accounts.get(shop._id, record.accountId);
   if (!account) return { record, check: 'unavailable', checkedAt: last };
   try {
@@ -37,6 +39,7 @@ export async function refresh(shop: ShopRecord, record: BookingRecord, deps: Dep
   } catch (error) {
     if (!isCourierUnavailable(error)) throw error;
     deps.log.warn('tracking: the courier did not answer', { courier: account.company, reason: error.reason });
+    await deps.trackingAsks.failed(shop._id, record.trackingNumber, nowMs, RETRY_ASK_MS, claim.lastAskedAt);
     return { record, check: 'unavailable', checkedAt: last };
   }
 }

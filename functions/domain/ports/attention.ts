@@ -41,7 +41,13 @@ export interface TrackingAsks {
    * Takes the parcel's next ask if the last one is older than `gapMs` (a conditional write, so two
    * modals opened at once ask once). Answers whether this call may ask, and when it was last asked.
    */
-  claim(shopId: string, trackingNumber: string, nowMs: number, gapMs: number): Promise<{ claimed: boolean; lastAskedAt?: number }>;
+  claim(shopId: string, trackingNumber: string, nowMs: number, gapMs: number): Promise<{ claimed: boolean; lastAskedAt?: number; lastAskFailed?: boolean }>;
+  /**
+   * The ask just claimed got no answer: the last answered ask is put back (`lastAskedAt`, from the
+   * claim) and the next ask is allowed after `retryMs`, so everyone who looks meanwhile is told the
+   * courier is not answering, not shown an ask that never happened.
+   */
+  failed(shopId: string, trackingNumber: string, nowMs: number, retryMs: number, lastAskedAt?: number): Promise<void>;
   /** When the courier was last asked about the parcel (epoch ms), if it was. */
   lastAsked(shopId: string, trackingNumber: string): Promise<number | undefined>;
 }

@@ -1,5 +1,5 @@
 import { IMPORT_MESSAGES, type ImportRow } from '@dakiya/shared';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { api, isApiError } from '../../lib/api';
 import { useUnauthorizedOnly } from '../../lib/api-errors';
 import { addChunk, chunksOf, emptyTally, parsePayments, pickFile, type ImportTally } from './payments-csv';
@@ -12,14 +12,30 @@ export type ImportState =
   /** A chunk was refused or the connection dropped: the rows before it are saved, and the import can go on from `done`. */
   | { kind: 'error'; file: string; message: string; done: number; of: number; tally: ImportTally; rows?: ImportRow[] };
 
+let paused: ImportState | undefined;
+
 /**
  * Reads the chosen file, then sends its rows a chunk at a time (POST /import-orders), one after
  * another so a tracking number named twice ends as its last row says. `onChanged` runs after the
  * import stops, done or not, so the list and its counts show what was written.
  */
 export function useImportPayments(onChanged: () => void) {
-  const [state, setState] = useState<ImportState>({ kind: 'idle' });
+  const [state, setState] = useState<ImportState>(() => paused ?? { kind: 'idle' });
   const running = useRef(false);
+  const latest = useRef(state);
+  latest.current = state;
+  // closing the dialog after a refused chunk must not lose where to go on from: the stopped import
+  // waits here (this module stays loaded) until the dialog opens again
+  useEffect(() => () => {
+    paused = latest.current.kind === 'error' && latest.current.rows ? latest.current : undefined;
+  }, []);
+  // a reload or a closed tab mid-import would stop it between chunks: the browser asks first
+  useEffect(() => {
+    if (state.kind !== 'processing') return;
+    const ask = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', ask);
+    return () => window.removeEventListener('beforeunload', ask);
+  }, [state.kind]);
   // a session that ended mid-import signs out as everywhere else; any other refusal stays in the dialog
   const signOutOn401 = useUnauthorizedOnly();
 
@@ -71,7 +87,9 @@ export function useImportPayments(onChanged: () => void) {
   };
 
   const reset = () => {
-    if (!running.current) setState({ kind: 'idle' });
+    if (running.current) return;
+    paused = undefined;
+    setState({ kind: 'idle' });
   };
 
   return { state, start, resume, reset, busy: state.kind === 'processing' };

@@ -1,6 +1,6 @@
 import { Alert, Badge, Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { ShopifyOrderId, type OrderLookup, type TrackingAccount } from '@dakiya/shared';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { LuArrowRight, LuPlus, LuRefreshCw } from 'react-icons/lu';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { isApiError } from '../../../lib/api';
@@ -35,8 +35,15 @@ export function BookOrderPage({ canUpgrade, canResolve, timeZone }: {
   const onError = useUnauthorizedOnly();
   const lookup = useApi('storeOrders.get', id ? { params: { id } } : null, { onError, revalidateOnFocus: false, shouldRetryOnError: false });
   const accounts = useApi('accounts.active', {}, { onError, revalidateOnFocus: false });
-  // the refusal that turned the form into the check: kept above the check panel until closed or the page is left
-  const [checkRefusal, setCheckRefusal] = useState<Refusal | null>(null);
+  // the refusal that turned the form into the check: kept above the check panel until closed or the page is
+  // left (the merge page sends its own here, since the check lives on each order's booking page)
+  const location = useLocation();
+  const [checkRefusal, setCheckRefusal] = useState<Refusal | null>(() => (location.state as { checkRefusal?: Refusal } | null)?.checkRefusal ?? null);
+  const navigate = useNavigate();
+  // taken once: a reload or a later visit through history starts without it, as after a refusal made here
+  useEffect(() => {
+    if ((location.state as { checkRefusal?: Refusal } | null)?.checkRefusal) navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
+  }, []);
 
   /**
    * Book was answered 'check with the courier': the order now waits for a person's check, so the page

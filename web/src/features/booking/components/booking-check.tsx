@@ -4,7 +4,7 @@ import { useRef, useState } from 'react';
 import { LuCircleCheck, LuCircleX } from 'react-icons/lu';
 import { useNavigate } from 'react-router-dom';
 import { api } from '../../../lib/api';
-import { useFormRefusal } from '../../../lib/form-refusal';
+import { useFormRefusal, type Refusal } from '../../../lib/form-refusal';
 import { paths, withQuery } from '../../../lib/paths';
 import { useConfirm } from '../../../components/ui/confirm';
 import { RefusalAlert } from '../../../components/ui/refusal-alert';
@@ -30,7 +30,8 @@ export function BookingCheckPanel({ orderId, check, canResolve, timeZone, onRele
   const refusal = useFormRefusal(form);
   const [trackingNumber, setTrackingNumber] = useState('');
   const [busy, setBusy] = useState<'booked' | 'not-booked' | null>(null);
-  const names = check.order_names.join(', ');
+  // a merge is one parcel of several orders: the check speaks of the parcel, in the singular
+  const names = check.order_names.length > 1 ? `the parcel of ${check.order_names.join(', ')}` : check.order_names.join(', ');
 
   const saveBooked = async () => {
     const parsed = ResolveBookedInput.safeParse({ tracking_number: trackingNumber });
@@ -99,7 +100,8 @@ export function BookingCheckPanel({ orderId, check, canResolve, timeZone, onRele
                 <LuCircleX /> It was not booked
               </Button>
             </HStack>
-            <RefusalAlert refusal={refusal.refusal} onClose={refusal.clear} title="Nothing was recorded" testId="booking-check-refusal" />
+            {/* a refusal of the number alone is said under the field; the summary is kept for the others, or to offer its link */}
+            <RefusalAlert refusal={onlyAboutNumber(refusal.refusal) ? null : refusal.refusal} onClose={refusal.clear} title="Nothing was recorded" testId="booking-check-refusal" />
           </form>
         </Stack>
       ) : (
@@ -108,3 +110,5 @@ export function BookingCheckPanel({ orderId, check, canResolve, timeZone, onRele
     </Stack>
   );
 }
+
+const onlyAboutNumber = (refusal: Refusal | null) => !!refusal && !refusal.link && refusal.fields.length === 1 && refusal.fields[0] === 'tracking_number';

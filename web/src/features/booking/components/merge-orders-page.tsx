@@ -4,6 +4,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { LuLayers } from 'react-icons/lu';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { isApiError } from '../../../lib/api';
+import { refusalOf } from '../../../lib/form-refusal';
 import { useUnauthorizedOnly } from '../../../lib/api-errors';
 import { formatCurrency } from '../../../lib/format';
 import { idsFrom, paths, withQuery } from '../../../lib/paths';
@@ -113,7 +114,14 @@ function Ready({ merge, accounts, canUpgrade }: { merge: MergeLookup; accounts: 
   const submit = async (body: BookBody) => {
     const outcome = await book.submit(body);
     if (outcome.kind === 'booked') navigate(outcome.to);
-    return outcome.kind === 'refused' ? outcome.error : undefined;
+    if (outcome.kind !== 'refused') return undefined;
+    // the courier's answer was lost: the orders now wait for a person's check, which the first order's
+    // booking page shows (with this refusal above it), so no second Book can make a second parcel
+    if (isApiError(outcome.error) && outcome.error.code === 'COURIER_CHECK_NEEDED') {
+      navigate(withQuery(paths.dashboard.bookOrder(), { id: bookable[0]!.id }), { state: { checkRefusal: refusalOf(outcome.error) } });
+      return undefined;
+    }
+    return outcome.error;
   };
 
   const people = new Set(bookable.map((o) => o.consignee_name.trim().toLowerCase()).filter(Boolean));

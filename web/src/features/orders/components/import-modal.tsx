@@ -80,20 +80,21 @@ export function ImportModal({ onClose, onChanged }: ImportModalProps) {
                     }}
                   >
                     <FileUpload.HiddenInput data-testid="import-file" aria-label="CSV file" />
-                    <Flex
-                      w="full" minH="24" p="4" gap="3" align="center" wrap="wrap"
+                    <FileUpload.Dropzone
+                      disableClick w="full" minH="24" p="4" gap="3" alignItems="center" flexDirection="row" flexWrap="wrap"
                       borderWidth="2px" borderStyle="dashed" borderColor="border.emphasized" borderRadius="lg"
+                      css={{ '&[data-dragging]': { borderColor: 'brand.solid', bg: 'brand.subtle' } }}
                       data-testid="import-dropzone"
                     >
                       <LuFileSpreadsheet aria-hidden size="24" />
                       <Box flex="1" minW="40">
                         <Text fontWeight="medium" data-testid="import-chosen">{chosenFile ? chosenFile.name : 'No file chosen'}</Text>
-                        <Text color="fg.muted" textStyle="sm">{chosenFile ? `${n(Math.ceil(chosenFile.size / 1024))} KB` : 'A .csv file of at most 5 MB'}</Text>
+                        <Text color="fg.muted" textStyle="sm">{chosenFile ? `${n(Math.ceil(chosenFile.size / 1024))} KB` : 'Drop a .csv file of at most 5 MB here'}</Text>
                       </Box>
                       <FileUpload.Trigger asChild>
                         <Button variant="outline" size="sm" data-testid="import-choose">{chosenFile ? 'Choose another file' : 'Choose CSV file'}</Button>
                       </FileUpload.Trigger>
-                    </Flex>
+                    </FileUpload.Dropzone>
                   </FileUpload.Root>
                 )}
 
@@ -117,7 +118,7 @@ export function ImportModal({ onClose, onChanged }: ImportModalProps) {
                 {state.kind === 'success' && (
                   <Alert.Root status="success" data-testid="import-success">
                     <Alert.Indicator />
-                    <Alert.Title>Imported {n(state.of)} rows from {state.file}</Alert.Title>
+                    <Alert.Title>Finished {state.file}: {n(state.tally.updated)} of {n(state.of)} rows updated</Alert.Title>
                   </Alert.Root>
                 )}
 
