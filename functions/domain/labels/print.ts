@@ -36,7 +36,7 @@ export async function printBills(shop: ShopRecord, input: PrintBillsInput, deps:
     return { state: 'done', file: await link(shop._id, printId, input.trackingNumbers.length, deps) };
   }
   await printableBookings(shop._id, input.trackingNumbers, deps);
-  await deps.jobs.enqueue('labels.print', { printId, trackingNumbers: input.trackingNumbers, source: input.source }, { shopId: shop._id, key: printId });
+  await deps.jobs.enqueue('labels.print', { printId, trackingNumbers: input.trackingNumbers }, { shopId: shop._id, key: printId });
   return { state: 'running', printId };
 }
 

@@ -15,16 +15,12 @@ export const LABEL_LINK_SECONDS = 15 * 60;
 
 const TrackingNumber = z.string().trim().min(1, 'Tracking number is required').max(60, 'Tracking number is too long');
 
-/**
- * `POST /print-airway-bills`: the bookings to print, in the order given. `courier` asks for the courier's own
- * label where its adapter has one (PostEx, TCS) and Leopards' slip kept at booking; every other parcel gets Dakiya's.
- */
+/** `POST /print-airway-bills`: the bookings to print, in the order given, on Dakiya's bill. */
 export const PrintBillsInput = z.object({
   trackingNumbers: z.array(TrackingNumber, { error: 'Tracking numbers are required' })
     .min(1, 'Select at least one parcel to print')
     .max(MAX_LABELS, `At most ${MAX_LABELS} airway bills are printed at once`)
     .refine((list) => new Set(list).size === list.length, 'A parcel is selected twice'),
-  source: z.enum(['dakiya', 'courier'], { error: 'Source must be dakiya or courier' }).default('dakiya'),
 });
 export type PrintBillsInput = z.infer<typeof PrintBillsInput>;
 
@@ -76,6 +72,5 @@ export type LoadSheetOutput = z.infer<typeof LoadSheetOutput>;
 export const PrintLabelsMessage = z.object({
   printId: ObjectId,
   trackingNumbers: z.array(z.string()).max(MAX_LABELS),
-  source: z.enum(['dakiya', 'courier']),
 });
 export type PrintLabelsMessage = z.infer<typeof PrintLabelsMessage>;

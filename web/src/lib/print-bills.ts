@@ -19,7 +19,7 @@ export function usePrintBills() {
     setPrinting(true);
     setError(null);
     try {
-      const answer = await api('labels.print', { body: { trackingNumbers: [...trackingNumbers], source: 'dakiya' } });
+      const answer = await api('labels.print', { body: { trackingNumbers: [...trackingNumbers] } });
       let file = answer.state === 'done' ? answer.file : undefined;
       while (!file && answer.state === 'running') {
         await wait(POLL_MS);
