@@ -13,10 +13,11 @@ import { operations as booking } from './booking/handler';
 import { operations as orders } from './orders/handler';
 import { operations as tracking } from './tracking/handler';
 import { operations as analytics } from './analytics/handler';
+import { operations as labels } from './labels/handler';
 import { trackPageHandler } from './tracking/page';
 
 /** Every group's operations: the local gateway, the tests and the route-table check read this. */
-export const operationsByGroup: { [G in Group]: GroupOperations<G> } = { auth, shopify, system, users, profile, accounts, settings, 'store-orders': storeOrders, billing, booking, orders, tracking, analytics };
+export const operationsByGroup: { [G in Group]: GroupOperations<G> } = { auth, shopify, system, users, profile, accounts, settings, 'store-orders': storeOrders, billing, booking, orders, tracking, analytics, labels };
 
 /** The function of each server-rendered page (shared/src/pages.ts): the local gateway reads this. */
 export const pageHandlers: { [P in PageId]: typeof trackPageHandler } = { 'tracking.page': trackPageHandler };

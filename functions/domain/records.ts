@@ -164,6 +164,8 @@ export interface AccountRecord extends Partial<Record<AccountDetailKey, string>>
   /** Sealed JSON of the courier credentials; the context is the shop id. */
   credentials: string;
   saved_credentials: string[];
+  /** When its last load sheet was made: the next one lists the parcels booked since. */
+  lastLoadSheetAt?: string;
   createdAt: string;
   updatedAt: string;
 }

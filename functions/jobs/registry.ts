@@ -12,6 +12,7 @@ import { scheduleSync } from './sync-schedule/queue-slot';
 import { listPaidShops } from './shops-paid/list-paid';
 import { queueBatches } from './sync-accounts/queue-batches';
 import { trackBatch } from './sync-parcels/track-batch';
+import { printLabels } from './labels-print/print-labels';
 
 /**
  * Every row of the job table and its worker: the local poller and the tests read this (each row's
@@ -25,6 +26,7 @@ export const queueWorkers: { [Id in QueueJobId]: QueueWorker<Id> } = {
   'orders.export': exportOrders,
   'sync.accounts': queueBatches,
   'sync.parcels': trackBatch,
+  'labels.print': printLabels,
 };
 
 export const scheduledWorkers: { [Id in ScheduledJobId]: ScheduledWorker } = {

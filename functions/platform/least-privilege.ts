@@ -76,7 +76,7 @@ const prefixOf = (key: string) => key.split('/')[2];
 
 /** Files only under the declared prefix: `put` writes (s3:PutObject), `sign` reads and signs links (s3:GetObject). */
 export function guardFiles(files: FileStore): FileStore {
-  const may = (key: string, access: 'put' | 'sign') => requireNeed((n) => n.files?.access === access && n.files.prefix === prefixOf(key), `${access === 'put' ? 'write' : 'read'} ${key} in the files bucket`);
+  const may = (key: string, access: 'put' | 'sign') => requireNeed((n) => (n.files?.access === access || n.files?.access === 'putAndSign') && n.files.prefix === prefixOf(key), `${access === 'put' ? 'write' : 'read'} ${key} in the files bucket`);
   return {
     put: async (key, body, type) => { may(key, 'put'); return files.put(key, body, type); },
     exists: async (key) => { may(key, 'sign'); return files.exists(key); },

@@ -7,7 +7,7 @@ let deps: TestDeps;
 beforeAll(async () => { deps = await testDeps(); });
 
 const TAGS = { inprocess_tag: 'In transit', delivered_tag: 'Delivered', cancelled_tag: 'Cancelled', rts_tag: 'Returned' };
-const FULL = { free_shipping_value: 3000, discount_name: 'Eid offer', show_discount: true, tags: TAGS, default_weight: 750 };
+const FULL = { free_shipping_value: 3000, discount_name: 'Eid offer', show_discount: true, tags: TAGS, default_weight: 750, label_paper: 'THERMAL_4X6' as const };
 const NO_TAGS = { inprocess_tag: '', delivered_tag: '', cancelled_tag: '', rts_tag: '' };
 
 async function itemOf(shopId: string) {
@@ -21,7 +21,7 @@ describe('GET /store/default-settings', () => {
     const free = await seedShop(deps, { plan: 'FREE' });
     expect((await call(deps, 'settings.get', { token: paid.ownerToken })).body).toEqual({ settings: DEFAULT_SETTINGS, tags_allowed: true });
     expect((await call(deps, 'settings.get', { token: free.ownerToken })).body).toEqual({ settings: DEFAULT_SETTINGS, tags_allowed: false });
-    expect(DEFAULT_SETTINGS).toEqual({ free_shipping_value: 0, discount_name: '', show_discount: false, tags: NO_TAGS, default_weight: 100 });
+    expect(DEFAULT_SETTINGS).toEqual({ free_shipping_value: 0, discount_name: '', show_discount: false, tags: NO_TAGS, default_weight: 100, label_paper: 'A4' });
     // reading writes nothing
     expect(await itemOf(paid.shop._id)).toBeUndefined();
   });

@@ -188,6 +188,10 @@ export const routeFixtures: Record<RouteId, Fixture> = {
   'orders.export': () => ({ query: { track: 'NO-SUCH-PARCEL' }, body: { filter: 'MATCHED_ORDERS' } }),
   'orders.exports': () => ({}),
   'orders.downloadCsv': () => ({ body: { exportId: 'e'.repeat(24) } }),
+  'labels.print': async (w) => ({ body: { trackingNumbers: [(await bookedOfA(w)).trackingNumber] } }),
+  'labels.printStatus': () => ({ params: { printId: 'e'.repeat(24) } }),
+  // an account of A with nothing booked: refused before the courier is asked
+  'labels.loadSheet': async (w) => ({ body: { accountId: (await seedAccount(w.deps, w.a.shop._id, { credentials: LEOPARD_DEMO_CREDENTIALS }))._id } }),
   'shopify.install': (w) => ({ query: signedShopifyQuery(w.a.shop.domain) }),
   'shopify.callback': (w) => ({
     query: signedShopifyQuery(w.a.shop.domain, { code: 'c0de', state: 'f'.repeat(64), host: 'aG9zdA' }),
@@ -299,6 +303,9 @@ export const allowedAnswers: Record<RouteId, Answer> = {
   'orders.export': { status: 400, code: 'NOTHING_TO_EXPORT' },
   'orders.exports': { status: 200 },
   'orders.downloadCsv': { status: 404, code: 'EXPORT_NOT_FOUND' },
+  'labels.print': { status: 200 },
+  'labels.printStatus': { status: 404, code: 'PRINT_NOT_FOUND' },
+  'labels.loadSheet': { status: 400, code: 'NOTHING_TO_LOAD' },
   'shopify.install': { status: 302 },
   // a signed callback whose state this app never issued
   'shopify.callback': { status: 400, code: 'SHOPIFY_STATE_INVALID' },

@@ -29,6 +29,17 @@ const RESERVED_ENV = new Set([
 const REQUIRE_BANNER =
   "import { createRequire as __dakiyaCreateRequire } from 'node:module'; const require = __dakiyaCreateRequire(import.meta.url);";
 
+/** The Noto Naskh Arabic files the airway bills embed (functions/domain/labels/fonts.ts names them). */
+const FONT_FILES = ['arabic-400', 'arabic-700', 'latin-400', 'latin-700'].map((f) => `noto-naskh-arabic-${f}-normal.woff`);
+const fontHooks = {
+  beforeBundling: () => [],
+  beforeInstall: () => [],
+  afterBundling: (inputDir: string, outputDir: string) => [
+    `mkdir -p "${outputDir}/fonts"`,
+    ...FONT_FILES.map((file) => `cp "${inputDir}/node_modules/@fontsource/noto-naskh-arabic/files/${file}" "${outputDir}/fonts/"`),
+  ],
+};
+
 export interface DakiyaFunctionProps {
   /** The function's name: an endpoint group (`auth`) or a job row's name (`mail-send`). */
   name: string;
@@ -125,6 +136,8 @@ export class DakiyaFunction extends Construct {
         banner: REQUIRE_BANNER,
         // The Node.js runtimes ship AWS SDK v3; bundling it would only add cold-start weight.
         externalModules: ['@aws-sdk/*'],
+        // functions/domain/labels/fonts.ts reads them from `fonts/` beside the bundle
+        ...(props.needs.pdfFonts ? { commandHooks: fontHooks } : {}),
       },
     });
 

@@ -95,7 +95,7 @@ export function grantEnqueue(grantee: iam.IGrantable, queues: readonly sqs.IQueu
 export function grantFiles(grantee: iam.IGrantable, bucket: s3.IBucket, files: NonNullable<LambdaNeeds['files']>): void {
   iam.Grant.addToPrincipal({
     grantee,
-    actions: files.access === 'put' ? ['s3:PutObject'] : ['s3:GetObject'],
+    actions: { put: ['s3:PutObject'], sign: ['s3:GetObject'], putAndSign: ['s3:PutObject', 's3:GetObject'] }[files.access],
     resourceArns: [bucket.arnForObjects(`shop/*/${files.prefix}/*`)],
   });
   const stack = Stack.of(bucket);

@@ -39,7 +39,7 @@ describe('the private files bucket', () => {
       .filter((fn) => JSON.stringify(fn.Properties).includes('FILES_BUCKET'))
       .map((fn) => (fn.Properties as { FunctionName: string }).FunctionName)
       .sort();
-    expect(withBucket).toEqual(['dakiya-test-orders', 'dakiya-test-orders-export']);
+    expect(withBucket).toEqual(['dakiya-test-labels', 'dakiya-test-labels-print', 'dakiya-test-orders', 'dakiya-test-orders-export']);
     s.template.hasResourceProperties('AWS::Lambda::Function', {
       FunctionName: 'dakiya-test-orders-export',
       Environment: { Variables: Match.objectLike({ FILES_BUCKET: { Ref: filesBucket().id } }) },

@@ -57,9 +57,10 @@ function grantsOf(name: string): string[] {
       out.push(resource.includes('DataShopifyClientSecret') ? 'shopify secret' : resource.includes('DataOriginSecret') ? 'origin secret' : `unexpected secret ${resource}`);
     } else if (list.join() === 'sqs:SendMessage') {
       out.push(`enqueue: ${queuesOf(st).sort().join(' ')}`);
-    } else if (list.length === 1 && (list[0] === 's3:PutObject' || list[0] === 's3:GetObject')) {
+    } else if (['s3:PutObject', 's3:GetObject', 's3:GetObject,s3:PutObject'].includes([...list].sort().join())) {
       const prefix = /"\/shop\/\*\/([a-z-]+)\/\*"/.exec(resource)?.[1];
-      out.push(resource.includes('FilesBucket') && prefix ? `files: ${list[0] === 's3:PutObject' ? 'put' : 'sign'} ${prefix}` : `unexpected s3 on ${resource}`);
+      const access = list.length === 2 ? 'putAndSign' : list[0] === 's3:PutObject' ? 'put' : 'sign';
+      out.push(resource.includes('FilesBucket') && prefix ? `files: ${access} ${prefix}` : `unexpected s3 on ${resource}`);
     } else if (list.sort().join() === 'sqs:ChangeMessageVisibility,sqs:DeleteMessage,sqs:GetQueueAttributes,sqs:GetQueueUrl,sqs:ReceiveMessage') {
       // the SQS event source of a queue row's worker: its own queue only
       out.push(`consume: ${queuesOf(st).join(' ')}`);
@@ -130,6 +131,8 @@ describe('least privilege, per function, from GROUP_NEEDS and JOB_NEEDS', () => 
       tracking: [...rw, 'origin secret', 'kms sealed: kms:Decrypt kms:Encrypt', 'shopify secret'].sort(),
       // dashboard analytics and the scorecard: reads only, no write, no key beyond the table's own
       analytics: ['kms via dynamodb: kms:Decrypt kms:DescribeKey', 'logs: own group', 'origin secret', 'table: read', 'xray'],
+      // airway bills: up to 50 written and their link signed here, more queued; load sheets ask the courier with the account's keys
+      labels: [...rw, 'origin secret', 'kms sealed: kms:Decrypt', 'enqueue: labels.print', 'files: putAndSign labels'].sort(),
       'bookings-bulk': [...rw, 'kms sealed: kms:Decrypt kms:Encrypt', 'shopify secret', 'consume: bookings.bulk'].sort(),
       // the nightly recount reads and writes the table only
       'bookings-recount': [...rw],
@@ -141,6 +144,8 @@ describe('least privilege, per function, from GROUP_NEEDS and JOB_NEEDS', () => 
       'shops-redact': [...rw, 'enqueue: shops.redact', 'consume: shops.redact'].sort(),
       // the export's job writes the file under the shop's exports/ and nothing else of the bucket
       'orders-export': [...rw, 'files: put exports', 'consume: orders.export'].sort(),
+      // a large print's job writes its PDF under the shop's labels/ (the poll signs the link)
+      'labels-print': [...rw, 'files: put labels', 'consume: labels.print'].sort(),
       // only the outbox's worker talks to SES
       'mail-send': [...rw, 'mail', 'consume: mail.send'].sort(),
       // the sweeper sends again only rows that keep job records: the status sync's messages have none

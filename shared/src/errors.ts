@@ -68,6 +68,11 @@ export const ERRORS = {
   EXPORT_RUNNING: { status: 409, msg: 'An export is being written. Start the next one when it is done.' },
   EXPORT_FAILED: { status: 409, msg: 'This export did not finish. Export again.' },
   EXPORT_EXPIRED: { status: 410, msg: 'Exported files are kept for 7 days and this one is gone. Export again.' },
+  // airway bills and load sheets (issue 23)
+  LABELS_NOT_PRINTABLE: { status: 409, msg: 'Some selected parcels are cancelled. Refresh the list and select again.' },
+  PRINT_NOT_FOUND: { status: 404, msg: 'This print was not found. Print again.' },
+  PRINT_FAILED: { status: 409, msg: 'These airway bills could not be made. Print again.' },
+  NOTHING_TO_LOAD: { status: 400, msg: 'This account has no booked parcels waiting for pickup since its last load sheet.' },
   INTERNAL: { status: 500, msg: 'Something went wrong. Please try again later' },
 } as const satisfies Record<string, { status: number; msg: string }>;
 

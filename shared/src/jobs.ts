@@ -2,6 +2,7 @@ import { z } from './zod';
 import { BulkBookingMessage, MailMessage, ShopRedactMessage } from './schemas/jobs';
 import { ExportOrdersMessage } from './schemas/exports';
 import { SyncAccountMessage, SyncBatchMessage } from './schemas/sync';
+import { PrintLabelsMessage } from './schemas/labels';
 
 /**
  * Background work, declared like the route table (STYLE.md §10): CDK builds a queue, its dead-letter
@@ -134,6 +135,19 @@ export const jobs = {
     description: 'Puts the shops already on a paid plan before the paid list existed onto it, once: resumable, and a single read once done',
     schedule: { everyMinutes: 15 },
     timeoutSeconds: 300,
+  },
+  'labels.print': {
+    kind: 'queue',
+    description: 'Builds the airway bills of a print too large for one request (more than 50) and puts the PDF in the files bucket',
+    message: PrintLabelsMessage,
+    fifo: false,
+    // 500 bills take a few seconds; a retry builds the file again
+    visibilityTimeoutSeconds: 720,
+    maxReceiveCount: 3,
+    timeoutSeconds: 120,
+    batchSize: 1,
+    maxConcurrency: 2,
+    memoryMb: 1024,
   },
   'bookings.recount': {
     kind: 'schedule',

@@ -29,7 +29,7 @@ export interface LambdaNeeds {
    * The private files bucket, only under each shop's `<prefix>/` (keys `shop/<id>/<prefix>/...`): `put` writes files there, `sign` signs
    * links to read them (a signed link acts with the signer's rights, so the signer needs s3:GetObject).
    */
-  files?: { readonly prefix: FilePrefix; readonly access: 'put' | 'sign' };
+  files?: { readonly prefix: FilePrefix; readonly access: 'put' | 'sign' | 'putAndSign' };
   /** Queue rows of the job table it sends messages to (sqs:SendMessage on those queues only). */
   enqueue?: readonly QueueJobId[];
   /**
@@ -37,14 +37,19 @@ export interface LambdaNeeds {
    * function gets a deadline from the time left (functions/ground/invocation.ts).
    */
   timeoutSeconds: number;
+  /**
+   * Draws PDFs (airway bills, load sheets): the build copies the Noto Naskh Arabic font files beside the
+   * bundle (`fonts/`), which has no node_modules to read them from.
+   */
+  pdfFonts?: true;
   /** Lambda memory; CPU grows with it (password hashing wants more). */
   memoryMb: number;
   /** Concurrency reserved for the function when the stage turns `reserveConcurrency` on. */
   reservedConcurrency?: number;
 }
 
-/** What the files bucket holds under each shop (`shop/<id>/<prefix>/...`); airway bills will be the next. */
-export const FILE_PREFIXES = ['exports'] as const;
+/** What the files bucket holds under each shop (`shop/<id>/<prefix>/...`). */
+export const FILE_PREFIXES = ['exports', 'labels'] as const;
 export type FilePrefix = (typeof FILE_PREFIXES)[number];
 
 /** One entry per endpoint group (the compiler makes a new group declare one). */
@@ -82,6 +87,9 @@ export const GROUP_NEEDS: { readonly [G in Group]: LambdaNeeds } = {
   // opened) and what moved written, a courier's own cancel finished on Shopify as the modal does; plus the
   // per-address counter. A courier that hangs is given up on in time
   tracking: { table: 'readWrite', sealed: 'openAndSeal', shopifySecret: true, timeoutSeconds: 15, memoryMb: 512, reservedConcurrency: 10 },
+  // airway bills: builds up to 50 in the request and puts them in the files bucket, then signs the link; more go to
+  // labels.print. The courier's own labels and load sheets open the account's keys; a sheet keeps its time on the account
+  labels: { table: 'readWrite', sealed: 'open', enqueue: ['labels.print'], files: { prefix: 'labels', access: 'putAndSign' }, pdfFonts: true, timeoutSeconds: 29, memoryMb: 1024, reservedConcurrency: 10 },
 };
 
 /** A job's needs; its timeout and memory are the job row's own (shared/src/jobs.ts). */
@@ -107,6 +115,9 @@ export const JOB_NEEDS: { readonly [J in JobId]: JobNeeds } = {
   'sync.parcels': { table: 'readWrite', sealed: 'openAndSeal', shopifySecret: true },
   // scans the table once for shop items on a paid plan and writes their place on the paid list
   'shops.paid': { table: 'readWrite', scanTable: true },
+  // builds a print too large for one request and puts it under the shop's labels prefix (the poll signs its link);
+  // its writes are its job record's
+  'labels.print': { table: 'readWrite', files: { prefix: 'labels', access: 'put' }, pdfFonts: true },
   // reads bookings and ADDs the counters' drift
   'bookings.recount': { table: 'readWrite' },
   // scans the table once, rewrites bookings' index keys and rebuilds the counters

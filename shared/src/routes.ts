@@ -28,6 +28,7 @@ import { ImportOrdersInput, ImportOrdersOutput } from './schemas/orders-import';
 import { DownloadCsvInput, DownloadCsvOutput, ExportOrdersInput, ExportStarted, RecentExports } from './schemas/exports';
 import { StaffChart, StaffCountQuery, StaffMemberCounts, StaffRangeQuery, StaffTable } from './schemas/staff';
 import { CitiesAverage, CitiesAverageQuery, CityScorecardParams, DashboardAnalytics, DashboardQuery, Scorecard, ScorecardQuery } from './schemas/analytics';
+import { LoadSheetInput, LoadSheetOutput, PrintBillsInput, PrintBillsOutput, PrintParams, PrintStatus } from './schemas/labels';
 import { API_BASE } from './route-url';
 
 /** Also here for the web build, which reads the route table's module alone (its route manifest). */
@@ -36,7 +37,7 @@ export { API_BASE };
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** One Lambda per group (DESIGN.md); a group's routes share its handler. */
-export const GROUPS = ['auth', 'shopify', 'system', 'users', 'profile', 'accounts', 'settings', 'store-orders', 'billing', 'booking', 'orders', 'tracking', 'analytics'] as const;
+export const GROUPS = ['auth', 'shopify', 'system', 'users', 'profile', 'accounts', 'settings', 'store-orders', 'billing', 'booking', 'orders', 'tracking', 'analytics', 'labels'] as const;
 export type Group = (typeof GROUPS)[number];
 
 /**
@@ -219,6 +220,13 @@ export const routes = {
   'orders.downloadCsv': {
     method: 'POST', path: '/download-csv', group: 'orders', access: scope('EXPORT_ORDERS'), paidOnly: true, body: DownloadCsvInput, output: DownloadCsvOutput,
   },
+
+  // airway bills and load sheets (issue 23): every plan prints, since a parcel leaves with its bill
+  /** Up to LABELS_AT_ONCE bills are built in the request; more run as a job (labels.print) polled by its id. */
+  'labels.print': { method: 'POST', path: '/print-airway-bills', group: 'labels', access: scope('READ_ORDERS'), body: PrintBillsInput, output: PrintBillsOutput },
+  'labels.printStatus': { method: 'GET', path: '/prints/{printId}', group: 'labels', access: scope('READ_ORDERS'), params: PrintParams, output: PrintStatus },
+  /** The rider's sheet of an account's parcels since its last one: handing parcels over is part of booking. */
+  'labels.loadSheet': { method: 'POST', path: '/load-sheet', group: 'labels', access: scope('BOOK_ORDERS'), body: LoadSheetInput, output: LoadSheetOutput },
 
   // the consignee's side (spec 001 §2 /track/{track_number}, §7): no sign-in, so the answer is only what a consignee needs
   'tracking.public': {

@@ -12,6 +12,7 @@ function withDefaults(item: Record<string, unknown> | undefined): StoreSettings 
     show_discount: saved.show_discount ?? DEFAULT_SETTINGS.show_discount,
     tags: { ...DEFAULT_SETTINGS.tags, ...saved.tags },
     default_weight: saved.default_weight ?? DEFAULT_SETTINGS.default_weight,
+    label_paper: saved.label_paper ?? DEFAULT_SETTINGS.label_paper,
   };
 }
 

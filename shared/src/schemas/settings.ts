@@ -1,5 +1,6 @@
 import { z } from '../zod';
 import { LIMITS } from '../plans';
+import { LabelPaper } from './labels';
 
 /** Spec 001 §9: 0 means not set; a value moves in steps of 50. */
 export const FREE_SHIPPING_STEP = 50;
@@ -67,6 +68,8 @@ export const StoreSettings = z.object({
   show_discount: z.boolean(),
   tags: OrderTags,
   default_weight: DefaultWeight,
+  /** The airway bills' paper (issue 23). */
+  label_paper: LabelPaper,
 });
 export type StoreSettings = z.infer<typeof StoreSettings>;
 
@@ -77,6 +80,7 @@ export const DEFAULT_SETTINGS: StoreSettings = {
   show_discount: false,
   tags: { inprocess_tag: '', delivered_tag: '', cancelled_tag: '', rts_tag: '' },
   default_weight: LIMITS.defaultAccountWeightGrams,
+  label_paper: 'A4',
 };
 
 /**
@@ -91,6 +95,7 @@ export const SaveSettingsInput = z.object({
   show_discount: z.boolean({ error: 'Show discount must be true or false' }).optional(),
   tags: OrderTags.optional(),
   default_weight: DefaultWeight.optional(),
+  label_paper: LabelPaper.optional(),
 }).strict();
 export type SaveSettingsInput = z.infer<typeof SaveSettingsInput>;
 

@@ -9,7 +9,7 @@ describe('the settings form', () => {
     const values = valuesFrom(saved);
     expect(values).toMatchObject({ free_shipping_value: '2500', default_weight: '100', delivered_tag: 'Delivered' });
     expect(bodyFrom(values, true)).toEqual({
-      free_shipping_value: 2500, discount_name: '', show_discount: false, default_weight: 100,
+      free_shipping_value: 2500, discount_name: '', show_discount: false, default_weight: 100, label_paper: 'A4',
       tags: { inprocess_tag: '', delivered_tag: 'Delivered', cancelled_tag: '', rts_tag: '' },
     });
   });

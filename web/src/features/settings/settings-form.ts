@@ -1,4 +1,4 @@
-import type { SaveSettingsInput, SettingsOutput, StoreSettings, TagKey } from '@dakiya/shared';
+import type { LabelPaper, SaveSettingsInput, SettingsOutput, StoreSettings, TagKey } from '@dakiya/shared';
 import type { ParseableSchema } from '../../lib/validate';
 
 /** The four order tags, in the order a parcel moves (spec 001 §3 "Settings"). */
@@ -10,6 +10,7 @@ export interface SettingsValues {
   discount_name: string;
   show_discount: boolean;
   default_weight: string;
+  label_paper: LabelPaper;
   inprocess_tag: string;
   delivered_tag: string;
   cancelled_tag: string;
@@ -25,6 +26,7 @@ export function valuesFrom(settings: StoreSettings): SettingsValues {
     discount_name: settings.discount_name,
     show_discount: settings.show_discount,
     default_weight: String(settings.default_weight),
+    label_paper: settings.label_paper,
     ...settings.tags,
   };
 }
@@ -42,6 +44,7 @@ export function bodyFrom(values: SettingsValues, tagsAllowed: boolean): Record<s
     discount_name: values.discount_name,
     show_discount: values.show_discount,
     default_weight: numberOrNull(values.default_weight),
+    label_paper: values.label_paper,
     ...(tagsAllowed ? { tags: Object.fromEntries(TAG_FIELDS.map((key) => [key, values[key]])) } : {}),
   };
 }

@@ -2,13 +2,14 @@ import { Alert, Badge, Box, Button, Grid, HStack, IconButton, Image, Stack, Text
 import type { BookingView } from '@dakiya/shared';
 import { COURIER_BY_ID } from '@dakiya/shared/couriers';
 import { useRef, useState } from 'react';
-import { LuCheck, LuCopy, LuExternalLink, LuPackage, LuPackageX, LuRotateCcw, LuTriangleAlert, LuUser } from 'react-icons/lu';
+import { LuCheck, LuCopy, LuExternalLink, LuPackage, LuPackageX, LuPrinter, LuRotateCcw, LuTriangleAlert, LuUser } from 'react-icons/lu';
 import { Link, useSearchParams } from 'react-router-dom';
 import { api } from '../../../lib/api';
 import { useHandleApiError, useUnauthorizedOnly } from '../../../lib/api-errors';
 import { useFormRefusal } from '../../../lib/form-refusal';
 import { formatCurrency, formatDateTime } from '../../../lib/format';
 import { paths, withIds, withQuery } from '../../../lib/paths';
+import { usePrintBills } from '../../../lib/print-bills';
 import { useApi } from '../../../lib/swr';
 import { useConfirm } from '../../../components/ui/confirm';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
@@ -128,6 +129,7 @@ function BookingDetails({ booking, canWrite, timeZone, onChanged }: { booking: B
             <Button asChild variant="outline" size="sm">
               <Link to={paths.track(booking.tracking_number)} target="_blank"><LuExternalLink /> Track</Link>
             </Button>
+            {booking.status !== 'CANCELLED' && <PrintBillButton trackingNumber={booking.tracking_number} />}
             {booking.status !== 'CANCELLED' && (
               <ShareTracking orderId={booking._id} trackingNumber={booking.tracking_number} orderName={booking.order_names.join(', ')} phone={data.consignee.phone} canEmail={canWrite} />
             )}
@@ -201,5 +203,18 @@ function CopyButton({ text }: { text: string }) {
     <IconButton variant="ghost" size="sm" aria-label="Copy the tracking number" onClick={copy}>
       {copied ? <LuCheck /> : <LuCopy />}
     </IconButton>
+  );
+}
+
+/** The parcel's airway bill, as a PDF on the paper chosen in settings. */
+function PrintBillButton({ trackingNumber }: { trackingNumber: string }) {
+  const { print, printing, error } = usePrintBills();
+  return (
+    <>
+      <Button variant="outline" size="sm" loading={printing} onClick={() => void print([trackingNumber])} data-testid="post-booking-print">
+        <LuPrinter /> Print airway bill
+      </Button>
+      {error && <Text textStyle="sm" color="fg.error" role="alert" data-testid="post-booking-print-error">{error}</Text>}
+    </>
   );
 }

@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Flex, HStack, Input, InputGroup, Stack, Text, useBreakpointValue } from '@chakra-ui/react';
+import { Alert, Badge, Box, Button, Flex, HStack, Input, InputGroup, Stack, Text, useBreakpointValue } from '@chakra-ui/react';
 import type { OrderRow } from '@dakiya/shared';
 import { lazy, Suspense, useMemo, useRef, useState } from 'react';
 import { LuDownload, LuFilter, LuPackageSearch, LuSearch, LuSearchX, LuTriangleAlert, LuUpload } from 'react-icons/lu';
@@ -10,6 +10,7 @@ import { RefreshButton } from '../../../components/ui/refresh-button';
 import { TableSkeleton } from '../../../components/ui/skeletons';
 import { useDebouncedDraft } from '../../../hooks/use-debounced-draft';
 import { paths } from '../../../lib/paths';
+import { usePrintBills } from '../../../lib/print-bills';
 import { useMembers } from '../api/use-members';
 import { useOrders } from '../api/use-orders';
 import { pagerOf, pastTheEnd, rowKey } from '../order-row';
@@ -21,7 +22,7 @@ import { FiltersPanel } from './filters-panel';
 import { OrderCards } from './order-cards';
 import { OrdersPager } from './orders-pager';
 import { OrdersTable } from './orders-table';
-import { SelectionBar } from './selection-bar';
+import { printableOf, SelectionBar } from './selection-bar';
 import { TrackingModal } from './tracking-modal';
 import { ExportModal } from './export-modal';
 
@@ -55,6 +56,7 @@ export function OrdersPage({ canCancel, canBook, canImport, canExport = false, t
   // open where filters are applied, except on a phone, where the panel would push the orders off the screen
   const [filtersOpen, setFiltersOpen] = useState(() => !compact && chips.some((c) => c.id !== 'attention'));
   const [selected, setSelected] = useState<Map<string, OrderRow>>(new Map());
+  const bills = usePrintBills();
   const [opened, setOpened] = useState<OrderRow | null>(null);
   const [importOpen, setImportOpen] = useState(false);
   const [exporting, setExporting] = useState(false);
@@ -276,7 +278,15 @@ export function OrdersPage({ canCancel, canBook, canImport, canExport = false, t
           canCancel={canCancel}
           onCancel={() => void cancelSelected()}
           progress={cancelling.busy && cancelling.busy.of > 1 ? cancelling.busy : null}
+          onPrint={() => void bills.print(printableOf(selection))}
+          printing={bills.printing}
         />
+      )}
+      {bills.error && (
+        <Alert.Root status="error" mt="3" data-testid="orders-print-error">
+          <Alert.Indicator />
+          <Alert.Title>{bills.error}</Alert.Title>
+        </Alert.Root>
       )}
 
       {importOpen && (

@@ -1,6 +1,6 @@
 import { ActionBar, Button, CloseButton, Portal, Text } from '@chakra-ui/react';
 import type { OrderRow } from '@dakiya/shared';
-import { LuPackageX } from 'react-icons/lu';
+import { LuPackageX, LuPrinter } from 'react-icons/lu';
 import { splitCancellable } from '../use-cancel-bookings';
 
 export interface SelectionBarProps {
@@ -10,14 +10,18 @@ export interface SelectionBarProps {
   onCancel(): void;
   /** 'Cancelling 2 of 5…' while a cancel of the selection runs. */
   progress?: { done: number; of: number } | null;
+  /** The airway bills of the selected parcels that are not cancelled. */
+  onPrint(): void;
+  printing: boolean;
 }
 
 /**
- * Chakra's action bar for the selected rows: how many, and what can be done with them (cancel several;
- * the airway bills follow with their issue). Kept across pages until cleared.
+ * Chakra's action bar for the selected rows: how many, and what can be done with them (print their
+ * airway bills, cancel several). Kept across pages until cleared.
  */
-export function SelectionBar({ selected, onClear, canCancel, onCancel, progress }: SelectionBarProps) {
+export function SelectionBar({ selected, onClear, canCancel, onCancel, progress, onPrint, printing }: SelectionBarProps) {
   const { cancel } = splitCancellable(selected);
+  const printable = printableOf(selected);
   return (
     <ActionBar.Root open={selected.length > 0} onOpenChange={(details) => { if (!details.open) onClear(); }} closeOnInteractOutside={false}>
       <Portal>
@@ -25,6 +29,9 @@ export function SelectionBar({ selected, onClear, canCancel, onCancel, progress 
           <ActionBar.Content aria-label="Selected orders" data-testid="orders-selection">
             <ActionBar.SelectionTrigger data-testid="orders-selected">{selected.length} selected</ActionBar.SelectionTrigger>
             <ActionBar.Separator />
+            <Button size="sm" variant="outline" disabled={printable.length === 0} loading={printing} loadingText="Printing…" onClick={onPrint} data-testid="orders-print-selected">
+              <LuPrinter aria-hidden /> {printable.length === selected.length ? 'Print airway bills' : `Print ${printable.length} airway bills`}
+            </Button>
             {canCancel && (
               <Button
                 size="sm"
@@ -48,4 +55,9 @@ export function SelectionBar({ selected, onClear, canCancel, onCancel, progress 
       </Portal>
     </ActionBar.Root>
   );
+}
+
+/** The selected parcels a bill can be printed for: every one not cancelled. */
+export function printableOf(selected: readonly OrderRow[]): string[] {
+  return selected.flatMap((row) => (row.kind === 'booking' && row.tracking_number && row.booked_packet_status !== 'CANCELLED' ? [row.tracking_number] : []));
 }

@@ -1,9 +1,9 @@
-import { Alert, Badge, Box, Button, chakra, Field, HStack, Input, InputGroup, SimpleGrid, Skeleton, SkeletonText, Stack, Switch, Text } from '@chakra-ui/react';
+import { Alert, Badge, Box, Button, chakra, Field, HStack, Input, InputGroup, NativeSelect, SimpleGrid, Skeleton, SkeletonText, Stack, Switch, Text } from '@chakra-ui/react';
 import {
   FREE_SHIPPING_STEP, LIMITS, MAX_DISCOUNT_NAME_LENGTH, MAX_TAG_LENGTH, SaveSettingsInput, TAG_LABELS, type SettingsOutput,
 } from '@dakiya/shared';
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { LuArrowLeft, LuLock, LuSave, LuScale, LuSparkles, LuTags, LuTruck } from 'react-icons/lu';
+import { LuArrowLeft, LuLock, LuPrinter, LuSave, LuScale, LuSparkles, LuTags, LuTruck } from 'react-icons/lu';
 import { Link } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 import { api, apiKey, isApiError } from '../../../lib/api';
@@ -227,6 +227,25 @@ function SettingsForm({ saved, canWrite, canSeePlans }: SettingsPageProps & { sa
                 />
               </InputGroup>
             </TextField>
+          </Box>
+        </SectionCard>
+
+        <SectionCard title="Airway bills" icon={<LuPrinter />} description="The paper Dakiya prints airway bills on.">
+          <Box maxW={{ md: '50%' }} pe={{ md: '2' }}>
+            <Field.Root>
+              <Field.Label>Paper</Field.Label>
+              <NativeSelect.Root disabled={readOnly}>
+                <NativeSelect.Field
+                  value={values.label_paper}
+                  onChange={(e) => set('label_paper', e.target.value as SettingsValues['label_paper'])}
+                  data-testid="settings-label-paper"
+                >
+                  <option value="A4">A4 sheet, four bills a page</option>
+                  <option value="THERMAL_4X6">4x6 inch thermal labels, one bill each</option>
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+            </Field.Root>
           </Box>
         </SectionCard>
 
