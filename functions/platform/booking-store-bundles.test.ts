@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { GROUPS, jobIds, jobName } from '@dakiya/shared';
 
 const FUNCTIONS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const entries = [...GROUPS.map((g) => `${g}/handler.ts`), ...jobIds.map((id) => `jobs/${jobName(id)}/handler.ts`), 'sync/worker.ts'];
+const entries = [...GROUPS.map((g) => `${g}/handler.ts`), ...jobIds.map((id) => `jobs/${jobName(id)}/handler.ts`)];
 /** Files that only declare or hold the store; any other file naming one of its parts uses it. */
 const HOLDERS = /platform\/deps\.ts$|adapters\/dynamo\/booking-store\//;
 /** The booking store's parts as deps hands them out. */

@@ -60,9 +60,10 @@ async function runMessage<Id extends QueueJobId>(job: Id, worker: QueueWorker<Id
   const def = queueJobDef(job);
   const parsed = def.message.safeParse(parseBody(record.body));
   if (!parsed.success) {
-    log.error('job message does not match its schema: dropped', { messageId: record.messageId });
+    // no record keeps it: SQS retries it into the dead-letter queue, where a person can read it
+    log.error('job message does not match its schema', { messageId: record.messageId });
     deps.metrics.count('JobsFailed');
-    return;
+    throw new Error(`malformed ${job} message ${record.messageId}`);
   }
   const receives = Number(record.attributes?.ApproximateReceiveCount ?? '1');
   const ctxLog = log.child({ messageId: record.messageId, attempt: receives });
@@ -71,11 +72,7 @@ async function runMessage<Id extends QueueJobId>(job: Id, worker: QueueWorker<Id
     await worker(parsed.data as JobMessage<Id>, ctx, deps);
     deps.metrics.count('JobsDone');
   } catch (error) {
-    if (isPermanent(error)) {
-      ctxLog.warn('job failed and will not be retried', { error: describe(error) });
-      deps.metrics.count('JobsFailed');
-      return;
-    }
+    // a permanent failure too: with no record to mark, the dead-letter queue is where a person sees it
     const last = receives >= def.maxReceiveCount;
     ctxLog[last ? 'error' : 'warn'](last ? 'job out of retries: its message moves to the dead-letter queue' : 'job failed and will be retried', { error: describe(error), receives });
     deps.metrics.count(last ? 'JobsFailed' : 'JobsRetried');

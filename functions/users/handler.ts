@@ -1,3 +1,4 @@
+import '../adapters/dynamo/booking-store/register';
 import { groupHandler } from '../platform/chain';
 import { changeEmail } from './change-email';
 import { createUser } from './create-user';

@@ -9,7 +9,6 @@ export * from './issue-message';
 export * from './routes';
 export * from './route-url';
 export * from './needs';
-export * from './sync';
 export * from './per-ip-limits';
 export * from './origin';
 export * from './schemas/common';

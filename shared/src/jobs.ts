@@ -118,7 +118,7 @@ export const jobs = {
     visibilityTimeoutSeconds: 720,
     // a courier down for a few tries: the batch rests in the dead-letter queue, and the next slot asks again anyway
     maxReceiveCount: 4,
-    // one bulk call and up to a batch's writes and Shopify steps (shared/src/sync.ts's SYNC_WORKER_NEEDS)
+    // one bulk call and up to a batch's writes and Shopify steps
     timeoutSeconds: 120,
     batchSize: 5,
     // bounds the calls in flight to every courier at once

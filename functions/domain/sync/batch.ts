@@ -39,7 +39,7 @@ const unknownTexts = new Set<string>();
 
 /**
  * Asks the courier about one batch of parcels and applies what moved (issue 21 §2): the contract for
- * the queue's producer (the scheduler) and its consumer (functions/sync/worker.ts).
+ * the queue's producer (the scheduler) and its consumer (the sync.parcels row, functions/jobs/sync-parcels).
  *
  * One BatchGet of the bookings, one bulk tracking call (within the courier's cap of calls in flight),
  * each reading through the one status-change function, which writes only what changed; then the

@@ -1,14 +1,15 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Context, SQSEvent } from 'aws-lambda';
 import { COURIER_IDS, type CourierId } from '@dakiya/shared';
-import { DEMO_CREDENTIALS } from '../../local/simulators/couriers';
-import { call, seedAccount } from '../test-support/harness';
-import { bookingRecord, writeBooking } from '../test-support/bookings';
-import { bookableOrders } from '../test-support/shopify-shops';
-import { makeWorld, type World } from '../test-support/world';
-import type { SyncBatch } from '../domain/sync/batch';
-import type { AccountRecord } from '../domain/records';
-import { syncWorker } from './worker';
+import { DEMO_CREDENTIALS } from '../../../local/simulators/couriers';
+import { call, seedAccount } from '../../test-support/harness';
+import { bookingRecord, writeBooking } from '../../test-support/bookings';
+import { bookableOrders } from '../../test-support/shopify-shops';
+import { makeWorld, type World } from '../../test-support/world';
+import type { SyncBatch } from '../../domain/sync/batch';
+import type { AccountRecord } from '../../domain/records';
+import { queueHandler } from '../../platform/job-chain';
+import { trackBatch } from './track-batch';
 
 /**
  * The status-sync worker against DynamoDB Local, the four courier simulators and the Shopify
@@ -68,7 +69,7 @@ function sqsEvent(batches: SyncBatch[]): SQSEvent {
   } as unknown as SQSEvent;
 }
 const context = { awsRequestId: 'req-1', getRemainingTimeInMillis: () => 60_000 } as unknown as Context;
-const run = (batches: SyncBatch[]) => syncWorker(() => world.deps)(sqsEvent(batches), context);
+const run = (batches: SyncBatch[]) => queueHandler('sync.parcels', trackBatch, () => world.deps)(sqsEvent(batches), context);
 const batchOf = (account: AccountRecord, trackingNumbers: string[]): SyncBatch => ({ shopId: account.shopId, accountId: account._id, courier: account.company, trackingNumbers });
 
 const stored = (tn: string, shopId = world.a.shop._id) => world.deps.bookings.get(shopId, tn);
