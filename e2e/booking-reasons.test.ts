@@ -159,4 +159,25 @@ describe('book again after the order was cancelled on Shopify', () => {
     expect(await page.getByTestId('book-load-retry').count()).toBe(0);
     await shot(page, `reasons-book-again-cancelled-${size}`);
   });
+
+  it('an M&P bulk leaves a prepaid order out, said apart and not counted as a failure', async () => {
+    const page = await signedIn(browser, inject('owner'), VIEWPORTS[0][1]);
+    offlineImages(page);
+    const open = (await openOrders()).filter((o) => o.shippingAddress);
+    const cod = open.filter((o) => o.financialStatus === 'PENDING')[75]!;
+    const prepaid = open.filter((o) => o.financialStatus === 'PAID')[32]!;
+    await page.goto(`/dashboard/bulk-book?ids[]=${cod.id}&ids[]=${prepaid.id}`);
+    await page.getByTestId('bulk-selection').waitFor();
+    await page.getByTestId('bulk-account').selectOption((await codOnlyOption(page)).mnp.value);
+    await expect.poll(() => page.getByTestId('bulk-submit').innerText()).toBe('Book 1 order');
+    await page.getByTestId('bulk-submit').click();
+    await page.waitForURL('**/dashboard/bulk/*');
+    await expect.poll(() => page.getByTestId(`bulk-row-${cod.name}`).getAttribute('data-state'), { timeout: 30_000 }).toBe('booked');
+    await expect.poll(() => page.getByTestId('bulk-summary').innerText())
+      .toBe('Every cash-on-delivery order is booked. 1 prepaid order was left for an account that books prepaid orders.');
+    expect(await page.getByTestId('bulk-prepaid').innerText()).toBe('1 prepaid left out');
+    expect(await page.getByTestId('bulk-failed').count()).toBe(0);
+    expect(await page.getByTestId(`bulk-row-${prepaid.name}`).innerText()).toContain('Prepaid: left out');
+    await shot(page, 'reasons-bulk-prepaid-left-out');
+  });
 });

@@ -122,6 +122,16 @@ describe('bulk booking', () => {
     expect(world.couriers.sims.LEOPARD.control.calls('bookPacket').length).toBe(calls);
   });
 
+  it('leaves a prepaid order out with reason prepaid when the courier books cash on delivery only', async () => {
+    const prepaid = bookableOrders(world.shopify, world.a.shop.domain).find((o) => !taken.has(o.id) && o.shippingAddress && o.financialStatus === 'PAID')!;
+    taken.add(prepaid.id);
+    const started = await call(world.deps, 'booking.bookMany', { token: world.a.ownerToken, body: { tracking_account: await account('MNP'), order_id: prepaid.id } });
+    await world.deps.drainJobs();
+    const result = await progress(started.body.jobId);
+    expect(result).toMatchObject({ status: 'done', booked: 0, failed: 1 });
+    expect(result.rows[0]).toMatchObject({ state: 'failed', reason: 'prepaid', message: 'M&P books cash on delivery only: the COD amount must be more than 0' });
+  });
+
   it('says why an order cannot be booked as Shopify has it: cancelled on Shopify, no shipping address, already booked (with its booking)', async () => {
     const [cancelled, noAddress, booked, good] = freshOrders(4);
     const leopard = await account('LEOPARD');

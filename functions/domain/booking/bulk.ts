@@ -205,12 +205,14 @@ export async function runBulk(shopId: string, bulkId: string, userId: string, de
     await bounded(work, limit, async (row, position) => {
       const ahead = work[position + limit];
       if (ahead) readAhead.set(ahead.index, readOf(ahead).then((read) => ({ read: read ?? undefined }), (error: unknown) => ({ error })));
+      let prepaid = false;
       for (let round = 0; ; round++) {
         try {
           const [read, claims] = await Promise.all([round === 0 ? readFirst(row) : readOf(row), deps.attempts.claims(shopId, [row.orderId])]);
           if (!read) throw new AppError('ORDER_NOT_FOUND');
           const { order } = read;
           const input = inputFor(order, account, defaults);
+          prepaid = input.cod_amount <= 0;
           const check = claims.get(row.orderId)?.state === 'booking' ? (await checksNeeded(shopId, claims, deps)).get(row.orderId) : undefined;
           const refused = refusedAsIs(read, input, claims.get(row.orderId), check);
           if (refused) {
@@ -230,6 +232,8 @@ export async function runBulk(shopId: string, bulkId: string, userId: string, de
           if (error.code === 'PLAN_LIMIT_REACHED') await settle(row, { state: 'failed', message: PLAN_LIMIT_ROW, reason: 'plan_limit' });
           else if (error.code === 'ORDER_ALREADY_BOOKED' && error.extra?.tracking_number) await settle(row, alreadyBooked(error.extra.tracking_number));
           else if (error.code === 'COURIER_CHECK_NEEDED') await settle(row, { state: 'check', reason: 'check_needed', message: error.message });
+          // a prepaid order and a cash-on-delivery-only courier: left for another account, as the form said before the bulk
+          else if (error.code === 'VALIDATION_FAILED' && error.param === 'cod_amount' && prepaid) await settle(row, { state: 'failed', message: error.message, reason: 'prepaid' });
           else await settle(row, { state: 'failed', message: error.message });
           return;
         }

@@ -240,7 +240,7 @@ export type BulkSelection = z.infer<typeof BulkSelection>;
 export const BulkRowState = z.enum(['queued', 'booked', 'failed', 'check']);
 export type BulkRowState = z.infer<typeof BulkRowState>;
 
-export const BulkRowReason = z.enum(['plan_limit', 'not_found', 'booked', 'cancelled', 'no_address', 'not_fulfillable', 'check_needed']);
+export const BulkRowReason = z.enum(['plan_limit', 'not_found', 'booked', 'cancelled', 'no_address', 'not_fulfillable', 'check_needed', 'prepaid']);
 export type BulkRowReason = z.infer<typeof BulkRowReason>;
 
 export const BulkRow = z.object({

@@ -91,10 +91,28 @@ describe("the bar's colour once the job is done", () => {
     });
   });
 
+  it('prepaid orders a cash-on-delivery-only courier left out are said apart, and are no failure', () => {
+    const rows = [{ state: 'booked' as const }, { state: 'failed' as const, reason: 'prepaid' as const }, { state: 'failed' as const, reason: 'prepaid' as const }];
+    expect(outcomeCounts({ booked: 1, failed: 2, check: 0, rows })).toEqual({ booked: 1, bookedBefore: 0, prepaid: 2, notBooked: 0, check: 0 });
+    expect(progressTone({ ...done, booked: 1, failed: 2, check: 0, rows })).toEqual({
+      palette: 'green', summary: 'Every cash-on-delivery order is booked. 2 prepaid orders were left for an account that books prepaid orders.',
+    });
+    const onlyPrepaid = [{ state: 'failed' as const, reason: 'prepaid' as const }];
+    expect(progressTone({ ...done, booked: 0, failed: 1, check: 0, rows: onlyPrepaid })).toEqual({
+      palette: 'orange', summary: 'No order was booked. 1 prepaid order was left for an account that books prepaid orders.',
+    });
+    const withRefusal = [...rows, { state: 'failed' as const, reason: 'no_address' as const }];
+    expect(progressTone({ ...done, booked: 1, failed: 3, check: 0, rows: withRefusal })).toEqual({
+      palette: 'orange', summary: '1 order booked, 1 not: each row below says why. 2 prepaid orders were left for an account that books prepaid orders.',
+    });
+    expect(rowLabel('failed', false, 'prepaid')).toEqual({ label: 'Prepaid: left out', palette: 'gray' });
+    expect(rowAction({ state: 'failed', reason: 'prepaid' })).toBe('book-alone');
+  });
+
   it('an order Dakiya had booked before is no failure of this bulk; while it runs the bar is the brand\'s', () => {
     const rows = [{ state: 'booked' as const }, { state: 'booked' as const }, { state: 'failed' as const, reason: 'booked' as const }];
     expect(progressTone({ ...done, booked: 2, failed: 1, check: 0, rows })).toMatchObject({ palette: 'green' });
-    expect(outcomeCounts({ booked: 2, failed: 1, check: 0, rows })).toEqual({ booked: 2, bookedBefore: 1, notBooked: 0, check: 0 });
+    expect(outcomeCounts({ booked: 2, failed: 1, check: 0, rows })).toEqual({ booked: 2, bookedBefore: 1, prepaid: 0, notBooked: 0, check: 0 });
     expect(progressTone({ status: 'running', booked: 0, failed: 3, check: 0 })).toEqual({ palette: 'brand' });
   });
 });

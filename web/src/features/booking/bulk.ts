@@ -16,30 +16,43 @@ export const ROW_LABELS: Record<BulkRowState, { label: string; palette: string }
   check: { label: 'Check with the courier', palette: 'orange' },
 };
 
-/** The job's outcomes as the page counts them: an order Dakiya had booked before the bulk is no failure of it. */
-export function outcomeCounts(job: Pick<BulkProgress, 'booked' | 'failed' | 'check'> & { rows?: Pick<BulkRow, 'state' | 'reason'>[] }): { booked: number; bookedBefore: number; notBooked: number; check: number } {
-  const bookedBefore = job.rows?.filter((r) => r.state === 'failed' && r.reason === 'booked').length ?? 0;
-  return { booked: job.booked, bookedBefore, notBooked: Math.max(0, job.failed - bookedBefore), check: job.check };
+/**
+ * The job's outcomes as the page counts them: an order Dakiya had booked before the bulk is no failure
+ * of it, nor a prepaid order a cash-on-delivery-only courier was never going to book (the form said so).
+ */
+export function outcomeCounts(job: Pick<BulkProgress, 'booked' | 'failed' | 'check'> & { rows?: Pick<BulkRow, 'state' | 'reason'>[] }): { booked: number; bookedBefore: number; prepaid: number; notBooked: number; check: number } {
+  const failedFor = (reason: BulkRow['reason']) => job.rows?.filter((r) => r.state === 'failed' && r.reason === reason).length ?? 0;
+  const bookedBefore = failedFor('booked');
+  const prepaid = failedFor('prepaid');
+  return { booked: job.booked, bookedBefore, prepaid, notBooked: Math.max(0, job.failed - bookedBefore - prepaid), check: job.check };
 }
 
 /**
  * The bar's colour once the job is done: green when every order was booked, red only when none was and
  * some were refused, orange when some were and some were not (not booked, or waiting for a check), or when
- * every order left waits for a check. While the job runs it is
- * the brand's. `summary` says the same in words beside the bar; the badges above it give the counts.
+ * every order left waits for a check. Prepaid orders a cash-on-delivery-only courier left out (as the form said)
+ * are said apart and are no failure. While the job runs it is the brand's. `summary` says the same in words beside the bar; the badges above it give the counts.
  */
 export function progressTone(job: Pick<BulkProgress, 'status' | 'booked' | 'failed' | 'check'> & { rows?: Pick<BulkRow, 'state' | 'reason'>[] }): { palette: 'brand' | 'green' | 'orange' | 'red'; summary?: string } {
   if (job.status !== 'done') return { palette: 'brand' };
   const counts = outcomeCounts(job);
   const left = counts.notBooked + counts.check;
-  if (left === 0) return { palette: 'green', summary: 'Every order is booked.' };
+  const andPrepaid = counts.prepaid > 0 ? ` ${prepaidLeft(counts.prepaid)}` : '';
+  if (left === 0) {
+    if (!andPrepaid) return { palette: 'green', summary: 'Every order is booked.' };
+    // only prepaid orders left out, as the form said before the bulk: no failure, unless nothing was booked at all
+    const booked = counts.booked + counts.bookedBefore > 0;
+    return { palette: booked ? 'green' : 'orange', summary: `${booked ? 'Every cash-on-delivery order is booked.' : 'No order was booked.'}${andPrepaid}` };
+  }
   // nothing refused: the courier may well have booked them, and a person's check says whether
   if (counts.booked === 0 && counts.notBooked === 0) {
     return { palette: 'orange', summary: `${counts.check === 1 ? '1 order waits' : `${counts.check} orders wait`} for a check with the courier: open the check on ${counts.check === 1 ? 'its row' : 'each row'} below to say whether it was booked.` };
   }
-  if (counts.booked === 0) return { palette: 'red', summary: 'No order was booked: each row below says why.' };
-  return { palette: 'orange', summary: `${orders(counts.booked)} booked, ${left} not: each row below says why.` };
+  if (counts.booked === 0) return { palette: 'red', summary: `No order was booked: each row below says why.${andPrepaid}` };
+  return { palette: 'orange', summary: `${orders(counts.booked)} booked, ${left} not: each row below says why.${andPrepaid}` };
 }
+
+const prepaidLeft = (n: number) => `${n === 1 ? '1 prepaid order was' : `${n} prepaid orders were`} left for an account that books prepaid orders.`;
 
 /** How often the page asks while the job runs. */
 export const POLL_MS = 1500;
@@ -63,6 +76,7 @@ export function bulkFreshness(input: { running: boolean; online: boolean; lastAs
  */
 export function rowLabel(state: BulkRowState, stale: boolean, reason?: BulkRow['reason']): { label: string; palette: string } {
   if (state === 'failed' && reason === 'booked') return { label: 'Already booked', palette: 'blue' };
+  if (state === 'failed' && reason === 'prepaid') return { label: 'Prepaid: left out', palette: 'gray' };
   return stale && state === 'queued' ? { label: 'Waiting when last seen', palette: 'gray' } : ROW_LABELS[state];
 }
 
@@ -80,6 +94,9 @@ export function rowAction(row: Pick<BulkRow, 'state' | 'reason' | 'tracking_numb
       return 'plans';
     case 'booked':
       return row.tracking_number ? 'booking' : null;
+    case 'prepaid':
+      // booked with another account, whose form is the order's own page
+      return 'book-alone';
     case 'not_found':
     case 'cancelled':
     case 'not_fulfillable':

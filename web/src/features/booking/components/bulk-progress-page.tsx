@@ -57,6 +57,7 @@ export function BulkProgressPage({ timeZone }: { timeZone?: string }) {
                 <HStack gap="2" wrap="wrap">
                   <Badge colorPalette="green" size="lg" data-testid="bulk-booked">{data.booked} booked</Badge>
                   {counts!.bookedBefore > 0 && <Badge colorPalette="blue" size="lg" data-testid="bulk-booked-before">{counts!.bookedBefore} booked before</Badge>}
+                  {counts!.prepaid > 0 && <Badge colorPalette="gray" size="lg" data-testid="bulk-prepaid">{counts!.prepaid} prepaid left out</Badge>}
                   {counts!.notBooked > 0 && <Badge colorPalette="red" size="lg" data-testid="bulk-failed">{counts!.notBooked} not booked</Badge>}
                   {data.check > 0 && <Badge colorPalette="orange" size="lg" data-testid="bulk-check">{data.check} to check</Badge>}
                 </HStack>
