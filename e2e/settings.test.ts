@@ -45,6 +45,7 @@ describe('settings on a paid plan', () => {
     await field(page, 'default-weight').fill('750');
     const tags = ['Dakiya in transit', 'Dakiya delivered', 'Dakiya cancelled', 'Dakiya returned'];
     for (const [i, key] of TAGS.entries()) await field(page, key).fill(tags[i]!);
+    await page.getByTestId('settings-label-paper').selectOption('THERMAL_4X6');
     expect(await page.getByTestId('settings-unsaved').isVisible()).toBe(true);
     await page.getByTestId('settings-save').click();
     await toastSays(page, 'Settings saved');
@@ -58,11 +59,12 @@ describe('settings on a paid plan', () => {
     expect(await page.getByTestId('settings-show-discount').getAttribute('data-state')).toBe('checked');
     expect(await valueOf(page, 'default-weight')).toBe('750');
     for (const [i, key] of TAGS.entries()) expect(await valueOf(page, key)).toBe(tags[i]);
+    expect(await page.getByTestId('settings-label-paper').inputValue()).toBe('THERMAL_4X6');
     // the server holds what the page shows
     const { auth_token } = await api().call('auth.login', { body: inject('paidAdmin') });
     expect(await api().call('settings.get', { token: auth_token })).toEqual({
       settings: {
-        free_shipping_value: 3500, discount_name: 'Eid offer', show_discount: true, default_weight: 750,
+        free_shipping_value: 3500, discount_name: 'Eid offer', show_discount: true, default_weight: 750, label_paper: 'THERMAL_4X6',
         tags: { inprocess_tag: tags[0], delivered_tag: tags[1], cancelled_tag: tags[2], rts_tag: tags[3] },
       },
       tags_allowed: true,

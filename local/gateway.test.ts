@@ -78,7 +78,7 @@ describe('local mode runs a scheduled row on demand (./dakiya job <row>)', () =>
     expect(await ran.json()).toMatchObject({ job: 'jobs.sweep' });
     const unknown = await fetch(`${gateway.url}/_local/jobs/mail.send`, { method: 'POST' });
     expect(unknown.status).toBe(404);
-    expect(await unknown.json()).toEqual({ error: 'no scheduled row mail.send; scheduled rows: bookings.recount, bookings.migrate, bookings.pointers, jobs.sweep' });
+    expect(await unknown.json()).toEqual({ error: 'no scheduled row mail.send; scheduled rows: sync.schedule, shops.paid, bookings.recount, bookings.migrate, bookings.pointers, jobs.sweep' });
   });
 });
 
