@@ -120,6 +120,8 @@ describe.each(VIEWPORTS)('sending the tracking link (%s)', (size, viewport) => {
     await page.goto(`/dashboard/orders?query=${withEmail}`);
     await page.getByTestId(`order-row-${withEmail}`).first().waitFor();
     await emailFrom(page, page, withEmail, `share-orders-row-${size}`);
+    // the row's toast gone first: the check below is of one toast over the modal (two stacked reach its footer on a desktop)
+    await expect.poll(() => page.getByTestId('toast').count(), { timeout: 15_000 }).toBe(0);
     await page.getByTestId(`order-name-${withEmail}`).first().click();
     const modal = page.getByTestId('tracking-modal');
     await modal.getByTestId(`share-whatsapp-${withEmail}`).waitFor();
