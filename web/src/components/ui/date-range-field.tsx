@@ -105,18 +105,7 @@ export function DateRangeField({ label, value, onChange, timeZone, testId }: Dat
                 ))}
               </Grid>
               <Stack gap="2">
-                <DatePicker.View view="day">
-                  <DatePicker.Header />
-                  <DatePicker.DayTable />
-                </DatePicker.View>
-                <DatePicker.View view="month">
-                  <DatePicker.Header />
-                  <DatePicker.MonthTable />
-                </DatePicker.View>
-                <DatePicker.View view="year">
-                  <DatePicker.Header />
-                  <DatePicker.YearTable />
-                </DatePicker.View>
+                <CalendarViews />
                 <Text textStyle="xs" color="fg.muted">{picking ? 'Now pick the last day.' : 'Pick the first day, then the last.'}</Text>
               </Stack>
             </Stack>
@@ -124,5 +113,25 @@ export function DateRangeField({ label, value, onChange, timeZone, testId }: Dat
         </DatePicker.Positioner>
       </Portal>
     </DatePicker.Root>
+  );
+}
+
+/** The calendar's day, month and year views, as both range pickers show them. */
+export function CalendarViews() {
+  return (
+    <>
+      <DatePicker.View view="day">
+        <DatePicker.Header />
+        <DatePicker.DayTable />
+      </DatePicker.View>
+      <DatePicker.View view="month">
+        <DatePicker.Header />
+        <DatePicker.MonthTable />
+      </DatePicker.View>
+      <DatePicker.View view="year">
+        <DatePicker.Header />
+        <DatePicker.YearTable />
+      </DatePicker.View>
+    </>
   );
 }

@@ -2,6 +2,7 @@ import { Button, DatePicker, Grid, parseDate, Portal, Stack, Text, type DateValu
 import { useState } from 'react';
 import { LuCalendar, LuChevronDown } from 'react-icons/lu';
 import { dayRangeLabel, isDay } from '../../lib/days';
+import { CalendarViews } from './date-range-field';
 
 /** Both ends of a range of calendar days (YYYY-MM-DD), inclusive. */
 export interface ClosedRange {
@@ -94,18 +95,7 @@ export function PresetRangePicker({ label, presets, value, onChange, timeZone, t
                 ))}
               </Grid>
               <Stack gap="2">
-                <DatePicker.View view="day">
-                  <DatePicker.Header />
-                  <DatePicker.DayTable />
-                </DatePicker.View>
-                <DatePicker.View view="month">
-                  <DatePicker.Header />
-                  <DatePicker.MonthTable />
-                </DatePicker.View>
-                <DatePicker.View view="year">
-                  <DatePicker.Header />
-                  <DatePicker.YearTable />
-                </DatePicker.View>
+                <CalendarViews />
                 <Text textStyle="xs" color="fg.muted">{picking ? 'Now pick the last day.' : 'Custom range: pick the first day, then the last.'}</Text>
               </Stack>
             </Stack>
