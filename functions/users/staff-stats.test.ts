@@ -112,12 +112,20 @@ describe('GET /staff/table-order-count', () => {
 
   it('a range cut inside months reads its end days and the whole months between', async () => {
     const { deps: counting, reads } = recording();
-    await call(counting, 'users.staffTable', { token: s.ownerToken, query: { start: '2026-01-15', end: '2026-11-27' } });
+    await call(counting, 'users.staffTable', { token: s.ownerToken, query: { start: '2025-01-15', end: '2025-11-27' } });
     expect([...new Set(reads)].sort()).toEqual([
-      'shop DAY 2026-01-15..2026-01-31', 'shop DAY 2026-11-01..2026-11-27', 'shop MONTH 2026-02..2026-10',
-      'staff DAY 2026-01-15..2026-01-31', 'staff DAY 2026-11-01..2026-11-27', 'staff MONTH 2026-02..2026-10',
+      'shop DAY 2025-01-15..2025-01-31', 'shop DAY 2025-11-01..2025-11-27', 'shop MONTH 2025-02..2025-10',
+      'staff DAY 2025-01-15..2025-01-31', 'staff DAY 2025-11-01..2025-11-27', 'staff MONTH 2025-02..2025-10',
     ]);
     expect(reads).toHaveLength(12);
+  });
+
+  it('reads this month so far as its one month item: no booking is later than today', async () => {
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Karachi' }).format(deps.now());
+    const month = today.slice(0, 7);
+    const { deps: counting, reads } = recording();
+    await call(counting, 'users.staffTable', { token: s.ownerToken, query: { start: `${month}-01`, end: today } });
+    expect([...new Set(reads)].sort()).toEqual([`shop MONTH ${month}..${month}`, `staff MONTH ${month}..${month}`]);
   });
 
   it('defaults to today in the shop\'s time zone', async () => {
