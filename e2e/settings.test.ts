@@ -46,6 +46,9 @@ describe('settings on a paid plan', () => {
     const tags = ['Dakiya in transit', 'Dakiya delivered', 'Dakiya cancelled', 'Dakiya returned'];
     for (const [i, key] of TAGS.entries()) await field(page, key).fill(tags[i]!);
     await page.getByTestId('settings-label-paper').selectOption('THERMAL_4X6');
+    expect(await page.getByTestId('settings-notices-plan').innerText()).toBe('On your plan');
+    expect(await page.getByTestId('settings-consignee-notices').getAttribute('data-state')).toBe('unchecked');
+    await page.getByTestId('settings-consignee-notices').click();
     expect(await page.getByTestId('settings-unsaved').isVisible()).toBe(true);
     await page.getByTestId('settings-save').click();
     await toastSays(page, 'Settings saved');
@@ -60,15 +63,19 @@ describe('settings on a paid plan', () => {
     expect(await valueOf(page, 'default-weight')).toBe('750');
     for (const [i, key] of TAGS.entries()) expect(await valueOf(page, key)).toBe(tags[i]);
     expect(await page.getByTestId('settings-label-paper').inputValue()).toBe('THERMAL_4X6');
+    expect(await page.getByTestId('settings-consignee-notices').getAttribute('data-state')).toBe('checked');
     // the server holds what the page shows
     const { auth_token } = await api().call('auth.login', { body: inject('paidAdmin') });
-    expect(await api().call('settings.get', { token: auth_token })).toEqual({
+    const saved = await api().call('settings.get', { token: auth_token });
+    expect(saved).toEqual({
       settings: {
-        free_shipping_value: 3500, discount_name: 'Eid offer', show_discount: true, default_weight: 750, label_paper: 'THERMAL_4X6',
+        free_shipping_value: 3500, discount_name: 'Eid offer', show_discount: true, default_weight: 750, label_paper: 'THERMAL_4X6', consignee_notices: true,
         tags: { inprocess_tag: tags[0], delivered_tag: tags[1], cancelled_tag: tags[2], rts_tag: tags[3] },
       },
       tags_allowed: true,
     });
+    // the demo shop's consignees are every later flow's: its notices go off again
+    await api().call('settings.save', { token: auth_token, body: { ...saved.settings, consignee_notices: false } });
     // Back to users, as the spec has it
     await page.getByTestId('settings-back').click();
     await page.waitForURL('**/dashboard/users');
@@ -106,6 +113,8 @@ describe('settings on the free plan', () => {
     expect(await page.getByTestId('settings-tags-locked').innerText()).toContain('Order tags are available on the Monthly and Yearly plans.');
     for (const key of TAGS) expect(await field(page, key).isDisabled()).toBe(true);
     expect(await page.getByTestId('settings-see-plans').getAttribute('href')).toBe('/dashboard/plans');
+    expect(await page.getByTestId('settings-notices').innerText()).toContain('Consignee notices are available on the Monthly and Yearly plans.');
+    expect(await page.getByTestId('settings-consignee-notices').getAttribute('data-disabled')).not.toBeNull();
     await field(page, 'free-shipping').fill('2000');
     await field(page, 'default-weight').fill('300');
     await page.getByTestId('settings-save').click();

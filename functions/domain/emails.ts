@@ -1,14 +1,14 @@
 import type { OutgoingMail } from './ports/mailer';
 
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+export const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function layout(title: string, paragraphs: string[], action: { label: string; url: string }): string {
   return `<!doctype html><html><body style="font-family:Arial,sans-serif;background:#f6f7f9;padding:24px">
 <div style="max-width:520px;margin:auto;background:#fff;border-radius:8px;padding:24px">
-<h2 style="color:#0f766e;margin-top:0">${escape(title)}</h2>
-${paragraphs.map((p) => `<p style="color:#334155;line-height:1.5">${escape(p)}</p>`).join('\n')}
-<p><a href="${escape(action.url)}" style="display:inline-block;background:#0f766e;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${escape(action.label)}</a></p>
-<p style="color:#64748b;font-size:12px">If the button does not work, open this address: ${escape(action.url)}</p>
+<h2 style="color:#0f766e;margin-top:0">${escapeHtml(title)}</h2>
+${paragraphs.map((p) => `<p style="color:#334155;line-height:1.5">${escapeHtml(p)}</p>`).join('\n')}
+<p><a href="${escapeHtml(action.url)}" style="display:inline-block;background:#0f766e;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${escapeHtml(action.label)}</a></p>
+<p style="color:#64748b;font-size:12px">If the button does not work, open this address: ${escapeHtml(action.url)}</p>
 </div></body></html>`;
 }
 

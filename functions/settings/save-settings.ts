@@ -17,6 +17,11 @@ export const saveSettings: Operation<'settings.save'> = async ({ body }, ctx, de
     if (!sameTags(body.tags, (await deps.settings.get(shop._id)).tags)) throw new AppError('PLAN_FEATURE', { param: 'tags' });
     delete patch.tags;
   }
+  // consignee notices ride on the status sync, a paid feature: a free shop may turn them off (or send back
+  // what is saved), never on
+  if (body.consignee_notices && !allowed && !(await deps.settings.get(shop._id)).consignee_notices) {
+    throw new AppError('PLAN_FEATURE', { param: 'consignee_notices' });
+  }
   const settings = await deps.settings.save(shop._id, patch, ctx.now.toISOString());
   return { msg: SETTINGS_SAVED, settings, tags_allowed: allowed };
 };

@@ -7,7 +7,7 @@ let deps: TestDeps;
 beforeAll(async () => { deps = await testDeps(); });
 
 const TAGS = { inprocess_tag: 'In transit', delivered_tag: 'Delivered', cancelled_tag: 'Cancelled', rts_tag: 'Returned' };
-const FULL = { free_shipping_value: 3000, discount_name: 'Eid offer', show_discount: true, tags: TAGS, default_weight: 750, label_paper: 'THERMAL_4X6' as const };
+const FULL = { free_shipping_value: 3000, discount_name: 'Eid offer', show_discount: true, tags: TAGS, default_weight: 750, label_paper: 'THERMAL_4X6' as const, consignee_notices: false };
 const NO_TAGS = { inprocess_tag: '', delivered_tag: '', cancelled_tag: '', rts_tag: '' };
 
 async function itemOf(shopId: string) {
@@ -21,7 +21,7 @@ describe('GET /store/default-settings', () => {
     const free = await seedShop(deps, { plan: 'FREE' });
     expect((await call(deps, 'settings.get', { token: paid.ownerToken })).body).toEqual({ settings: DEFAULT_SETTINGS, tags_allowed: true });
     expect((await call(deps, 'settings.get', { token: free.ownerToken })).body).toEqual({ settings: DEFAULT_SETTINGS, tags_allowed: false });
-    expect(DEFAULT_SETTINGS).toEqual({ free_shipping_value: 0, discount_name: '', show_discount: false, tags: NO_TAGS, default_weight: 100, label_paper: 'A4' });
+    expect(DEFAULT_SETTINGS).toEqual({ free_shipping_value: 0, discount_name: '', show_discount: false, tags: NO_TAGS, default_weight: 100, label_paper: 'A4', consignee_notices: false });
     // reading writes nothing
     expect(await itemOf(paid.shop._id)).toBeUndefined();
   });
@@ -82,6 +82,22 @@ describe('POST /store/default-settings', () => {
       expect(res.status).toBe(403);
       expect(res.body).toEqual({ errors: [{ msg: 'This feature is available on the Monthly and Yearly plans', code: 'PLAN_FEATURE', param: 'tags' }] });
       expect(await itemOf(free.shop._id)).toBeUndefined();
+    });
+
+    it('refuses turning consignee notices on, naming the field, and takes them turned off or sent back as saved', async () => {
+      const free = await seedShop(deps, { plan: 'FREE' });
+      const on = await call(deps, 'settings.save', { token: free.ownerToken, body: { free_shipping_value: 0, consignee_notices: true } });
+      expect(on.status).toBe(403);
+      expect(on.body).toEqual({ errors: [{ msg: 'This feature is available on the Monthly and Yearly plans', code: 'PLAN_FEATURE', param: 'consignee_notices' }] });
+      expect(await itemOf(free.shop._id)).toBeUndefined();
+
+      const paid = await seedShop(deps, { plan: 'MONTHLY' });
+      expect((await call(deps, 'settings.save', { token: paid.ownerToken, body: { free_shipping_value: 0, consignee_notices: true } })).body.settings.consignee_notices).toBe(true);
+      await deps.shops.update(paid.shop._id, { plan: 'FREE' });
+      const same = await call(deps, 'settings.save', { token: paid.ownerToken, body: { free_shipping_value: 50, consignee_notices: true } });
+      expect(same.status).toBe(200);
+      const off = await call(deps, 'settings.save', { token: paid.ownerToken, body: { free_shipping_value: 50, consignee_notices: false } });
+      expect(off.body.settings.consignee_notices).toBe(false);
     });
 
     it('refuses clearing tags saved on a paid plan too, but takes them sent back unchanged', async () => {

@@ -128,7 +128,8 @@ describe('least privilege, per function, from GROUP_NEEDS and JOB_NEEDS', () => 
       // a cancel the courier made, read by the modal, cancels the Shopify fulfillment (the shop's token, refreshed when due)
       orders: [...rw, 'origin secret', 'kms sealed: kms:Decrypt kms:Encrypt', 'shopify secret', 'enqueue: mail.send orders.export', 'files: sign exports'].sort(),
       // the public page and its API: as the modal (the courier asked, what moved written, a courier's cancel finished on Shopify), and the per-address counter
-      tracking: [...rw, 'origin secret', 'kms sealed: kms:Decrypt kms:Encrypt', 'shopify secret'].sort(),
+      // and both queue the consignee notice a move makes due (mail.send)
+      tracking: [...rw, 'origin secret', 'kms sealed: kms:Decrypt kms:Encrypt', 'shopify secret', 'enqueue: mail.send'].sort(),
       // dashboard analytics and the scorecard: reads only, no write, no key beyond the table's own
       analytics: ['kms via dynamodb: kms:Decrypt kms:DescribeKey', 'logs: own group', 'origin secret', 'table: read', 'xray'],
       // airway bills: up to 50 written and their link signed here, more queued; load sheets ask the courier with the account's keys
@@ -156,7 +157,7 @@ describe('least privilege, per function, from GROUP_NEEDS and JOB_NEEDS', () => 
       'sync-schedule': [...ro, 'enqueue: sync.accounts'].sort(),
       'sync-accounts': [...ro, 'enqueue: sync.accounts sync.parcels', 'consume: sync.accounts'].sort(),
       // the second stage asks the courier (its keys opened), writes what moved and tells Shopify (the shop's token, refreshed when due)
-      'sync-parcels': [...rw, 'kms sealed: kms:Decrypt kms:Encrypt', 'shopify secret', 'consume: sync.parcels'].sort(),
+      'sync-parcels': [...rw, 'kms sealed: kms:Decrypt kms:Encrypt', 'shopify secret', 'enqueue: mail.send', 'consume: sync.parcels'].sort(),
     });
   });
 

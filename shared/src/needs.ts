@@ -85,8 +85,8 @@ export const GROUP_NEEDS: { readonly [G in Group]: LambdaNeeds } = {
   analytics: { table: 'read', timeoutSeconds: 10, memoryMb: 512, reservedConcurrency: 5 },
   // the public tracking page and its API: as the modal, the courier asked about a stale status (its keys
   // opened) and what moved written, a courier's own cancel finished on Shopify as the modal does; plus the
-  // per-address counter. A courier that hangs is given up on in time
-  tracking: { table: 'readWrite', sealed: 'openAndSeal', shopifySecret: true, timeoutSeconds: 15, memoryMb: 512, reservedConcurrency: 10 },
+  // per-address counter. A courier that hangs is given up on in time. A move it writes may queue the consignee's notice (mail.send)
+  tracking: { table: 'readWrite', sealed: 'openAndSeal', shopifySecret: true, enqueue: ['mail.send'], timeoutSeconds: 15, memoryMb: 512, reservedConcurrency: 10 },
   // airway bills: builds up to 50 in the request and puts them in the files bucket, then signs the link; more go to
   // labels.print. The courier's own labels and load sheets open the account's keys; a sheet keeps its time on the account
   labels: { table: 'readWrite', sealed: 'open', enqueue: ['labels.print'], files: { prefix: 'labels', access: 'putAndSign' }, pdfFonts: true, timeoutSeconds: 29, memoryMb: 1024, reservedConcurrency: 10 },
@@ -112,7 +112,8 @@ export const JOB_NEEDS: { readonly [J in JobId]: JobNeeds } = {
   // the second asks the courier (its keys opened) and writes what moved, with the fulfillment event on Shopify
   'sync.schedule': { table: 'read', enqueue: ['sync.accounts'] },
   'sync.accounts': { table: 'read', enqueue: ['sync.accounts', 'sync.parcels'] },
-  'sync.parcels': { table: 'readWrite', sealed: 'openAndSeal', shopifySecret: true },
+  // (and the consignee's notice of a move, through the mail outbox)
+  'sync.parcels': { table: 'readWrite', sealed: 'openAndSeal', shopifySecret: true, enqueue: ['mail.send'] },
   // scans the table once for shop items on a paid plan and writes their place on the paid list
   'shops.paid': { table: 'readWrite', scanTable: true },
   // builds a print too large for one request and puts it under the shop's labels prefix (the poll signs its link);

@@ -13,6 +13,7 @@ function withDefaults(item: Record<string, unknown> | undefined): StoreSettings 
     tags: { ...DEFAULT_SETTINGS.tags, ...saved.tags },
     default_weight: saved.default_weight ?? DEFAULT_SETTINGS.default_weight,
     label_paper: saved.label_paper ?? DEFAULT_SETTINGS.label_paper,
+    consignee_notices: saved.consignee_notices ?? DEFAULT_SETTINGS.consignee_notices,
   };
 }
 

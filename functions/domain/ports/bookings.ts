@@ -1,4 +1,4 @@
-import type { BookingAttention, BookingStatus, BulkRowReason, CourierId, LineItemView, PaymentStatus } from '@dakiya/shared';
+import type { BookingAttention, BookingStatus, BulkRowReason, ConsigneeNoticeEvent, CourierId, LineItemView, PaymentStatus } from '@dakiya/shared';
 import type { UsageReservation } from './usage';
 import type { FulfillmentEventStatus } from './shopify';
 
@@ -58,14 +58,22 @@ export interface BookingRecord {
    * half still to do (domain/sync/on-shopify.ts).
    */
   shopifyStep?: ShopifyStep;
+  /**
+   * A consignee notice written with the move that makes it and removed once the notice is in the outbox:
+   * while it is there the notice is still to be queued, and the next reading of the parcel queues it
+   * (domain/notices/consignee-notice.ts).
+   */
+  noticeDue?: ConsigneeNoticeEvent;
 }
 
 /** What one change of a booking writes (the status-change function's, a cancel's); only the fields given change. */
 export type BookingChange = Partial<Pick<BookingRecord,
   'status' | 'paymentStatus' | 'lastStatusAt' | 'deliveredAt' | 'deliveryDays' | 'cancelledAt' | 'cancelPendingFrom' | 'courierStatus' | 'lastScanAt' | 'changedAt'
-  | 'shopifyStep'>> & {
+  | 'shopifyStep' | 'noticeDue'>> & {
   /** Removes `deliveryDays` (a courier's correction from delivered to returned). */
   clearDeliveryDays?: true;
+  /** Removes `noticeDue` (the notice is in the outbox). */
+  clearNoticeDue?: true;
 };
 
 /** Which index a page of bookings is read from, and the value it is keyed on. */

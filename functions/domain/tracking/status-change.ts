@@ -6,6 +6,7 @@ import type { ShopRecord } from '../records';
 import { moveCounters, shopDay } from '../booking/counters';
 import { cancelFulfillments } from '../booking/cancel';
 import { daysBetween } from '../orders/row';
+import { noticeDueWith, queueDueNotice } from '../notices/consignee-notice';
 
 /**
  * The status changes a courier's answer may make (issue 18 §5, extended by the status sync of issue
@@ -70,15 +71,20 @@ export function changeOf(booking: BookingRecord, reading: TrackingResult, timeZo
  * status sync and courier pushes next. It applies the table of allowed moves to a courier's reading
  * (an unknown courier text, `status: null`, moves nothing), writes the booking only when something
  * changed and only from the status it has in hand, then the new scans as timeline events and the
- * counters' move. A delivery after a cancel, or a cancel the courier made, is put before a person.
+ * counters' move, then a consignee notice the move made due (out for delivery, delivered, returned;
+ * domain/notices). A delivery after a cancel, or a cancel the courier made, is put before a person.
  */
-export async function applyCourierReading(shop: Shop, booking: BookingRecord, reading: TrackingResult, deps: Deps, retries = 1): Promise<StatusChangeOutcome> {
+export async function applyCourierReading(shop: Shop, held: BookingRecord, reading: TrackingResult, deps: Deps, retries = 1): Promise<StatusChangeOutcome> {
   // a courier's cancel whose last steps failed before (Shopify down): finished now, the status stays
-  if (isCourierCancelUnfinished(booking)) return { booking: await finishCourierCancel(shop, booking, reading, deps), written: true };
+  if (isCourierCancelUnfinished(held)) return { booking: await finishCourierCancel(shop, held, reading, deps), written: true };
+  // a consignee notice whose queuing was lost after its move was written: queued now
+  const booking = await queueDueNotice(held, deps);
   await flagForPerson(shop, booking, reading, deps);
   const planned = changeOf(booking, reading, shop.iana_time_zone, deps.now());
   if (!planned) return { booking, written: false };
-  const written = await deps.bookings.change(booking, planned.change);
+  // the notice's mark goes with the move (one write), and the notice into the outbox after it
+  const notice = await noticeDueWith(booking, planned.change, deps);
+  const written = await deps.bookings.change(booking, notice ? { ...planned.change, noticeDue: notice } : planned.change);
   if (!written) {
     // another change got there first: read it and apply the reading to what is stored now
     const fresh = await deps.bookings.get(shop._id, booking.trackingNumber);
@@ -88,7 +94,7 @@ export async function applyCourierReading(shop: Shop, booking: BookingRecord, re
   await deps.bookings.addEvents(shop._id, booking.trackingNumber, planned.events);
   if (planned.to === 'CANCELLED') return { booking: await finishCourierCancel(shop, written, reading, deps), written: true, movedFrom: booking.status };
   if (planned.to) await moveCounters(shop, booking, written, deps);
-  return { booking: written, written: true, ...(planned.to ? { movedFrom: booking.status } : {}) };
+  return { booking: await queueDueNotice(written, deps), written: true, ...(planned.to ? { movedFrom: booking.status } : {}) };
 }
 
 /** CANCELLED by the courier with its last steps still to do (a cancel of ours always has `cancelledAt`). */

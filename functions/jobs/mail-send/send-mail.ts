@@ -9,6 +9,8 @@ import { trackingPageUrl } from '../../domain/tracking-link';
 import { issueMemberLink, issuePersonLink } from '../../domain/links';
 import { issueSignInCode } from '../../domain/sign-in-code';
 import type { OutgoingMail } from '../../domain/ports/mailer';
+import { isPaid } from '../../domain/billing/plan-check';
+import { consigneeNoticeMail } from '../../domain/notices/notice-mail';
 
 /**
  * The mail outbox's worker. Each message says what the mail is for; the worker checks it is still
@@ -87,6 +89,20 @@ async function compose(message: MailMessage, deps: Deps, log: Log): Promise<Outg
       }
       const firstName = booking.consignee.name.trim().split(/\s+/)[0] ?? '';
       return trackingLinkMail(to, firstName, shop.name, courierDefinition(booking.company).name, booking.trackingNumber, trackingPageUrl(app, booking.trackingNumber));
+    }
+    case 'consignee-notice': {
+      // read as it is now: notices turned off, the plan gone to FREE, the booking deleted or redacted since: nothing
+      const booking = await deps.bookings.get(message.shopId, message.trackingNumber);
+      const shop = await deps.shops.get(message.shopId);
+      const to = booking?.consignee.email?.trim();
+      if (!booking || !shop || !to || shop.status !== 'ACTIVE' || !isPaid(shop) || !(await deps.settings.get(shop._id)).consignee_notices) {
+        log.info('consignee notice no longer wanted or without an address: nothing sent', { event: message.event });
+        return undefined;
+      }
+      return consigneeNoticeMail(to, message.event, {
+        firstName: booking.consignee.name.trim().split(/\s+/)[0] ?? '', shopName: shop.name, courier: courierDefinition(booking.company).name,
+        trackingNumber: booking.trackingNumber, url: trackingPageUrl(app, booking.trackingNumber),
+      });
     }
   }
 }

@@ -1,6 +1,10 @@
 import { z } from '../zod';
 import { ObjectId } from './common';
 
+/** The parcel events a consignee is told of (issue 22 §3); not the booking: Shopify's shipping email carries the link then. */
+export const CONSIGNEE_NOTICE_EVENTS = ['OUT_FOR_DELIVERY', 'DELIVERED', 'RTS'] as const;
+export type ConsigneeNoticeEvent = (typeof CONSIGNEE_NOTICE_EVENTS)[number];
+
 /**
  * One email to send, by what it is for; the worker loads what it needs (the user, the shop) and
  * issues the link itself, so a retry mails a fresh link and a message never holds a secret.
@@ -15,6 +19,11 @@ export const MailMessage = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('sign-in-code'), codeId: ObjectId }),
   /** A booking's public tracking link to its consignee: the worker reads the address from the booking as it is then. */
   z.object({ kind: z.literal('tracking-link'), shopId: ObjectId, trackingNumber: z.string().min(1).max(60) }),
+  /**
+   * A consignee notice (issue 22 §3): the parcel went out for delivery, was delivered or came back. Queued by the
+   * status-change function under the key booking + event, so each event is one record and one mail.
+   */
+  z.object({ kind: z.literal('consignee-notice'), shopId: ObjectId, trackingNumber: z.string().min(1).max(60), event: z.enum(CONSIGNEE_NOTICE_EVENTS) }),
   /**
    * customers/data_request: what Dakiya holds about a customer, mailed to the store's owner (Shopify
    * expects the store to answer its customer). The bookings are named by number, never by the person.

@@ -70,6 +70,8 @@ export const StoreSettings = z.object({
   default_weight: DefaultWeight,
   /** The airway bills' paper (issue 23). */
   label_paper: LabelPaper,
+  /** Consignee notices (issue 22 §3, paid plans): a mail on out for delivery, delivered and returned. Off until a merchant turns it on. */
+  consignee_notices: z.boolean(),
 });
 export type StoreSettings = z.infer<typeof StoreSettings>;
 
@@ -81,6 +83,7 @@ export const DEFAULT_SETTINGS: StoreSettings = {
   tags: { inprocess_tag: '', delivered_tag: '', cancelled_tag: '', rts_tag: '' },
   default_weight: LIMITS.defaultAccountWeightGrams,
   label_paper: 'A4',
+  consignee_notices: false,
 };
 
 /**
@@ -96,12 +99,14 @@ export const SaveSettingsInput = z.object({
   tags: OrderTags.optional(),
   default_weight: DefaultWeight.optional(),
   label_paper: LabelPaper.optional(),
+  // a paid-plan setting, like the tags: a free shop may send false, never true
+  consignee_notices: z.boolean({ error: 'Consignee notices must be true or false' }).optional(),
 }).strict();
 export type SaveSettingsInput = z.infer<typeof SaveSettingsInput>;
 
 export const SettingsOutput = z.object({
   settings: StoreSettings,
-  /** The plan allows order tags: the screen mirrors the server's one plan check instead of guessing it. */
+  /** The plan allows order tags and consignee notices (the paid settings): the screen mirrors the server's one plan check instead of guessing it. */
   tags_allowed: z.boolean(),
 });
 export type SettingsOutput = z.infer<typeof SettingsOutput>;

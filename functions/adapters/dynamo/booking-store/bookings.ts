@@ -179,7 +179,7 @@ export class DynamoBookingRepo implements BookingRepo {
   }
 
   async change(record: BookingRecord, change: BookingChange): Promise<BookingRecord | undefined> {
-    const { status, deliveredAt, clearDeliveryDays, ...rest } = change;
+    const { status, deliveredAt, clearDeliveryDays, clearNoticeDue, ...rest } = change;
     // first: a watch left by a move that then lost its race costs one extra ask, a move without its watch would miss a correction
     if (status !== undefined && status !== record.status && STOPPED_STATUSES.includes(status)) {
       await this.db.send(new PutCommand({ TableName: this.table, Item: syncWatchItem(record, change.lastStatusAt ?? record.lastStatusAt) }));
@@ -192,7 +192,7 @@ export class DynamoBookingRepo implements BookingRepo {
       const { data } = await this.bookings
         .patch({ shopId: record.shopId, trackingNumber: record.trackingNumber })
         .set(set as never)
-        .remove(clearDeliveryDays ? ['deliveryDays'] : [])
+        .remove([...(clearDeliveryDays ? ['deliveryDays' as const] : []), ...(clearNoticeDue ? ['noticeDue' as const] : [])])
         // both counted fields: the counters move from the booking in hand, so neither may have moved meanwhile
         .where((attr, op) => `${op.eq(attr.status, record.status)} AND ${op.eq(attr.paymentStatus, record.paymentStatus)}`)
         .go({ response: 'all_new' });

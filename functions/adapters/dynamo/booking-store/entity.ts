@@ -1,6 +1,6 @@
 import { Entity } from 'electrodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { BOOKING_STATUSES } from '@dakiya/shared';
+import { BOOKING_STATUSES, CONSIGNEE_NOTICE_EVENTS } from '@dakiya/shared';
 import { BOOKING_INDEXES } from '../table';
 import { SHOPIFY_STEPS } from '../../../domain/ports/bookings';
 
@@ -107,6 +107,8 @@ export function bookingEntity(client: DynamoDBDocumentClient, table: string) {
       changedAt: optStr,
       /** The parcel's step last shown on Shopify by the status sync (absent: none, the fulfillment alone). */
       shopifyStep: { type: SHOPIFY_STEPS },
+      /** A consignee notice still to be queued (written with its move, removed once queued). */
+      noticeDue: { type: CONSIGNEE_NOTICE_EVENTS },
     },
     indexes: {
       byTrackingNumber: {

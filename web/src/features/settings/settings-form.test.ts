@@ -9,13 +9,16 @@ describe('the settings form', () => {
     const values = valuesFrom(saved);
     expect(values).toMatchObject({ free_shipping_value: '2500', default_weight: '100', delivered_tag: 'Delivered' });
     expect(bodyFrom(values, true)).toEqual({
-      free_shipping_value: 2500, discount_name: '', show_discount: false, default_weight: 100, label_paper: 'A4',
+      free_shipping_value: 2500, discount_name: '', show_discount: false, default_weight: 100, label_paper: 'A4', consignee_notices: false,
       tags: { inprocess_tag: '', delivered_tag: 'Delivered', cancelled_tag: '', rts_tag: '' },
     });
   });
 
   it('leaves the tags out without the plan for them, so the server keeps the saved ones', () => {
     expect(bodyFrom(valuesFrom(saved), false)).not.toHaveProperty('tags');
+    // consignee notices are a paid setting too: a free shop's save leaves them as saved
+    expect(bodyFrom({ ...valuesFrom(saved), consignee_notices: true }, false)).not.toHaveProperty('consignee_notices');
+    expect(bodyFrom({ ...valuesFrom(saved), consignee_notices: true }, true)).toMatchObject({ consignee_notices: true });
   });
 
   it("says what is wrong with the server's own messages, a tag's next to that tag", () => {

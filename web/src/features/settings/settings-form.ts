@@ -11,6 +11,7 @@ export interface SettingsValues {
   show_discount: boolean;
   default_weight: string;
   label_paper: LabelPaper;
+  consignee_notices: boolean;
   inprocess_tag: string;
   delivered_tag: string;
   cancelled_tag: string;
@@ -27,6 +28,7 @@ export function valuesFrom(settings: StoreSettings): SettingsValues {
     show_discount: settings.show_discount,
     default_weight: String(settings.default_weight),
     label_paper: settings.label_paper,
+    consignee_notices: settings.consignee_notices,
     ...settings.tags,
   };
 }
@@ -35,8 +37,8 @@ export function valuesFrom(settings: StoreSettings): SettingsValues {
 const numberOrNull = (text: string): number | null => (text.trim() === '' ? null : Number(text));
 
 /**
- * What Save sends. Without the plan for tags they are left out (the server keeps them), so a free shop's
- * save never trips the plan check on fields it cannot change.
+ * What Save sends. Without the plan for tags and notices they are left out (the server keeps them), so a
+ * free shop's save never trips the plan check on fields it cannot change.
  */
 export function bodyFrom(values: SettingsValues, tagsAllowed: boolean): Record<string, unknown> {
   return {
@@ -45,7 +47,7 @@ export function bodyFrom(values: SettingsValues, tagsAllowed: boolean): Record<s
     show_discount: values.show_discount,
     default_weight: numberOrNull(values.default_weight),
     label_paper: values.label_paper,
-    ...(tagsAllowed ? { tags: Object.fromEntries(TAG_FIELDS.map((key) => [key, values[key]])) } : {}),
+    ...(tagsAllowed ? { tags: Object.fromEntries(TAG_FIELDS.map((key) => [key, values[key]])), consignee_notices: values.consignee_notices } : {}),
   };
 }
 

@@ -26,6 +26,13 @@ export default function SettingsDoc() {
           'A tag is at most 40 characters, has no comma (Shopify would read two tags), and two statuses cannot share a tag.',
           'Order tags need the Monthly or Yearly plan. On the free plan they are shown locked, and saved tags are kept for when you subscribe again.',
         ]} />
+      </Section>
+      <Section title="Consignee notices">
+        <Bullets items={[
+          'When it is on, Dakiya emails your customer when their parcel is out for delivery, when it is delivered and when it is returned, with its tracking link, in English and Urdu. Nothing is sent when a parcel is booked: Shopify\'s shipping email has the link then.',
+          'One email per event, however often the courier repeats a scan. Customers who gave no email get nothing.',
+          'Off until you turn it on, on the Monthly or Yearly plan: the notices follow the automatic status updates.',
+        ]} />
         <Note>Saving changes only what the page sends: a setting added in a later version of Dakiya is never reset by an older open tab.</Note>
       </Section>
     </>

@@ -3,7 +3,7 @@ import {
   FREE_SHIPPING_STEP, LIMITS, MAX_DISCOUNT_NAME_LENGTH, MAX_TAG_LENGTH, SaveSettingsInput, TAG_LABELS, type SettingsOutput,
 } from '@dakiya/shared';
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { LuArrowLeft, LuLock, LuPrinter, LuSave, LuScale, LuSparkles, LuTags, LuTruck } from 'react-icons/lu';
+import { LuArrowLeft, LuLock, LuMail, LuPrinter, LuSave, LuScale, LuSparkles, LuTags, LuTruck } from 'react-icons/lu';
 import { Link } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 import { api, apiKey, isApiError } from '../../../lib/api';
@@ -25,6 +25,7 @@ import {
 /** Spec 001 §8. */
 export const SETTINGS_SAVED = 'Settings saved';
 export const TAGS_PLAN_NOTE = 'Order tags are available on the Monthly and Yearly plans.';
+export const NOTICES_PLAN_NOTE = 'Consignee notices are available on the Monthly and Yearly plans.';
 
 export interface SettingsPageProps {
   /** WRITE_SETTINGS (an ADMIN has it): without it the page is read-only. */
@@ -253,15 +254,7 @@ function SettingsForm({ saved, canWrite, canSeePlans }: SettingsPageProps & { sa
           title="Order tags"
           icon={<LuTags />}
           description="The tag Dakiya adds to the Shopify order when its parcel reaches each status. Leave one empty to add none."
-          actions={
-            <Badge colorPalette={tagsAllowed ? 'green' : 'purple'} variant="subtle" data-testid="settings-tags-plan">
-              {tagsAllowed ? 'On your plan' : (
-                <>
-                  <LuLock /> Monthly & Yearly
-                </>
-              )}
-            </Badge>
-          }
+          actions={<PlanBadge allowed={tagsAllowed} testId="settings-tags-plan" />}
           testId="settings-tags"
         >
           <Stack gap="4" data-field="tags">
@@ -291,6 +284,25 @@ function SettingsForm({ saved, canWrite, canSeePlans }: SettingsPageProps & { sa
           </Stack>
         </SectionCard>
 
+        <SectionCard
+          title="Consignee notices"
+          icon={<LuMail />}
+          description="Dakiya emails the customer when their parcel is out for delivery, delivered or returned, with its tracking link, in English and Urdu. Customers who gave no email get nothing."
+          actions={<PlanBadge allowed={tagsAllowed} testId="settings-notices-plan" />}
+          testId="settings-notices"
+        >
+          <SwitchRow
+            label="Email consignee notices"
+            description={tagsAllowed ? 'One email per event; none when the parcel is booked (Shopify\'s shipping email has the link then).' : NOTICES_PLAN_NOTE}
+            checked={values.consignee_notices}
+            onChange={(checked) => set('consignee_notices', checked)}
+            disabled={readOnly || !tagsAllowed}
+            error={errors.consignee_notices}
+            field="consignee_notices"
+            testId="settings-consignee-notices"
+          />
+        </SectionCard>
+
         <RefusalAlert refusal={refusal.refusal} onClose={refusal.clear} title="The settings were not saved" testId="settings-save-error" />
 
         {!readOnly && (
@@ -307,6 +319,18 @@ function SettingsForm({ saved, canWrite, canSeePlans }: SettingsPageProps & { sa
         )}
       </Stack>
     </chakra.form>
+  );
+}
+
+function PlanBadge({ allowed, testId }: { allowed: boolean; testId: string }) {
+  return (
+    <Badge colorPalette={allowed ? 'green' : 'purple'} variant="subtle" data-testid={testId}>
+      {allowed ? 'On your plan' : (
+        <>
+          <LuLock /> Monthly & Yearly
+        </>
+      )}
+    </Badge>
   );
 }
 
@@ -336,12 +360,14 @@ interface SwitchRowProps {
   onChange(checked: boolean): void;
   disabled?: boolean;
   error?: string;
+  /** The field a server refusal names (`data-field`, where the form puts the focus). */
+  field?: SettingsField;
   testId: string;
 }
 
-function SwitchRow({ label, description, checked, onChange, disabled, error, testId }: SwitchRowProps) {
+function SwitchRow({ label, description, checked, onChange, disabled, error, field = 'show_discount', testId }: SwitchRowProps) {
   return (
-    <Field.Root disabled={disabled} invalid={!!error} data-field="show_discount">
+    <Field.Root disabled={disabled} invalid={!!error} data-field={field}>
       <Switch.Root colorPalette="brand" checked={checked} disabled={disabled} onCheckedChange={(e) => onChange(e.checked)} data-testid={testId} alignItems="flex-start">
         <Switch.HiddenInput />
         <Switch.Control mt="0.5" />
