@@ -176,6 +176,8 @@ describe('a stopped import and the next person in the tab', () => {
     await choose(page, 'owner-payments.csv', 'text/csv', csv([UNKNOWN[0]!]));
     await page.getByTestId('import-upload').click();
     await page.getByTestId('import-error').waitFor();
+    // stopped before its first row: nothing is 'saved', and Continue sends the whole file
+    expect(await page.getByTestId('import-error').innerText()).toBe(`${CONNECTION_FAILED}\nThe import stopped before its first row: nothing was saved. Continue to send the file.`);
     await page.getByTestId('import-close').click();
     await page.getByTestId('import-modal').waitFor({ state: 'detached' });
     await page.unroute('**/api/v1/import-orders');
