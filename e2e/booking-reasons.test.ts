@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { expectRefusal, launch, shot } from './support/browser';
-import { signedIn, toastSays, VIEWPORTS } from './support/failures';
+import { expectConsoleError, expectRefusal, launch, shot } from './support/browser';
+import { CONNECTION_FAILED, signedIn, toastSays, VIEWPORTS } from './support/failures';
 import { DEMO_SHOP, offlineImages, simOrders, topShot, type SimOrder } from './support/booking';
 
 /**
@@ -179,5 +179,31 @@ describe('book again after the order was cancelled on Shopify', () => {
     expect(await page.getByTestId('bulk-failed').count()).toBe(0);
     expect(await page.getByTestId(`bulk-row-${prepaid.name}`).innerText()).toContain('Prepaid: left out');
     await shot(page, 'reasons-bulk-prepaid-left-out');
+  });
+});
+
+describe('a bulk link whose orders cannot be read', () => {
+  it('orders Shopify does not know are said so and Book is off; a dropped connection is said so, and Try again lists the orders', async () => {
+    const page = await signedIn(browser, inject('owner'), VIEWPORTS[0][1]);
+    offlineImages(page);
+    // a stale link (or one from another store): not 'the amounts could not be read', with Book for an order that is not there
+    expectRefusal(page, 404, '/store-orders/selection');
+    await page.goto('/dashboard/bulk-book?ids[]=999999001');
+    await expect.poll(() => page.getByTestId('bulk-selection-error-message').innerText()).toBe('Oops! We have found no order(s) corresponding to these id(s).');
+    expect(await page.getByTestId('bulk-submit').isDisabled()).toBe(true);
+    await shot(page, 'reasons-bulk-unknown-orders');
+
+    // only the list's read drops: the booking itself still reads each order, so Book stays
+    const order = (await openOrders()).find((o) => o.shippingAddress)!;
+    expectConsoleError(page, /ERR_INTERNET_DISCONNECTED/);
+    await page.route('**/api/v1/store-orders/selection**', (route) => route.abort('internetdisconnected'));
+    await page.goto(`/dashboard/bulk-book?ids[]=${order.id}`);
+    await expect.poll(() => page.getByTestId('bulk-selection-error-message').innerText()).toBe(CONNECTION_FAILED);
+    expect(await page.getByTestId('bulk-submit').isDisabled()).toBe(false);
+    await shot(page, 'reasons-bulk-selection-offline');
+    await page.unroute('**/api/v1/store-orders/selection**');
+    await page.getByTestId('bulk-selection-error-retry').click();
+    await page.getByTestId(`bulk-selected-${order.name}`).waitFor();
+    expect(await page.getByTestId('bulk-selection-error').count()).toBe(0);
   });
 });

@@ -5,7 +5,7 @@ import { DeleteObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { inject } from 'vitest';
 import { createS3Client } from '@dakiya/functions/adapters/s3/file-store';
 import { expectRefusal, launch, shot } from './support/browser';
-import { newStaff, signedIn, type Person } from './support/failures';
+import { CONNECTION_FAILED, dropConnection, newStaff, signedIn, type Person } from './support/failures';
 import { api } from './support/inbox';
 import { bookThroughApi, type Booked } from './support/orders';
 
@@ -57,7 +57,15 @@ describe('CSV export', () => {
     const page = await signedIn(browser, clerk, undefined, '**/dashboard**');
     await page.goto(`/dashboard/orders?bookedBy=${clerk.id}`);
     await page.getByTestId(`order-row-${parcels[0]!.tracking}`).waitFor();
+    // the recent exports cannot load: the modal says so with Try again, not an empty 'Recent exports'
+    const online = await dropConnection(page);
     await openModal(page);
+    await expect.poll(() => page.getByTestId('export-recent-error-message').innerText()).toBe(CONNECTION_FAILED);
+    await shot(page, 'orders-export-recent-offline');
+    await online();
+    await page.getByTestId('export-recent-error-retry').click();
+    await page.getByTestId('export-recent-error').waitFor({ state: 'detached' });
+    await expect.poll(() => page.getByText('No exports yet.').count()).toBe(1);
     await shot(page, 'orders-export-modal');
 
     await exportAndWait(page, 'MATCHED_ORDERS', 0);

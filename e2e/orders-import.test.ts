@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { expectConsoleError, launch, shot } from './support/browser';
 import { CONNECTION_FAILED, newStaff, signedIn, VIEWPORTS, type Person } from './support/failures';
@@ -163,5 +163,42 @@ describe.each(VIEWPORTS)('importing payment status (%s)', (size, viewport) => {
     await page.getByTestId('import-close').click();
     await expect.poll(() => paidListed(page)).toBe('Showing 1–5 of 5 orders');
     await shot(page, `orders-import-list-${size}`);
+  });
+});
+
+describe('a stopped import and the next person in the tab', () => {
+  it('is not offered to whoever signs in after a sign-out: their dialog starts empty', async () => {
+    const page = await signedIn(browser, inject('owner'));
+    await page.goto('/dashboard/orders');
+    expectConsoleError(page, /ERR_INTERNET_DISCONNECTED/);
+    await page.route('**/api/v1/import-orders', (route) => route.abort('internetdisconnected'));
+    await page.getByTestId('orders-import').click();
+    await choose(page, 'owner-payments.csv', 'text/csv', csv([UNKNOWN[0]!]));
+    await page.getByTestId('import-upload').click();
+    await page.getByTestId('import-error').waitFor();
+    // stopped before its first row: nothing is 'saved', and Continue sends the whole file
+    expect(await page.getByTestId('import-error').innerText()).toBe(`${CONNECTION_FAILED}\nThe import stopped before its first row: nothing was saved. Continue to send the file.`);
+    await page.getByTestId('import-close').click();
+    await page.getByTestId('import-modal').waitFor({ state: 'detached' });
+    await page.unroute('**/api/v1/import-orders');
+
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId('menu-logout').click();
+    await page.waitForURL('**/login');
+    // another store's owner signs in in the same tab, without a reload (the app's code stays loaded):
+    // the owner's file, counts and Continue are not theirs
+    const other = inject('freeOwner');
+    await page.getByTestId('login-email').fill(other.email);
+    await page.getByTestId('login-password').fill(other.password);
+    await page.getByTestId('login-submit').click();
+    await page.waitForURL('**/dashboard**');
+    await page.getByTestId('nav-orders').click();
+    await page.waitForURL('**/dashboard/orders');
+    await page.getByTestId('orders-import').click();
+    await page.getByTestId('import-modal').waitFor();
+    expect(await page.getByTestId('import-chosen').innerText()).toBe('No file chosen');
+    expect(await page.getByTestId('import-error').count()).toBe(0);
+    expect(await page.getByTestId('import-continue').count()).toBe(0);
+    await shot(page, 'orders-import-next-person');
   });
 });

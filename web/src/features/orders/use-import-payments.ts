@@ -2,6 +2,7 @@ import { IMPORT_MESSAGES, type ImportRow } from '@dakiya/shared';
 import { useEffect, useRef, useState } from 'react';
 import { api, isApiError } from '../../lib/api';
 import { useUnauthorizedOnly } from '../../lib/api-errors';
+import { getStoredToken } from '../../lib/storage';
 import { addChunk, chunksOf, emptyTally, parsePayments, pickFile, type ImportTally } from './payments-csv';
 
 /** Spec §4 "CSV upload: idle, processing, success or error". */
@@ -12,7 +13,10 @@ export type ImportState =
   /** A chunk was refused or the connection dropped: the rows before it are saved, and the import can go on from `done`. */
   | { kind: 'error'; file: string; message: string; done: number; of: number; tally: ImportTally; rows?: ImportRow[] };
 
-let paused: ImportState | undefined;
+/** The stopped import, with the session it belongs to: a sign-out keeps this module loaded, not the person. */
+let paused: { token: string | null; state: ImportState } | undefined;
+
+const pausedForThisSession = (): ImportState | undefined => (paused && paused.token === getStoredToken() ? paused.state : undefined);
 
 /**
  * Reads the chosen file, then sends its rows a chunk at a time (POST /import-orders), one after
@@ -20,14 +24,14 @@ let paused: ImportState | undefined;
  * import stops, done or not, so the list and its counts show what was written.
  */
 export function useImportPayments(onChanged: () => void) {
-  const [state, setState] = useState<ImportState>(() => paused ?? { kind: 'idle' });
+  const [state, setState] = useState<ImportState>(() => pausedForThisSession() ?? { kind: 'idle' });
   const running = useRef(false);
   const latest = useRef(state);
   latest.current = state;
   // closing the dialog after a refused chunk must not lose where to go on from: the stopped import
   // waits here (this module stays loaded) until the dialog opens again
   useEffect(() => () => {
-    paused = latest.current.kind === 'error' && latest.current.rows ? latest.current : undefined;
+    paused = latest.current.kind === 'error' && latest.current.rows ? { token: getStoredToken(), state: latest.current } : undefined;
   }, []);
   // a reload or a closed tab mid-import would stop it between chunks: the browser asks first
   useEffect(() => {

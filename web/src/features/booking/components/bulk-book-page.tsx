@@ -13,6 +13,7 @@ import { useApi } from '../../../lib/swr';
 import { PageHeader } from '../../../components/ui/page-header';
 import { PlanLimitDialog, planLimitMessage } from '../../../components/ui/plan-limit-dialog';
 import { SectionCard } from '../../../components/ui/section-card';
+import { isFinalLoadError, LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { RefusalAlert } from '../../../components/ui/refusal-alert';
 import { PageSkeleton } from '../../../components/ui/skeletons';
 import { bookableAccounts, preselectedAccount } from '../book-form';
@@ -72,7 +73,9 @@ function Start({ ids, accounts, canUpgrade }: { ids: string[]; accounts: Trackin
   // what the bulk will book, once Shopify's answer is in (the server refuses the others on their rows too,
   // and a cash-on-delivery-only courier the prepaid ones)
   const toBook = selection.data ? ordersToBook(selection.data.orders, codOnly ? courier.name : undefined).length : ids.length;
-  const noneToBook = !!selection.data && toBook === 0;
+  // a stale link (orders deleted, or another store's): nothing the bulk could book, whatever the account
+  const noneKnown = isFinalLoadError(selection.error);
+  const noneToBook = (!!selection.data && toBook === 0) || noneKnown;
 
   const start = async () => {
     setBusy(true);
@@ -106,7 +109,10 @@ function Start({ ids, accounts, canUpgrade }: { ids: string[]; accounts: Trackin
               <NativeSelect.Indicator />
             </NativeSelect.Root>
           </Field.Root>
-          <SelectedOrders selection={selection.data} failed={!!selection.error} codOnly={codOnly ? courier.name : undefined} />
+          <SelectedOrders
+            selection={selection.data} error={selection.error} onRetry={() => void selection.mutate()} retrying={selection.isValidating}
+            codOnly={codOnly ? courier.name : undefined}
+          />
           {codOnly && (
             <Alert.Root status="warning" borderRadius="lg" data-testid="bulk-cod-only">
               <Alert.Indicator />
@@ -131,12 +137,12 @@ function Start({ ids, accounts, canUpgrade }: { ids: string[]; accounts: Trackin
           <Text textStyle="sm" color="fg.muted" data-testid="bulk-shipping-type">Shipping type: Overnight</Text>
           {/* refused: nothing started; no answer: it may have, so only the message is said */}
           <RefusalAlert refusal={refusal.refusal} onClose={refusal.clear} title={refusal.refusal?.tone === 'error' ? 'Not started' : undefined} testId="bulk-refusal" />
-          {noneToBook && (
+          {noneToBook && !noneKnown && (
             <Text textStyle="sm" color="fg.warning" id="bulk-none-note" data-testid="bulk-none-note">None of the selected orders can be booked: each one&apos;s reason is listed above.</Text>
           )}
           <HStack justify="flex-end">
             <Button
-              colorPalette="brand" size="lg" loading={busy} disabled={noneToBook} aria-describedby={noneToBook ? 'bulk-none-note' : undefined}
+              colorPalette="brand" size="lg" loading={busy} disabled={noneToBook} aria-describedby={noneToBook && !noneKnown ? 'bulk-none-note' : undefined}
               onClick={() => void start()} w={{ base: 'full', md: 'auto' }} data-testid="bulk-submit"
             >
               Book {toBook} {toBook === 1 ? 'order' : 'orders'}
@@ -156,12 +162,23 @@ function Start({ ids, accounts, canUpgrade }: { ids: string[]; accounts: Trackin
  * check, prepaid for a cash-on-delivery-only courier, unknown to Shopify). A long list scrolls inside its own
  * box on a wide screen, which the keyboard reaches too.
  */
-function SelectedOrders({ selection, failed, codOnly }: {
-  selection: BulkSelection | undefined; failed: boolean;
+function SelectedOrders({ selection, error, onRetry, retrying, codOnly }: {
+  selection: BulkSelection | undefined;
+  /** The list's read failed: the server's reason (none of the orders known, Shopify down) or the dropped connection. */
+  error: unknown;
+  onRetry(): void;
+  retrying: boolean;
   /** The chosen courier's name when it books cash on delivery only: prepaid orders are left out. */
   codOnly?: string;
 }) {
-  if (failed) return <Text textStyle="sm" color="fg.muted" data-testid="bulk-selection-failed">The orders' amounts could not be read from Shopify. The booking still reads each order as it books it.</Text>;
+  if (error) {
+    return (
+      <Stack gap="2">
+        <LoadErrorAlert error={error} onRetry={onRetry} retrying={retrying} testId="bulk-selection-error" instead={{ to: paths.dashboard.storeOrders(), label: 'Store orders' }} />
+        {!isFinalLoadError(error) && <Text textStyle="sm" color="fg.muted">The booking still reads each order from Shopify as it books it.</Text>}
+      </Stack>
+    );
+  }
   if (!selection) return <Skeleton h="24" borderRadius="lg" />;
   const toBook = ordersToBook(selection.orders, codOnly);
   const leftOut = selection.orders.filter((o) => leftOutReason(o, codOnly) !== null);

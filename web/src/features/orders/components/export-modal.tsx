@@ -3,6 +3,7 @@ import type { ExportFilter, ExportStatus } from '@dakiya/shared';
 import { useState } from 'react';
 import { LuArrowRight, LuDownload } from 'react-icons/lu';
 import { Link } from 'react-router-dom';
+import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { api, isApiError, GENERIC_ERROR } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
@@ -112,6 +113,10 @@ export function ExportModal({ query, total, totalIsLowerBound, timeZone, onClose
                 {!planRefusal && (
                   <Box>
                     <Text fontWeight="medium" mb="2">Recent exports</Text>
+                    {/* a list that could not load would read as no exports at all, with no way to ask again */}
+                    {exports.error && (
+                      <LoadErrorAlert error={exports.error} onRetry={() => void exports.mutate()} retrying={exports.isValidating} testId="export-recent-error" mb="2" />
+                    )}
                     {exports.data && exports.data.data.length === 0 && <Text textStyle="sm" color="fg.muted">No exports yet.</Text>}
                     <Stack gap="3" data-testid="export-recent">
                       {exports.data?.data.map((e) => <ExportLine key={e.exportId} item={e} timeZone={timeZone} onDownload={() => void download(e.exportId)} />)}

@@ -128,7 +128,9 @@ export function ImportModal({ onClose, onChanged }: ImportModalProps) {
                     <Alert.Content>
                       <Alert.Title>{state.message}</Alert.Title>
                       <Alert.Description>
-                        The import stopped after {n(state.done)} of {n(state.of)} rows; those are saved. Continue to send the rest.
+                        {state.done === 0
+                          ? 'The import stopped before its first row: nothing was saved. Continue to send the file.'
+                          : `The import stopped after ${n(state.done)} of ${n(state.of)} rows; those are saved. Continue to send the rest.`}
                       </Alert.Description>
                     </Alert.Content>
                   </Alert.Root>
