@@ -39,7 +39,7 @@ async function trackCalls(courier: string, path: string): Promise<number> {
 
 beforeAll(async () => {
   browser = await launch();
-  clerk = await newStaff('USER', ['READ_ORDERS', 'BOOK_ORDERS'], 'owner');
+  clerk = await newStaff('USER', ['READ_ORDERS', 'BOOK_ORDERS', 'UPDATE_ORDERS'], 'owner');
   const { auth_token } = await api().call('auth.login', { body: { email: clerk.email, password: clerk.password } });
   [leopard, postex] = await bookThroughApi(api(), auth_token, 2, ['LEOPARD', 'POSTEX'], taken) as [Booked, Booked];
 });
