@@ -37,8 +37,11 @@ export interface GatewayOptions {
   onRequest?: (info: { method: string; path: string; status: number; ms: number }) => void;
   /** Local mode only: `POST /_local/jobs/<row>` runs a scheduled row of the job table now (`./dakiya job <row>`). */
   runScheduled?: (job: ScheduledJobId) => Promise<void>;
-  /** `./dakiya sync`: one status-sync pass now, answering what moved. */
-  runSync?: () => Promise<SyncPassReport>;
+  /**
+   * `./dakiya sync`: one status-sync pass now, answering what moved. With `{trackingNumbers}` in the
+   * body (the end-to-end flows), a pass over those parcels only.
+   */
+  runSync?: (filter: { trackingNumbers?: string[] }) => Promise<SyncPassReport>;
 }
 
 /**
@@ -75,7 +78,10 @@ export async function startGateway(opts: GatewayOptions): Promise<{ url: string;
       if (localJob && req.method === 'POST' && opts.runScheduled) {
         await runJob(res, localJob[1]!);
       } else if (url.pathname === '/_local/sync' && req.method === 'POST' && opts.runSync) {
-        sendJson(res, 200, await opts.runSync());
+        const body = await readBody(req);
+        const filter = body?.length ? (JSON.parse(body.toString('utf8')) as { trackingNumbers?: unknown }) : {};
+        const named = Array.isArray(filter.trackingNumbers) ? filter.trackingNumbers.filter((t): t is string => typeof t === 'string') : undefined;
+        sendJson(res, 200, await opts.runSync(named ? { trackingNumbers: named } : {}));
       } else if (isApiPath(url.pathname)) {
         await serveApi(req, res, url);
       } else if (page) {

@@ -21,6 +21,7 @@ import { createJobQueues, startSqs, type JobQueues } from './services/sqs';
 import { createFilesBucket } from './services/files-bucket';
 import { createSqsClient } from '@dakiya/functions/adapters/sqs/job-queue';
 import { startJobPoller, type JobPoller } from './job-poller';
+import { runNamedSyncPass } from './sync-named';
 import { runSyncPass } from './sync-pass';
 import { freePort, isPortTaken } from './services/ports';
 import { startGateway } from './gateway';
@@ -172,7 +173,7 @@ async function startStackOnce(opts: StackOptions): Promise<Stack> {
 
     const gateway = await startGateway({
       port: gatewayPort, deps, originSecret, webDir: opts.webDir ?? path.join(ROOT, 'web', 'dist'), runScheduled: (job) => jobs.runScheduled(job),
-      runSync: () => runSyncPass(deps, jobs),
+      runSync: (filter) => (filter.trackingNumbers ? runNamedSyncPass(deps, filter.trackingNumbers) : runSyncPass(deps, jobs)),
     });
     stops.push(() => gateway.stop());
 

@@ -15,6 +15,8 @@ export interface SyncPassReport {
   /** Parcels asked about (moving and watched). */
   asked: number;
   moved: SyncMove[];
+  /** A pass over named parcels: the worker's batches that failed (the courier did not answer), their parcels left as they were. */
+  failedBatches?: number;
   ms: number;
 }
 
