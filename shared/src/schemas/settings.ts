@@ -1,6 +1,7 @@
 import { z } from '../zod';
 import { LIMITS } from '../plans';
 import { LabelPaper } from './labels';
+import { DEFAULT_STUCK_SETTINGS, StuckSettings } from './stuck';
 
 /** Spec 001 §9: 0 means not set; a value moves in steps of 50. */
 export const FREE_SHIPPING_STEP = 50;
@@ -70,6 +71,8 @@ export const StoreSettings = z.object({
   default_weight: DefaultWeight,
   /** The airway bills' paper (issue 23). */
   label_paper: LabelPaper,
+  /** Stuck parcels (issue 22): days per courier and rule before the sync raises 'Needs attention'. */
+  stuck_days: StuckSettings,
 });
 export type StoreSettings = z.infer<typeof StoreSettings>;
 
@@ -81,6 +84,7 @@ export const DEFAULT_SETTINGS: StoreSettings = {
   tags: { inprocess_tag: '', delivered_tag: '', cancelled_tag: '', rts_tag: '' },
   default_weight: LIMITS.defaultAccountWeightGrams,
   label_paper: 'A4',
+  stuck_days: DEFAULT_STUCK_SETTINGS,
 };
 
 /**
@@ -96,6 +100,7 @@ export const SaveSettingsInput = z.object({
   tags: OrderTags.optional(),
   default_weight: DefaultWeight.optional(),
   label_paper: LabelPaper.optional(),
+  stuck_days: StuckSettings.optional(),
 }).strict();
 export type SaveSettingsInput = z.infer<typeof SaveSettingsInput>;
 
