@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_STUCK_SETTINGS, SaveSettingsInput, type CourierId } from '@dakiya/shared';
 import { DEMO_CREDENTIALS } from '../../../local/simulators/couriers';
+import type { Scenario } from '../../../local/simulators/couriers/kit/shipments';
 import { call, seedAccount } from '../../test-support/harness';
 import { bookingRecord, writeBooking } from '../../test-support/bookings';
 import { bookableOrders } from '../../test-support/shopify-shops';
@@ -43,7 +44,7 @@ async function accountOf(company: CourierId, shop: ShopRecord = world.a.shop): P
 }
 
 /** Books a fresh order of shop A through the API at the app's time. */
-async function bookOne(company: CourierId, scenario?: string): Promise<string> {
+async function bookOne(company: CourierId, scenario?: Scenario): Promise<string> {
   const account = await accountOf(company);
   const order = bookableOrders(world.shopify, world.a.shop.domain).find((o) => !taken.has(o.id))!;
   taken.add(order.id);
