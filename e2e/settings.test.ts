@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { DEFAULT_STUCK_SETTINGS } from '@dakiya/shared';
 import { expectRefusal, launch, shot, stored } from './support/browser';
 import { CONNECTION_FAILED, dropConnection, newStaff, signedIn, stillUsable, toastSays, VIEWPORTS } from './support/failures';
 import { api, linkFromInbox } from './support/inbox';
@@ -49,6 +50,7 @@ describe('settings on a paid plan', () => {
     expect(await page.getByTestId('settings-notices-plan').innerText()).toBe('On your plan');
     expect(await page.getByTestId('settings-consignee-notices').getAttribute('data-state')).toBe('unchecked');
     await page.getByTestId('settings-consignee-notices').click();
+    await page.getByTestId('settings-stuck-TCS-in_transit').fill('10');
     expect(await page.getByTestId('settings-unsaved').isVisible()).toBe(true);
     await page.getByTestId('settings-save').click();
     await toastSays(page, 'Settings saved');
@@ -64,6 +66,7 @@ describe('settings on a paid plan', () => {
     for (const [i, key] of TAGS.entries()) expect(await valueOf(page, key)).toBe(tags[i]);
     expect(await page.getByTestId('settings-label-paper').inputValue()).toBe('THERMAL_4X6');
     expect(await page.getByTestId('settings-consignee-notices').getAttribute('data-state')).toBe('checked');
+    expect(await page.getByTestId('settings-stuck-TCS-in_transit').inputValue()).toBe('10');
     // the server holds what the page shows
     const { auth_token } = await api().call('auth.login', { body: inject('paidAdmin') });
     const saved = await api().call('settings.get', { token: auth_token });
@@ -71,6 +74,7 @@ describe('settings on a paid plan', () => {
       settings: {
         free_shipping_value: 3500, discount_name: 'Eid offer', show_discount: true, default_weight: 750, label_paper: 'THERMAL_4X6', consignee_notices: true,
         tags: { inprocess_tag: tags[0], delivered_tag: tags[1], cancelled_tag: tags[2], rts_tag: tags[3] },
+        stuck_days: { ...DEFAULT_STUCK_SETTINGS, TCS: { ...DEFAULT_STUCK_SETTINGS.TCS, in_transit: 10 } },
       },
       tags_allowed: true,
     });

@@ -2,6 +2,7 @@ import { inject } from 'vitest';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { BulkRow, Courier, StoreOrder } from '@dakiya/shared';
 import { createDocClient } from '../../functions/adapters/dynamo/client';
+import { BOOKING_INDEXES } from '../../functions/adapters/dynamo/table';
 import { DEMO_SHOP } from './booking';
 import type { ApiClient } from '../../local/api-client';
 
@@ -73,4 +74,29 @@ export async function ageStatus(tracking: string): Promise<void> {
   const aged = new Date(Date.parse(was) - 20 * 60_000).toISOString();
   const item = Object.fromEntries(Object.entries(booking!).map(([k, v]) => [k, typeof v === 'string' && v.includes(was) ? v.replace(was, aged) : v]));
   await db.send(new PutCommand({ TableName: name, Item: item }));
+}
+
+/**
+ * The parcel's status made `ms` older, as if it had not moved since then (the app's clock cannot be
+ * moved): its status time and the moving index's key, which sorts by it. The booking day stays, so
+ * the list, the counters and the dashboard still count it where it was booked.
+ */
+export async function ageStatusBy(tracking: string, ms: number): Promise<void> {
+  const { endpoint, name } = inject('table');
+  const db = createDocClient({ region: 'us-east-1', endpoint });
+  const booking = await storedBooking(tracking);
+  const was = booking!.lastStatusAt as string;
+  const aged = new Date(Date.parse(was) - ms).toISOString();
+  const moving = BOOKING_INDEXES.find((i) => i.name === 'movingParcelsByAccount')!.sort;
+  const item = { ...booking!, lastStatusAt: aged, [moving]: String(booking![moving]).replace(was, aged) };
+  await db.send(new PutCommand({ TableName: name, Item: item }));
+}
+
+/** The demo shop's booking item as stored (its shop and account ids, which no screen shows). */
+export async function storedBooking(tracking: string): Promise<Record<string, unknown>> {
+  const { endpoint, name } = inject('table');
+  const db = createDocClient({ region: 'us-east-1', endpoint });
+  const { Item: shop } = await db.send(new GetCommand({ TableName: name, Key: { pk: `DOMAIN#${DEMO_SHOP}`, sk: 'DOMAIN' } }));
+  const { Item: booking } = await db.send(new GetCommand({ TableName: name, Key: { pk: `SHOP#${shop!.shopId as string}`, sk: `BOOKING#${tracking}` } }));
+  return booking!;
 }

@@ -1,13 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { DEFAULT_SETTINGS, ERRORS, type StoreSettings } from '@dakiya/shared';
+import { DEFAULT_SETTINGS, DEFAULT_STUCK_SETTINGS, ERRORS, type StoreSettings } from '@dakiya/shared';
 import { call, seedShop, seedUser, testDeps, type TestDeps } from '../test-support/harness';
 
 let deps: TestDeps;
 beforeAll(async () => { deps = await testDeps(); });
 
 const TAGS = { inprocess_tag: 'In transit', delivered_tag: 'Delivered', cancelled_tag: 'Cancelled', rts_tag: 'Returned' };
-const FULL = { free_shipping_value: 3000, discount_name: 'Eid offer', show_discount: true, tags: TAGS, default_weight: 750, label_paper: 'THERMAL_4X6' as const, consignee_notices: false };
+const STUCK = { ...DEFAULT_STUCK_SETTINGS, TCS: { not_picked_up: 2, in_transit: 10, attempt_not_retried: 1 } };
+const FULL = { free_shipping_value: 3000, discount_name: 'Eid offer', show_discount: true, tags: TAGS, default_weight: 750, label_paper: 'THERMAL_4X6' as const, stuck_days: STUCK, consignee_notices: false };
 const NO_TAGS = { inprocess_tag: '', delivered_tag: '', cancelled_tag: '', rts_tag: '' };
 
 async function itemOf(shopId: string) {
@@ -21,7 +22,7 @@ describe('GET /store/default-settings', () => {
     const free = await seedShop(deps, { plan: 'FREE' });
     expect((await call(deps, 'settings.get', { token: paid.ownerToken })).body).toEqual({ settings: DEFAULT_SETTINGS, tags_allowed: true });
     expect((await call(deps, 'settings.get', { token: free.ownerToken })).body).toEqual({ settings: DEFAULT_SETTINGS, tags_allowed: false });
-    expect(DEFAULT_SETTINGS).toEqual({ free_shipping_value: 0, discount_name: '', show_discount: false, tags: NO_TAGS, default_weight: 100, label_paper: 'A4', consignee_notices: false });
+    expect(DEFAULT_SETTINGS).toEqual({ free_shipping_value: 0, discount_name: '', show_discount: false, tags: NO_TAGS, default_weight: 100, label_paper: 'A4', stuck_days: DEFAULT_STUCK_SETTINGS, consignee_notices: false });
     // reading writes nothing
     expect(await itemOf(paid.shop._id)).toBeUndefined();
   });

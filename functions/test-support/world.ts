@@ -28,11 +28,11 @@ export type Actor = 'anonymous' | 'userLacking' | 'userHolding' | 'admin' | 'fre
 /** Every scope of the catalogue the screens show (spec 000 §3), not a list of our own. */
 export const CATALOGUE_SCOPES: readonly Scope[] = SCOPE_CATALOGUE.flatMap((group) => group.scopes.map((entry) => entry.scope));
 
-/** `orders`: how many orders each simulator store holds (30 unless asked: the authorization matrix books more). */
-export async function makeWorld(opts: { orders?: number } = {}): Promise<World> {
+/** `orders`: how many orders each simulator store holds (30 unless asked: the authorization matrix books more); `now`: the app's clock, for tests that move it. */
+export async function makeWorld(opts: { orders?: number; now?: () => Date } = {}): Promise<World> {
   const couriers = await startCourierSims();
   const shopify = await startTestShopify();
-  const deps = await testDeps({}, { COURIER_BASE_URLS: JSON.stringify(couriers.urls), COURIER_TIMEOUT_MS: '3000', ...shopifyTestEnv(shopify) });
+  const deps = await testDeps(opts.now ? { now: opts.now } : {}, { COURIER_BASE_URLS: JSON.stringify(couriers.urls), COURIER_TIMEOUT_MS: '3000', ...shopifyTestEnv(shopify) });
   // every shop on FREE, installed on its simulator store; A and B then pay through an approved charge
   const [a, b, free] = [await seedShop(deps), await seedShop(deps), await seedShop(deps)];
   for (const seeded of [a, b, free]) await connectShop(shopify, deps, seeded.shop, { orders: opts.orders });

@@ -19,6 +19,7 @@ export * from './schemas/shopify';
 export * from './schemas/users';
 export * from './schemas/accounts';
 export * from './schemas/settings';
+export * from './schemas/stuck';
 export * from './schemas/app-config';
 export * from './schemas/order-lookup';
 export * from './schemas/booking';

@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { AttentionReason } from '@dakiya/shared';
 import type { AttentionItem, AttentionStore, TrackingAsks } from '../../domain/ports/attention';
 import { batchDelete } from './batch';
@@ -31,6 +31,21 @@ export class DynamoAttentionStore implements AttentionStore {
     return (await queryAll(this.db, this.table, pk, skPrefix)).map((i) => ({
       subject: i.subject, reason: i.reason, message: i.message, at: i.at, orderName: i.orderName, ...(i.attempt ? { attempt: i.attempt } : {}),
     }) as AttentionItem);
+  }
+
+  async count(shopId: string, reason: AttentionReason): Promise<number> {
+    const { pk, skPrefix } = keys.attentionOf(shopId);
+    let total = 0;
+    let start: Record<string, unknown> | undefined;
+    do {
+      const page = await this.db.send(new QueryCommand({
+        TableName: this.table, KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)', FilterExpression: 'reason = :reason', Select: 'COUNT',
+        ExpressionAttributeValues: { ':pk': pk, ':sk': skPrefix, ':reason': reason }, ...(start ? { ExclusiveStartKey: start } : {}),
+      }));
+      total += page.Count ?? 0;
+      start = page.LastEvaluatedKey;
+    } while (start);
+    return total;
   }
 }
 

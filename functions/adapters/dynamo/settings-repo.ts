@@ -1,5 +1,5 @@
 import { GetCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { DEFAULT_SETTINGS, type StoreSettings } from '@dakiya/shared';
+import { DEFAULT_SETTINGS, stuckSettingsOver, type StoreSettings } from '@dakiya/shared';
 import type { SettingsRepo } from '../../domain/ports/repos';
 import { keys, setExpression, stripKeys } from './keys';
 
@@ -14,6 +14,7 @@ function withDefaults(item: Record<string, unknown> | undefined): StoreSettings 
     default_weight: saved.default_weight ?? DEFAULT_SETTINGS.default_weight,
     label_paper: saved.label_paper ?? DEFAULT_SETTINGS.label_paper,
     consignee_notices: saved.consignee_notices ?? DEFAULT_SETTINGS.consignee_notices,
+    stuck_days: stuckSettingsOver(saved.stuck_days),
   };
 }
 

@@ -199,6 +199,8 @@ export async function dashboardAnalytics(shop: ShopRecord, query: DashboardQuery
     cities: { data: cities.rows.map(cityAverage), page: query.page, limit: query.limit, totalCities: cities.total },
     source,
     totalIsLowerBound: lowerBound,
+    // the shop's attention items, counted: tens of small items, a unit or two
+    stuckParcels: await deps.attention.count(shop._id, 'STUCK'),
   };
 }
 

@@ -33,6 +33,8 @@ export interface AttentionStore {
   resolve(shopId: string, subject: AttentionItem['subject'], reason?: AttentionReason): Promise<void>;
   /** Everything of a shop that waits for a person (a Query under the shop: tens, not thousands). */
   list(shopId: string): Promise<AttentionItem[]>;
+  /** How many of the shop's items have this reason (the dashboard's count: the same Query, counted, no items returned). */
+  count(shopId: string, reason: AttentionReason): Promise<number>;
 }
 
 /** The tracking modal's asks of a courier, at most one per parcel in a gap (an expiring item). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_TRACK_IN_FLIGHT } from '@dakiya/shared';
+import { DEFAULT_SETTINGS, DEFAULT_TRACK_IN_FLIGHT } from '@dakiya/shared';
 import { fakeDeps } from '../../test-support/fake-deps';
 import type { Log } from '../../ground/log';
 import type { MetricName } from '../../ground/metrics';
@@ -39,6 +39,9 @@ function world(answer: (tn: string) => Partial<TrackingResult>, waitMs = 0) {
     bookings: { getMany: async (_s: string, tns: string[]) => tns.map(held) } as unknown as BookingRepo,
     secrets: { decrypt: async () => { state.opened += 1; return '{"api_key":"k"}'; } } as never,
     courier: () => courier,
+    // the parcels are days old: the stuck review reads the rules and may raise an item
+    settings: { get: async () => DEFAULT_SETTINGS } as never,
+    attention: { raise: async () => undefined, resolve: async () => undefined } as never,
   });
   return { state, deps };
 }

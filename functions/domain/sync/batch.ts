@@ -1,4 +1,4 @@
-import { COURIER_IDS, courierDefinition, z, type OrderTags } from '@dakiya/shared';
+import { COURIER_IDS, courierDefinition, z, type StoreSettings } from '@dakiya/shared';
 import type { Log } from '../../ground/log';
 import type { TrackingResult } from '../ports/courier';
 import type { Deps } from '../ports/deps';
@@ -7,6 +7,7 @@ import { applyCourierReading } from '../tracking/status-change';
 import { credentialsOf } from './credentials-cache';
 import { withinCourierCap } from './in-flight';
 import { showOnShopify } from './on-shopify';
+import { reviewStuck } from './stuck';
 
 /**
  * One message of the status-sync queue (issue 21): the parcels of one shop's tracking account that
@@ -43,7 +44,7 @@ const unknownTexts = new Set<string>();
  *
  * One BatchGet of the bookings, one bulk tracking call (within the courier's cap of calls in flight),
  * each reading through the one status-change function, which writes only what changed; then the
- * Shopify half of what moved. Only a paid shop's batch runs (a FREE shop's parcels move when opened).
+ * Shopify half of what moved, then the stuck review (./stuck.ts). Only a paid shop's batch runs (a FREE shop's parcels move when opened).
  * A courier error throws before anything is written, so the message is retried and ends in the
  * dead-letter queue; a parcel the courier does not find, or leaves out of its answer, stays as it is.
  * The same message twice changes nothing the second time: the stored booking already says it.
@@ -74,22 +75,29 @@ export async function syncBatch(batch: SyncBatch, deps: Deps): Promise<SyncOutco
   outcome.polled = held.length;
   deps.metrics.count('ParcelsPolled', held.length);
   const byNumber = new Map(readings.map((r) => [r.trackingNumber, r]));
-  let tags: Promise<OrderTags> | undefined;
-  const tagsOnce = () => (tags ??= deps.settings.get(shop._id).then((s) => s.tags));
+  // one settings read per batch at most, for the status tags and the stuck rules alike
+  let settings: Promise<StoreSettings> | undefined;
+  const settingsOnce = () => (settings ??= deps.settings.get(shop._id));
+  const tagsOnce = () => settingsOnce().then((s) => s.tags);
+  const stuckOnce = () => settingsOnce().then((s) => s.stuck_days);
   for (const booking of held) {
     try {
       const reading = byNumber.get(booking.trackingNumber);
       let current = booking;
+      // new scans without a status move: the status change itself resolves a stuck item on a move
+      let scanned = false;
       if (reading?.found) {
         noteUnknown(account.company, reading, log);
         const applied = await applyCourierReading(shop, booking, reading, deps);
         current = applied.booking;
+        scanned = applied.written && !applied.movedFrom;
         if (applied.movedFrom) outcome.moved += 1;
         else outcome.unchanged += 1;
       } else {
         outcome.unchanged += 1;
       }
       await showOnShopify(shop, current, tagsOnce, deps);
+      await reviewStuck(shop, current, scanned, stuckOnce, deps);
     } catch (error) {
       outcome.errors += 1;
       log.warn('status sync: a parcel could not be brought up to date', { trackingNumber: booking.trackingNumber, error: error instanceof Error ? error.message : String(error) });

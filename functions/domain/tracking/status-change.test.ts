@@ -31,7 +31,7 @@ function reading(fields: Partial<TrackingResult>): TrackingResult {
  */
 function world(stored: BookingRecord, race?: BookingChange, shopify: { down?: boolean } = {}) {
   const state = {
-    stored, writes: [] as BookingChange[], events: [] as TimelineEvent[], raised: [] as AttentionItem[],
+    stored, writes: [] as BookingChange[], events: [] as TimelineEvent[], raised: [] as AttentionItem[], resolved: [] as string[],
     freed: [] as string[][], fulfillmentsCancelled: [] as string[], shopifyCalls: 0,
   };
   let pendingRace = race;
@@ -57,7 +57,10 @@ function world(stored: BookingRecord, race?: BookingChange, shopify: { down?: bo
     get: async () => state.stored,
     addEvents: async (_shopId: string, _tn: string, events: TimelineEvent[]) => { state.events.push(...events); },
   } as unknown as BookingRepo;
-  const attention = { raise: async (_shopId: string, item: AttentionItem) => { state.raised.push(item); } } as unknown as AttentionStore;
+  const attention = {
+    raise: async (_shopId: string, item: AttentionItem) => { state.raised.push(item); },
+    resolve: async (_shopId: string, subject: AttentionItem['subject'], reason?: string) => { state.resolved.push(`${subject.kind === 'booking' ? subject.trackingNumber : subject.attemptId}#${reason ?? ''}`); },
+  } as unknown as AttentionStore;
   const attempts = { freeOrders: async (b: BookingRecord) => { state.freed.push(b.orderIds); } } as unknown as AttemptLedger;
   const shopifyFor = () => ({
     cancelFulfillment: async (id: string) => {
@@ -97,6 +100,8 @@ describe('the status-change function', () => {
     expect(counters.counts('city lahore DAY 2026-11-20')).toEqual({ 'c.LEOPARD.F': -1, 'c.LEOPARD.D': 1, 'h.3': 1 });
     expect(counters.counts('delivered 2026-11-23')).toEqual({ 'd.LEOPARD': 1, 'ds.LEOPARD': 3, cod: 1500 });
     expect(state.raised).toEqual([]);
+    // six days booked: it may have been stuck, and a move is the end of that
+    expect(state.resolved).toEqual([`${booking().trackingNumber}#STUCK`]);
   });
 
   it('counts a return by the day it came back, with no delivery days', async () => {

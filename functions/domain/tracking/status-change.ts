@@ -7,6 +7,7 @@ import { moveCounters, shopDay } from '../booking/counters';
 import { cancelFulfillments } from '../booking/cancel';
 import { daysBetween } from '../orders/row';
 import { noticeDueWith, queueDueNotice } from '../notices/consignee-notice';
+import { mayBeStuck } from '../sync/stuck';
 
 /**
  * The status changes a courier's answer may make (issue 18 §5, extended by the status sync of issue
@@ -92,6 +93,8 @@ export async function applyCourierReading(shop: Shop, held: BookingRecord, readi
     return applyCourierReading(shop, fresh, reading, deps, retries - 1);
   }
   await deps.bookings.addEvents(shop._id, booking.trackingNumber, planned.events);
+  // a parcel that moved is no longer stuck, whoever read it (the sync, the modal, the public page)
+  if (planned.to && mayBeStuck(booking, deps.now())) await deps.attention.resolve(shop._id, { kind: 'booking', trackingNumber: booking.trackingNumber }, 'STUCK');
   if (planned.to === 'CANCELLED') return { booking: await finishCourierCancel(shop, written, reading, deps), written: true, movedFrom: booking.status };
   if (planned.to) await moveCounters(shop, booking, written, deps);
   return { booking: await queueDueNotice(written, deps), written: true, ...(planned.to ? { movedFrom: booking.status } : {}) };

@@ -90,6 +90,8 @@ export const DashboardAnalytics = z.object({
   source: z.enum(['counters', 'booking', 'walk']),
   /** A walk stopped at its read budget: the numbers are at least these. */
   totalIsLowerBound: z.boolean(),
+  /** Parcels under 'Needs attention' as stuck now, whatever the range (issue 22). */
+  stuckParcels: z.number().int(),
 });
 export type DashboardAnalytics = z.infer<typeof DashboardAnalytics>;
 

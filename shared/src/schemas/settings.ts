@@ -1,6 +1,7 @@
 import { z } from '../zod';
 import { LIMITS } from '../plans';
 import { LabelPaper } from './labels';
+import { DEFAULT_STUCK_SETTINGS, StuckSettings } from './stuck';
 
 /** Spec 001 §9: 0 means not set; a value moves in steps of 50. */
 export const FREE_SHIPPING_STEP = 50;
@@ -72,6 +73,8 @@ export const StoreSettings = z.object({
   label_paper: LabelPaper,
   /** Consignee notices (issue 22 §3, paid plans): a mail on out for delivery, delivered and returned. Off until a merchant turns it on. */
   consignee_notices: z.boolean(),
+  /** Stuck parcels (issue 22): days per courier and rule before the sync raises 'Needs attention'. */
+  stuck_days: StuckSettings,
 });
 export type StoreSettings = z.infer<typeof StoreSettings>;
 
@@ -84,6 +87,7 @@ export const DEFAULT_SETTINGS: StoreSettings = {
   default_weight: LIMITS.defaultAccountWeightGrams,
   label_paper: 'A4',
   consignee_notices: false,
+  stuck_days: DEFAULT_STUCK_SETTINGS,
 };
 
 /**
@@ -101,6 +105,7 @@ export const SaveSettingsInput = z.object({
   label_paper: LabelPaper.optional(),
   // a paid-plan setting, like the tags: a free shop may send false, never true
   consignee_notices: z.boolean({ error: 'Consignee notices must be true or false' }).optional(),
+  stuck_days: StuckSettings.optional(),
 }).strict();
 export type SaveSettingsInput = z.infer<typeof SaveSettingsInput>;
 

@@ -107,6 +107,12 @@ export function ordersLinkOf(query: DashboardQueryInput, status?: BookingStatus)
   });
 }
 
+/** The orders list's 'Needs attention' view, where the stuck parcels the dashboard counts are listed (issue 22). */
+export const ATTENTION_LINK = withQuery(paths.dashboard.orders(), { attention: 'true' });
+
+/** '3 stuck parcels need attention', or that none do. */
+export const stuckLine = (count: number) => (count === 0 ? 'No stuck parcels' : `${count} stuck parcel${count === 1 ? '' : 's'} need${count === 1 ? 's' : ''} attention`);
+
 export interface Card {
   id: 'total' | BookingStatus;
   label: string;

@@ -1,4 +1,4 @@
-import { DEFAULT_SETTINGS, SaveSettingsInput } from '@dakiya/shared';
+import { DEFAULT_SETTINGS, DEFAULT_STUCK_SETTINGS, SaveSettingsInput } from '@dakiya/shared';
 import { describe, expect, it } from 'vitest';
 import { bodyFrom, fieldOfPath, isDirty, serverErrors, validateSettings, valuesFrom } from './settings-form';
 
@@ -11,6 +11,7 @@ describe('the settings form', () => {
     expect(bodyFrom(values, true)).toEqual({
       free_shipping_value: 2500, discount_name: '', show_discount: false, default_weight: 100, label_paper: 'A4', consignee_notices: false,
       tags: { inprocess_tag: '', delivered_tag: 'Delivered', cancelled_tag: '', rts_tag: '' },
+      stuck_days: DEFAULT_STUCK_SETTINGS,
     });
   });
 
@@ -51,6 +52,26 @@ describe('the settings form', () => {
       delivered_tag: 'Delivered tag must be at most 40 characters',
     });
     expect(fieldOfPath('body')).toBe('_form');
+  });
+
+  it("keeps a field per courier and rule for stuck parcels, each refusal at its own field", () => {
+    const values = valuesFrom(saved);
+    expect(values['stuck_days.TCS.in_transit']).toBe(String(DEFAULT_STUCK_SETTINGS.TCS.in_transit));
+    const changed = { ...values, 'stuck_days.TCS.in_transit': '10', 'stuck_days.MNP.not_picked_up': '' };
+    expect(bodyFrom(changed, true).stuck_days).toEqual({
+      ...DEFAULT_STUCK_SETTINGS, TCS: { ...DEFAULT_STUCK_SETTINGS.TCS, in_transit: 10 }, MNP: { ...DEFAULT_STUCK_SETTINGS.MNP, not_picked_up: null },
+    });
+    expect(validateSettings(SaveSettingsInput, { ...changed, 'stuck_days.LEOPARD.attempt_not_retried': '0' }, true)).toEqual({
+      ok: false,
+      errors: {
+        'stuck_days.MNP.not_picked_up': 'Booked, not picked up is required',
+        'stuck_days.LEOPARD.attempt_not_retried': 'Failed attempt, not retried must be at least 1 day',
+      },
+    });
+    expect(serverErrors({ errors: [{ msg: 'In transit must be at most 60 days', param: 'stuck_days.POSTEX.in_transit' }] })).toEqual({
+      'stuck_days.POSTEX.in_transit': 'In transit must be at most 60 days',
+    });
+    expect(isDirty({ ...values, 'stuck_days.TCS.in_transit': '10' }, saved)).toBe(true);
   });
 
   it('knows when something changed', () => {

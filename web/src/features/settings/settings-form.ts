@@ -1,11 +1,20 @@
-import type { LabelPaper, SaveSettingsInput, SettingsOutput, StoreSettings, TagKey } from '@dakiya/shared';
+import { COURIER_IDS, STUCK_RULES, type CourierId, type LabelPaper, type SaveSettingsInput, type SettingsOutput, type StoreSettings, type StuckRule, type TagKey } from '@dakiya/shared';
 import type { ParseableSchema } from '../../lib/validate';
+
+// Stuck parcels (issue 22): one field per courier and rule, named by the server's path, so a refusal lands on its input.
+export type StuckField = `stuck_days.${CourierId}.${StuckRule}`;
+export const stuckField = (courier: CourierId, rule: StuckRule): StuckField => `stuck_days.${courier}.${rule}`;
+export const STUCK_FIELDS: readonly StuckField[] = COURIER_IDS.flatMap((c) => STUCK_RULES.map((r) => stuckField(c, r)));
+const stuckValues = (days: StoreSettings['stuck_days']) =>
+  Object.fromEntries(COURIER_IDS.flatMap((c) => STUCK_RULES.map((r) => [stuckField(c, r), String(days[c][r])]))) as Record<StuckField, string>;
+const stuckBody = (values: SettingsValues) =>
+  Object.fromEntries(COURIER_IDS.map((c) => [c, Object.fromEntries(STUCK_RULES.map((r) => [r, numberOrNull(values[stuckField(c, r)])]))]));
 
 /** The four order tags, in the order a parcel moves (spec 001 §3 "Settings"). */
 export const TAG_FIELDS: readonly TagKey[] = ['inprocess_tag', 'delivered_tag', 'cancelled_tag', 'rts_tag'];
 
 /** The form as typed: numbers stay text until saved, so an emptied field reads 'required', not 0. */
-export interface SettingsValues {
+export interface SettingsValues extends Record<StuckField, string> {
   free_shipping_value: string;
   discount_name: string;
   show_discount: boolean;
@@ -30,6 +39,7 @@ export function valuesFrom(settings: StoreSettings): SettingsValues {
     label_paper: settings.label_paper,
     consignee_notices: settings.consignee_notices,
     ...settings.tags,
+    ...stuckValues(settings.stuck_days),
   };
 }
 
@@ -47,6 +57,7 @@ export function bodyFrom(values: SettingsValues, tagsAllowed: boolean): Record<s
     show_discount: values.show_discount,
     default_weight: numberOrNull(values.default_weight),
     label_paper: values.label_paper,
+    stuck_days: stuckBody(values),
     ...(tagsAllowed ? { tags: Object.fromEntries(TAG_FIELDS.map((key) => [key, values[key]])), consignee_notices: values.consignee_notices } : {}),
   };
 }
@@ -56,6 +67,7 @@ export function fieldOfPath(path: readonly PropertyKey[] | string): SettingsFiel
   const parts = typeof path === 'string' ? path.split('.') : path.map(String);
   if (parts.length === 0 || parts[0] === '' || parts[0] === 'body') return '_form';
   if (parts[0] === 'tags') return (parts[1] as TagKey | undefined) ?? 'tags';
+  if (parts[0] === 'stuck_days' && parts.length >= 3) return stuckField(parts[1] as CourierId, parts[2] as StuckRule);
   return parts[0] as SettingsField;
 }
 

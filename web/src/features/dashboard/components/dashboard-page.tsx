@@ -1,4 +1,5 @@
 import { Box, Button, Field, Grid, HStack, Input, NativeSelect, SimpleGrid, Skeleton, Stack, Tag, Text, Wrap } from '@chakra-ui/react';
+import { LuTriangleAlert } from 'react-icons/lu';
 import { COURIER_DEFINITIONS } from '@dakiya/shared/couriers';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -8,7 +9,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { SectionCard } from '../../../components/ui/section-card';
 import { formatCurrency } from '../../../lib/format';
 import { useDashboard, useScorecard } from '../api/use-dashboard';
-import { CARDS, chipsOf, dashboardQueryOf, ordersLinkOf, todayIn, withRange, withValue } from '../dashboard-view';
+import { ATTENTION_LINK, CARDS, chipsOf, dashboardQueryOf, ordersLinkOf, stuckLine, todayIn, withRange, withValue } from '../dashboard-view';
 import { ScorecardTable } from './scorecard-table';
 
 // recharts is most of the charts' weight: its own chunk, after the cards
@@ -114,6 +115,13 @@ export function DashboardPage({ timeZone }: DashboardPageProps) {
           {data.codBooked !== null && <Text>COD booked: {formatCurrency(data.codBooked)}</Text>}
           {data.codDelivered !== null && <Text>COD delivered: {formatCurrency(data.codDelivered)}</Text>}
           {data.totalIsLowerBound && <Text>Read up to its limit: the numbers are at least these.</Text>}
+          {/* whatever the range: what is stuck now, listed under 'Needs attention' */}
+          <Link to={ATTENTION_LINK} data-testid="dashboard-stuck">
+            <HStack gap="1.5" color={data.stuckParcels ? 'orange.fg' : 'fg.muted'} fontWeight={data.stuckParcels ? 'semibold' : undefined} textDecoration="underline">
+              {data.stuckParcels > 0 && <LuTriangleAlert aria-hidden />}
+              <Text as="span" data-testid="dashboard-stuck-count" data-count={data.stuckParcels}>{stuckLine(data.stuckParcels)}</Text>
+            </HStack>
+          </Link>
         </HStack>
       )}
 

@@ -42,13 +42,14 @@ export function BookedDays({ days, long = false }: { days: number | null; long?:
   );
 }
 
-/** What a person must act on, by the order's name (its message as the badge's title and for screen readers). */
+/** What a person must act on, by the order's name (its message as the badge's title and for screen readers); a parcel only stuck says so. */
 export function AttentionBadge({ marks }: { marks: readonly OrderAttention[] }) {
   if (marks.length === 0) return null;
   const text = marks.map((m) => m.message).join(' ');
+  const stuck = marks.every((m) => m.reason === 'STUCK');
   return (
-    <Badge colorPalette="orange" variant="subtle" size="sm" title={text} aria-label={`Needs attention: ${text}`}>
-      <LuTriangleAlert aria-hidden /> Attention
+    <Badge colorPalette="orange" variant="subtle" size="sm" title={text} aria-label={`Needs attention: ${text}`} data-testid={stuck ? 'attention-stuck' : undefined}>
+      <LuTriangleAlert aria-hidden /> {stuck ? 'Stuck' : 'Attention'}
     </Badge>
   );
 }

@@ -225,7 +225,7 @@ export function OrdersPage({ canCancel, canBook, canImport, canExport = false, t
             testId="orders-empty"
             icon={<LuSearchX />}
             title={attention && chips.length === 1 && !api.query ? 'Nothing needs your attention' : 'No orders match'}
-            description={attention && chips.length === 1 && !api.query ? 'Cancellations in Shopify and bookings to check with a courier show here.' : 'Try other words, or remove a filter.'}
+            description={attention && chips.length === 1 && !api.query ? 'Cancellations in Shopify, bookings to check with a courier and stuck parcels show here.' : 'Try other words, or remove a filter.'}
           >
             <Button variant="outline" size="sm" onClick={() => setParams((prev) => withNothing(prev), { replace: true })} data-testid="orders-reset">
               Clear search and filters

@@ -21,6 +21,7 @@ import { notifySuccess } from '../../../components/ui/toaster';
 import {
   fieldOfPath, isDirty, serverErrors, TAG_FIELDS, validateSettings, valuesFrom, type SettingsErrors, type SettingsField, type SettingsValues,
 } from '../settings-form';
+import { StuckDaysSection } from './stuck-days-section';
 
 /** Spec 001 §8. */
 export const SETTINGS_SAVED = 'Settings saved';
@@ -302,6 +303,7 @@ function SettingsForm({ saved, canWrite, canSeePlans }: SettingsPageProps & { sa
             testId="settings-consignee-notices"
           />
         </SectionCard>
+        <StuckDaysSection values={values} errors={errors} readOnly={readOnly} set={set} />
 
         <RefusalAlert refusal={refusal.refusal} onClose={refusal.clear} title="The settings were not saved" testId="settings-save-error" />
 
