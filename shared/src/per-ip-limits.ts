@@ -47,7 +47,7 @@ export const COURIER_PUSH_ROUTES: readonly RouteId[] = ['tracking.leopardPush'];
 export const COURIER_PUSH_REQUESTS_PER_ADDRESS_PER_5_MINUTES = 3000;
 
 /** API Gateway's throttle of each push route, apart from the stage's: requests a second and burst. */
-export const COURIER_PUSH_THROTTLE = { rateLimit: 50, burstLimit: 100 } as const;
+export const COURIER_PUSH_THROTTLE = { rateLimit: 20, burstLimit: 40 } as const;
 
 /** Every request to /api from one address in 5 minutes, whatever the route (courier pushes excepted). */
 export const API_REQUESTS_PER_IP_PER_5_MINUTES = 3000;
