@@ -29,10 +29,12 @@ export interface LeopardPushControl {
   deliveries(): PushDelivery[];
   /** Waits for the pushes under way. */
   settle(): Promise<void>;
+  /** Reads every parcel, so what wall-clock time moved them to is pushed now (parcels otherwise move when read). */
+  due(): void;
 }
 
 /** `delivered`: the stage whose scan names the receiver, as the tracking answer's `Reciever_Name` does. */
-export function createLeopardPush(delivered: string) {
+export function createLeopardPush(delivered: string, everyParcel: () => void) {
   const urls = new Map<string, string>();
   const sent: PushDelivery[] = [];
   const inFlight = new Set<Promise<void>>();
@@ -57,6 +59,7 @@ export function createLeopardPush(delivered: string) {
       settle: async () => {
         while (inFlight.size) await Promise.all([...inFlight]);
       },
+      due: () => everyParcel(),
     } satisfies LeopardPushControl,
     /** The store's onMoved: the coded stages a parcel reached, pushed to its account's address. */
     moved(shipment: Shipment<{ account: string; consignee: { name: string } }>, reached: SimEvent[]) {

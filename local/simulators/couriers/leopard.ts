@@ -221,8 +221,8 @@ export async function startLeopardSim(options: CourierSimOptions & { basePath?: 
   const nextCn = numberSequence(options.seed ?? 1, 9);
   const loadSheets = new Map<number, { account: string; cns: string[] }>();
   let nextLoadSheet = 1000;
-  const push = createLeopardPush(DELIVERED.status);
   let everyParcel: () => void = () => undefined;
+  const push = createLeopardPush(DELIVERED.status, () => everyParcel());
 
   const sim = await buildSim<CourierCredentials, Packet>({
     id: 'LEOPARD',
