@@ -37,19 +37,20 @@ export interface LeopardPushControl {
 export function createLeopardPush(delivered: string, everyParcel: () => void) {
   const urls = new Map<string, string>();
   const sent: PushDelivery[] = [];
-  const inFlight = new Set<Promise<void>>();
+  // one push after another, as a courier's sender works through its queue: a restart that finds many
+  // parcels moved since does not open hundreds of requests at once
+  let queue: Promise<void> = Promise.resolve();
 
   const send = (url: string, body: PushDelivery['body']) => {
     const delivery: PushDelivery = { url, body, status: 0 };
     sent.push(delivery);
-    const request = fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), signal: AbortSignal.timeout(10_000) })
-      .then(async (res) => {
-        delivery.status = res.status;
-        await res.arrayBuffer();
-      })
-      .catch(() => undefined)
-      .finally(() => inFlight.delete(request));
-    inFlight.add(request);
+    queue = queue.then(() =>
+      fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), signal: AbortSignal.timeout(10_000) })
+        .then(async (res) => {
+          delivery.status = res.status;
+          await res.arrayBuffer();
+        })
+        .catch(() => undefined));
   };
 
   return {
@@ -57,7 +58,12 @@ export function createLeopardPush(delivered: string, everyParcel: () => void) {
       setUrl: (apiKey, url) => (url ? urls.set(apiKey, url) : urls.delete(apiKey)),
       deliveries: () => [...sent],
       settle: async () => {
-        while (inFlight.size) await Promise.all([...inFlight]);
+        // a push sent while waiting joins the queue: wait until it stops growing
+        let last: Promise<void> | undefined;
+        while (last !== queue) {
+          last = queue;
+          await last;
+        }
       },
       due: () => everyParcel(),
     } satisfies LeopardPushControl,
