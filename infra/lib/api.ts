@@ -65,8 +65,9 @@ export class Api extends Construct {
     });
 
     // courier pushes: a throttle of their own, so a courier's burst neither takes the stage's shared one nor is refused by it
+    // (RouteSettings is untyped JSON in CloudFormation's own spelling)
     (this.stage.node.defaultChild as apigwv2.CfnStage).routeSettings = Object.fromEntries(
-      COURIER_PUSH_ROUTES.map((id) => [routeKey(routes[id]), { throttlingRateLimit: COURIER_PUSH_THROTTLE.rateLimit, throttlingBurstLimit: COURIER_PUSH_THROTTLE.burstLimit }]),
+      COURIER_PUSH_ROUTES.map((id) => [routeKey(routes[id]), { ThrottlingRateLimit: COURIER_PUSH_THROTTLE.rateLimit, ThrottlingBurstLimit: COURIER_PUSH_THROTTLE.burstLimit }]),
     );
 
     acknowledge(
