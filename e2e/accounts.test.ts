@@ -110,6 +110,11 @@ describe('tracking accounts in the browser', () => {
     // the default goes back to Leopards: the flows after this one book prepaid orders, which M&P refuses
     await page.getByTestId('account-edit-Leopards Karachi').first().click();
     await page.waitForURL('**/dashboard/edit-account/**');
+    // Leopards pushes status changes: its page gives the callback address to hand the courier, with Copy
+    await expect.poll(() => page.getByTestId('status-push-url').inputValue()).toMatch(/\/api\/v1\/courier-push\/leopard\/[0-9a-f]{24}\.[0-9a-f]{24}\.[\w-]{43}$/);
+    await page.getByTestId('status-push-copy').waitFor();
+    expect(await page.getByTestId('status-push-last').innerText()).toMatch(/No push yet|Last push/);
+    await shot(page, 'edit-account-status-push');
     await page.getByTestId('edit-default').click();
     await page.getByTestId('edit-submit').click();
     await page.waitForURL('**/dashboard/accounts');

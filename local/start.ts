@@ -2,6 +2,7 @@ import path from 'node:path';
 import { readLocalConfig } from './config';
 import { seedDemo } from './seed';
 import { startStack } from './stack';
+import { wireLeopardPushes } from './status-push';
 
 /** `./dakiya start`: the whole product on 127.0.0.1, data kept on disk between runs. */
 const config = readLocalConfig();
@@ -20,6 +21,8 @@ process.on('SIGTERM', shutdown);
 
 try {
   const signIns = await seedDemo(stack, { history: { bookings: config.demo.bookings, days: 120 } });
+  // Leopards pushes its parcels' moves to the demo shop's account, as it would once given the address
+  await wireLeopardPushes(stack.appUrl, stack.couriers, [signIns.owner]);
   const line = '─'.repeat(64);
   console.log(`
 ${line}
@@ -35,6 +38,7 @@ ${line}
  DynamoDB Local ${stack.dynamoEndpoint}   (data in ${path.relative(process.cwd(), config.dataDir) || "."})
  SQS (fauxqs)   ${stack.sqsUrl}
  Couriers       ${Object.entries(stack.couriers.sims).map(([id, sim]) => `${id.padEnd(8)}${sim.url}`).join('\n                ')}
+                (Leopards pushes its parcels' moves to the demo shop: they move with no poll)
 
  Press Ctrl-C to stop everything.
 ${line}`);

@@ -4,6 +4,7 @@ import { requireAuth } from '../platform/operation';
 import { newId } from '../ground/ids';
 import { toAccount } from '../domain/accounts/account-view';
 import { accountDetailsOf, credentialsOf, sealCredentials, verifyWithCourier } from '../domain/accounts/credentials';
+import { newPushSecret, pushes } from '../domain/accounts/status-push';
 import type { AccountRecord } from '../domain/records';
 
 export const createAccount: Operation<'accounts.create'> = async ({ body }, ctx, deps) => {
@@ -20,6 +21,8 @@ export const createAccount: Operation<'accounts.create'> = async ({ body }, ctx,
     credentials: await sealCredentials(shop._id, credentials, deps), saved_credentials: saved,
     createdAt: stamp, updatedAt: stamp,
   };
+  // a courier that pushes gets its callback address with the account, ready to give the courier
+  if (pushes(account)) Object.assign(account, (await newPushSecret(shop._id, deps)).fields);
   await deps.accounts.createCounted(account, planLimit(shop, 'accounts'));
   // the first account becomes the default even when not asked, so booking always has one preselected
   let defaultId = await deps.accounts.defaultId(shop._id);

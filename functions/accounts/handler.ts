@@ -4,6 +4,7 @@ import { createAccount } from './create-account';
 import { getAccount } from './get-account';
 import { accountsTable, listAccounts, listActiveAccounts } from './list-accounts';
 import { updateAccount } from './update-account';
+import { getStatusPush, newStatusPush } from './status-push';
 
 export const operations = {
   'accounts.list': listAccounts,
@@ -14,6 +15,8 @@ export const operations = {
   'accounts.update': updateAccount,
   'accounts.cities': accountCities,
   'accounts.tcsCities': tcsCities,
+  'accounts.statusPush': getStatusPush,
+  'accounts.newStatusPush': newStatusPush,
 };
 
 export const handler = groupHandler('accounts', operations);

@@ -166,6 +166,10 @@ export interface AccountRecord extends Partial<Record<AccountDetailKey, string>>
   saved_credentials: string[];
   /** When its last load sheet was made: the next one lists the parcels booked since. */
   lastLoadSheetAt?: string;
+  /** Status pushes (issue 22, couriers with `statusPush`): the callback secret sealed (shown again), its SHA-256 (checked), the last push's time. */
+  pushSecret?: string;
+  pushSecretHash?: string;
+  lastPushAt?: string;
   createdAt: string;
   updatedAt: string;
 }

@@ -173,7 +173,7 @@ export function groupHandler<G extends Group>(group: G, operations: GroupOperati
         }
         return { statusCode: 302, headers: { location, 'cache-control': 'no-store' }, cookies, body: '' };
       }
-      return { statusCode: 200, headers: JSON_HEADERS, body: JSON.stringify(parsed) };
+      return { statusCode: route.okStatus ?? 200, headers: JSON_HEADERS, body: JSON.stringify(parsed) };
     });
   return (event: Event, context: Context): Promise<Result> =>
     runInvocation({ name: group, needs, deadline: deadlineOf(needs, context), interactive: true }, async () => {

@@ -3,6 +3,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { LEOPARD_DEMO_CREDENTIALS, TCS_DEMO_CREDENTIALS } from '../../local/simulators/couriers';
 import { signWebhook } from '../adapters/shopify';
 import { issueMemberLink, issuePersonLink, type PersonLinkPurpose } from '../domain/links';
+import { newPushSecret } from '../domain/accounts/status-push';
 import { startSession } from '../domain/sessions';
 import { call, seedAccount, seedUser, TEST_SHOPIFY_SECRET } from './harness';
 import { signedShopifyQuery, type Fixture, type World } from './world';
@@ -128,6 +129,8 @@ export const routeFixtures: Record<RouteId, Fixture> = {
     body: { company: 'LEOPARD', account_name: `Leopards ${randomBytes(2).toString('hex')}`, weight: 500, is_default: 'No', city: 'Karachi', ...LEOPARD_DEMO_CREDENTIALS },
   }),
   'accounts.get': async (w) => ({ params: { id: (await seedAccount(w.deps, w.a.shop._id))._id } }),
+  'accounts.statusPush': async (w) => ({ params: { id: (await seedAccount(w.deps, w.a.shop._id))._id } }),
+  'accounts.newStatusPush': async (w) => ({ params: { id: (await seedAccount(w.deps, w.a.shop._id))._id } }),
   'accounts.update': async (w) => ({
     body: { id: (await seedAccount(w.deps, w.a.shop._id))._id, name: 'Renamed', api_password: LEOPARD_DEMO_CREDENTIALS.api_password, activity: 'ACTIVE', weight: 250, is_default: false },
   }),
@@ -179,6 +182,16 @@ export const routeFixtures: Record<RouteId, Fixture> = {
   }),
   'orders.track': async (w) => ({ params: { id: (await bookedOfA(w)).trackingNumber } }),
   'tracking.public': async (w) => ({ params: { id: (await bookedOfA(w)).trackingNumber } }),
+  // a push with shop A's real key, naming a parcel Dakiya does not have: acknowledged, nothing moved
+  'tracking.leopardPush': async (w) => {
+    const account = await seedAccount(w.deps, w.a.shop._id);
+    const { secret, fields } = await newPushSecret(w.a.shop._id, w.deps);
+    await w.deps.accounts.update(w.a.shop._id, account._id, fields);
+    return {
+      params: { key: `${w.a.shop._id}.${account._id}.${secret}` },
+      body: { data: [{ cn_number: 'KI000000000', status: 'DP', receiver_name: '', reason: '', activity_date: '2026-11-20 10:00:00' }] },
+    };
+  },
   'orders.sendEmail': async (w) => ({ params: { orderId: (await bookedOfA(w)).bookingId } }),
   // a booking of A marked paid and a row no booking has: another shop's admin matches neither
   'orders.import': async (w) => ({
@@ -274,6 +287,8 @@ export const allowedAnswers: Record<RouteId, Answer> = {
   'accounts.table': { status: 200 },
   'accounts.create': { status: 200 },
   'accounts.get': { status: 200 },
+  'accounts.statusPush': { status: 200 },
+  'accounts.newStatusPush': { status: 200 },
   'accounts.update': { status: 200 },
   'accounts.cities': { status: 200 },
   'accounts.tcsCities': { status: 200 },
@@ -298,6 +313,7 @@ export const allowedAnswers: Record<RouteId, Answer> = {
   'orders.list': { status: 200 },
   'orders.track': { status: 200 },
   'tracking.public': { status: 200 },
+  'tracking.leopardPush': { status: 202 },
   'orders.sendEmail': { status: 200 },
   'orders.import': { status: 200, namingAnotherShop: { status: 200 } },
   'orders.export': { status: 400, code: 'NOTHING_TO_EXPORT' },

@@ -5,10 +5,12 @@ import { groupHandler } from '../platform/chain';
 import type { Deps } from '../domain/ports/deps';
 import { defaultDeps } from '../platform/deps';
 import { getPublicTracking } from './get-public-tracking';
+import { leopardPush } from './leopard-push';
 import { trackPageHandler } from './page';
 
 export const operations = {
   'tracking.public': getPublicTracking,
+  'tracking.leopardPush': leopardPush,
 };
 
 /** The group's API routes and its page (/track/{track_number}), told apart by the route key API Gateway matched. */

@@ -5,7 +5,7 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { API_BASE, pages, routes, type PageId, type RouteDef } from '@dakiya/shared';
+import { API_BASE, COURIER_PUSH_ROUTES, COURIER_PUSH_THROTTLE, pages, routeKey, routes, type PageId, type RouteDef, type RouteId } from '@dakiya/shared';
 import { acknowledge } from './nag';
 
 export interface ApiProps {
@@ -64,6 +64,12 @@ export class Api extends Construct {
       },
     });
 
+    // courier pushes: a throttle of their own, so a courier's burst neither takes the stage's shared one nor is refused by it
+    // (RouteSettings is untyped JSON in CloudFormation's own spelling)
+    (this.stage.node.defaultChild as apigwv2.CfnStage).routeSettings = Object.fromEntries(
+      COURIER_PUSH_ROUTES.map((id) => [routeKey(routes[id]), { ThrottlingRateLimit: COURIER_PUSH_THROTTLE.rateLimit, ThrottlingBurstLimit: COURIER_PUSH_THROTTLE.burstLimit }]),
+    );
+
     acknowledge(
       this,
       'AwsSolutions-APIG4',
@@ -87,11 +93,13 @@ export class Api extends Construct {
         });
         integrations.set(route.group, integration);
       }
-      new apigwv2.HttpRoute(this, `Route-${routeId}`, {
+      const httpRoute = new apigwv2.HttpRoute(this, `Route-${routeId}`, {
         httpApi: this.httpApi,
         routeKey: apigwv2.HttpRouteKey.with(`${API_BASE}${route.path}`, apigwv2.HttpMethod[route.method]),
         integration,
       });
+      // the stage's route settings name the route, which must exist first
+      if (COURIER_PUSH_ROUTES.includes(routeId as RouteId)) this.stage.node.addDependency(httpRoute);
     }
     // Server-rendered pages outside /api (CloudFront sends their pattern here): their group's function
     for (const [pageId, page] of Object.entries(pages) as [PageId, (typeof pages)[PageId]][]) {

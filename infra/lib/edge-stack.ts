@@ -2,8 +2,8 @@ import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import * as wafv2 from 'aws-cdk-lib/aws-wafv2';
 import type { Construct } from 'constructs';
 import {
-  API_BASE, API_REQUESTS_PER_IP_PER_5_MINUTES, ERRORS, PER_IP_LIMITS, ROUTE_PER_IP_LIMITS, routes,
-  type PerIpLimit, type RouteDef, type RouteId,
+  API_BASE, API_REQUESTS_PER_IP_PER_5_MINUTES, COURIER_PUSH_REQUESTS_PER_ADDRESS_PER_5_MINUTES, COURIER_PUSH_ROUTES, ERRORS, PER_IP_LIMITS,
+  ROUTE_PER_IP_LIMITS, routes, type PerIpLimit, type RouteDef, type RouteId,
 } from '@dakiya/shared';
 
 /** CloudFront web ACLs live in us-east-1, whatever the app's region. */
@@ -109,7 +109,21 @@ export class EdgeStack extends Stack {
     for (const [limit, ids] of routesByLimit()) {
       perIp(`per-ip-${limit}`, PER_IP_LIMITS[limit].requestsPer5Minutes, anyOf(ids.map((routeId) => pathStartsWith(pathPrefixOf(routes[routeId])))));
     }
-    perIp('per-ip-api', API_REQUESTS_PER_IP_PER_5_MINUTES, pathStartsWith(`${API_BASE}/`));
+    // a courier's few servers push for every merchant: out of the per-address ceiling, counted per callback address instead
+    const pushes = anyOf(COURIER_PUSH_ROUTES.map((routeId) => pathStartsWith(pathPrefixOf(routes[routeId]))));
+    perIp('per-ip-api', API_REQUESTS_PER_IP_PER_5_MINUTES, { andStatement: { statements: [pathStartsWith(`${API_BASE}/`), { notStatement: { statement: pushes } }] } });
+    rules.push({
+      name: 'courier-push',
+      priority: rules.length,
+      action: block429,
+      statement: {
+        rateBasedStatement: {
+          aggregateKeyType: 'CUSTOM_KEYS', customKeys: [{ uriPath: { textTransformations: [{ priority: 0, type: 'NONE' }] } }],
+          evaluationWindowSec: 300, limit: COURIER_PUSH_REQUESTS_PER_ADDRESS_PER_5_MINUTES, scopeDownStatement: pushes,
+        },
+      },
+      visibilityConfig: visibility(`${prefix}-courier-push`),
+    });
 
     const signed = shopifySignedBodies();
     managed('AWSManagedRulesCommonRuleSet', {

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { Match } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  GROUPS, GROUP_NEEDS, jobName, jobNeeds, jobs, pageRouteKey, pages, queueJobDef, queueJobIds, routeKey, routes, scheduledJobIds,
+  COURIER_PUSH_ROUTES, COURIER_PUSH_THROTTLE, GROUPS, GROUP_NEEDS, jobName, jobNeeds, jobs, pageRouteKey, pages, queueJobDef, queueJobIds, routeKey, routes, scheduledJobIds,
   type JobId, type LambdaNeeds, type PageId, type RouteDef, type Schedule,
 } from '@dakiya/shared';
 import { INDEXES, TABLE_KEYS, TTL_ATTRIBUTE } from '../../functions/adapters/dynamo/table';
@@ -70,6 +70,19 @@ describe('API from the route table', () => {
       AccessLogSettings: { DestinationArn: Match.anyValue(), Format: Match.stringLikeRegexp('requestId') },
     });
     s.template.resourceCountIs('AWS::ApiGatewayV2::Stage', 1);
+  });
+
+  it('gives courier pushes a throttle of their own, apart from the stage\'s shared one, after their routes exist', () => {
+    const [[stageId, stage]] = Object.entries(resources(s.template, 'AWS::ApiGatewayV2::Stage')) as unknown as [[string, { Properties: Record<string, unknown>; DependsOn?: string[] }]];
+    expect(COURIER_PUSH_ROUTES.length).toBeGreaterThan(0);
+    expect(stage.Properties.RouteSettings).toEqual(Object.fromEntries(COURIER_PUSH_ROUTES.map((id) => [
+      routeKey(routes[id]), { ThrottlingRateLimit: COURIER_PUSH_THROTTLE.rateLimit, ThrottlingBurstLimit: COURIER_PUSH_THROTTLE.burstLimit },
+    ])));
+    const apiRoutes = resources(s.template, 'AWS::ApiGatewayV2::Route');
+    for (const id of COURIER_PUSH_ROUTES) {
+      const [routeId] = Object.entries(apiRoutes).find(([, r]) => r.Properties!.RouteKey === routeKey(routes[id]))!;
+      expect(stage.DependsOn, stageId).toContain(routeId);
+    }
   });
 
   it('sets no CORS (the SPA and the API share the CloudFront domain)', () => {

@@ -2,7 +2,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  API_BASE, API_REQUESTS_PER_IP_PER_5_MINUTES, ERRORS, PER_IP_LIMITS, ROUTE_PER_IP_LIMITS, buildPath, routes, type RouteId,
+  API_BASE, API_REQUESTS_PER_IP_PER_5_MINUTES, COURIER_PUSH_REQUESTS_PER_ADDRESS_PER_5_MINUTES, COURIER_PUSH_ROUTES, ERRORS, PER_IP_LIMITS,
+  ROUTE_PER_IP_LIMITS, buildPath, routes, type RouteId,
 } from '@dakiya/shared';
 import { pathPrefixOf, routesByLimit } from '../lib/edge-stack';
 import { distributionConfig, resources, synth, type Synth } from './support';
@@ -18,7 +19,7 @@ interface Rule {
   Action?: { Block?: { CustomResponse?: { ResponseCode: number; CustomResponseBodyKey: string } } };
   OverrideAction?: unknown;
   Statement: {
-    RateBasedStatement?: { Limit: number; AggregateKeyType: string; EvaluationWindowSec: number; ScopeDownStatement: unknown };
+    RateBasedStatement?: { Limit: number; AggregateKeyType: string; EvaluationWindowSec: number; ScopeDownStatement: unknown; CustomKeys?: unknown[] };
     ManagedRuleGroupStatement?: { VendorName: string; Name: string; ScopeDownStatement?: unknown; RuleActionOverrides?: unknown[] };
   };
 }
@@ -78,13 +79,32 @@ describe('the edge stack: a WAF web ACL for CloudFront in us-east-1', () => {
 
   it('limits every /api request per address as well, and answers 429 in the error catalogue\'s shape', () => {
     expect(rule('per-ip-api').Statement.RateBasedStatement).toMatchObject({ Limit: API_REQUESTS_PER_IP_PER_5_MINUTES, AggregateKeyType: 'IP' });
-    expect(prefixes(rule('per-ip-api').Statement.RateBasedStatement!.ScopeDownStatement)).toEqual(['/api/v1/']);
+    // every /api request but a courier's pushes, which have their own rule below
+    const apiScope = rule('per-ip-api').Statement.RateBasedStatement!.ScopeDownStatement as { AndStatement: { Statements: [unknown, { NotStatement: { Statement: unknown } }] } };
+    expect(prefixes(apiScope.AndStatement.Statements[0])).toEqual(['/api/v1/']);
+    expect(prefixes(apiScope.AndStatement.Statements[1].NotStatement.Statement)).toEqual(COURIER_PUSH_ROUTES.map((id) => pathPrefixOf(routes[id])).sort());
     for (const r of rules().filter((x) => x.Name.startsWith('per-ip-'))) {
       expect(r.Action, r.Name).toEqual({ Block: { CustomResponse: { ResponseCode: 429, CustomResponseBodyKey: 'too-many-requests' } } });
     }
     const body = (acl().CustomResponseBodies as Record<string, { ContentType: string; Content: string }>)['too-many-requests']!;
     expect(body.ContentType).toBe('APPLICATION_JSON');
     expect(JSON.parse(body.Content)).toEqual({ errors: [{ msg: ERRORS.RATE_LIMITED.msg, code: 'RATE_LIMITED' }] });
+  });
+
+  it('counts courier pushes per callback address (the URI path), not per sender, and blocks past the limit with a 429', () => {
+    const r = rule('courier-push');
+    expect(r.Statement.RateBasedStatement).toMatchObject({
+      AggregateKeyType: 'CUSTOM_KEYS', EvaluationWindowSec: 300, Limit: COURIER_PUSH_REQUESTS_PER_ADDRESS_PER_5_MINUTES,
+      CustomKeys: [{ UriPath: { TextTransformations: [{ Priority: 0, Type: 'NONE' }] } }],
+    });
+    expect(prefixes(r.Statement.RateBasedStatement!.ScopeDownStatement)).toEqual(COURIER_PUSH_ROUTES.map((id) => pathPrefixOf(routes[id])).sort());
+    expect(r.Action).toEqual({ Block: { CustomResponse: { ResponseCode: 429, CustomResponseBodyKey: 'too-many-requests' } } });
+    // a real push path is under this rule and under no per-address one
+    for (const id of COURIER_PUSH_ROUTES) {
+      const path = samplePath(id).toLowerCase();
+      expect([...routesByLimit()].filter(([, ids]) => ids.some((other) => path.startsWith(pathPrefixOf(routes[other]))))).toEqual([]);
+      expect(path.startsWith(pathPrefixOf(routes[id]))).toBe(true);
+    }
   });
 
   it('runs the IP reputation list first and the common and known-bad-input rule groups', () => {

@@ -73,6 +73,9 @@ export const ERRORS = {
   PRINT_NOT_FOUND: { status: 404, msg: 'This print was not found. Print again.' },
   PRINT_FAILED: { status: 409, msg: 'These airway bills could not be made. Print again.' },
   NOTHING_TO_LOAD: { status: 400, msg: 'This account has no booked parcels waiting for pickup since its last load sheet.' },
+  // courier status pushes (issue 22)
+  PUSH_REFUSED: { status: 401, msg: 'This status push address is not valid' },
+  PUSH_NOT_OFFERED: { status: 400, msg: 'Only Leopards sends status pushes: this courier is asked by the status sync' },
   INTERNAL: { status: 500, msg: 'Something went wrong. Please try again later' },
 } as const satisfies Record<string, { status: number; msg: string }>;
 

@@ -31,6 +31,7 @@ export * from './schemas/staff';
 export * from './staff-presets';
 export * from './schemas/analytics';
 export * from './schemas/labels';
+export * from './schemas/status-push';
 export * from './pages';
 export * from './cities';
 export * from './couriers';

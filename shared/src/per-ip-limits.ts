@@ -35,7 +35,21 @@ export const ROUTE_PER_IP_LIMITS: { readonly [K in RouteId]?: PerIpLimit } = {
 /** Public routes with nothing to guess or spend: the general per-address ceiling covers them. */
 export const PER_IP_EXEMPT: readonly RouteId[] = ['system.health', 'system.appConfig'];
 
-/** Every request to /api from one address in 5 minutes, whatever the route. */
+/**
+ * Courier status pushes (issue 22): a courier's few servers send for every merchant at once, so no
+ * per-address limit fits them; they are left out of the general per-address rule and counted per
+ * callback address instead (one account's URL), and kept out of the API's shared stage throttle by a
+ * route throttle of their own. A forged key costs one GetItem and is refused.
+ */
+export const COURIER_PUSH_ROUTES: readonly RouteId[] = ['tracking.leopardPush'];
+
+/** Pushes to one account's callback address in 5 minutes (WAF, keyed by the URI path). */
+export const COURIER_PUSH_REQUESTS_PER_ADDRESS_PER_5_MINUTES = 3000;
+
+/** API Gateway's throttle of each push route, apart from the stage's: requests a second and burst. */
+export const COURIER_PUSH_THROTTLE = { rateLimit: 20, burstLimit: 40 } as const;
+
+/** Every request to /api from one address in 5 minutes, whatever the route (courier pushes excepted). */
 export const API_REQUESTS_PER_IP_PER_5_MINUTES = 3000;
 
 /**

@@ -29,6 +29,7 @@ import { DownloadCsvInput, DownloadCsvOutput, ExportOrdersInput, ExportStarted, 
 import { StaffChart, StaffCountQuery, StaffMemberCounts, StaffRangeQuery, StaffTable } from './schemas/staff';
 import { CitiesAverage, CitiesAverageQuery, CityScorecardParams, DashboardAnalytics, DashboardQuery, Scorecard, ScorecardQuery } from './schemas/analytics';
 import { LoadSheetInput, LoadSheetOutput, PrintBillsInput, PrintBillsOutput, PrintParams, PrintStatus } from './schemas/labels';
+import { LeopardPush, LeopardPushParams, PushAck, StatusPushOutput } from './schemas/status-push';
 import { API_BASE } from './route-url';
 
 /** Also here for the web build, which reads the route table's module alone (its route manifest). */
@@ -67,6 +68,8 @@ export interface RouteDef {
   kind?: 'json' | 'redirect' | 'raw';
   /** Paid-plan feature: the free plan gets PLAN_FEATURE. */
   paidOnly?: boolean;
+  /** The success status when it is not 200 (a courier's push is answered 202, as its contract asks). */
+  okStatus?: 202;
 }
 
 export const PUBLIC: Access = { kind: 'public' };
@@ -156,6 +159,14 @@ export const routes = {
   'accounts.update': { method: 'PUT', path: '/update-account', group: 'accounts', access: scope('WRITE_ACCOUNTS'), body: UpdateAccountInput, output: AccountMessage },
   'accounts.cities': { method: 'GET', path: '/get-cities/{tracking_account_id}', group: 'accounts', access: SIGNED_IN, params: AccountCitiesParams, output: CitiesOutput },
   'accounts.tcsCities': { method: 'GET', path: '/get-tcs-cities', group: 'accounts', access: SIGNED_IN, output: CitiesOutput },
+  // the callback address a Leopards account gives its courier (issue 22): it carries the secret, so only those who edit accounts see it
+  'accounts.statusPush': {
+    method: 'GET', path: '/accounts/{id}/status-push', group: 'accounts', access: scope('WRITE_ACCOUNTS'), params: IdParams, output: StatusPushOutput,
+  },
+  /** A new secret: the address given to Leopards before stops working. */
+  'accounts.newStatusPush': {
+    method: 'POST', path: '/accounts/{id}/status-push', group: 'accounts', access: scope('WRITE_ACCOUNTS'), params: IdParams, output: StatusPushOutput,
+  },
 
   'settings.get': { method: 'GET', path: '/store/default-settings', group: 'settings', access: scope('READ_SETTINGS'), output: SettingsOutput },
   'settings.save': {
@@ -231,6 +242,10 @@ export const routes = {
   // the consignee's side (spec 001 §2 /track/{track_number}, §7): no sign-in, so the answer is only what a consignee needs
   'tracking.public': {
     method: 'GET', path: '/track-order-public/{id}', group: 'tracking', access: PUBLIC, params: PublicTrackingParams, output: PublicTracking,
+  },
+  /** Leopards' status pushes for one account (issue 22): the secret in the key is the only proof, checked before anything is read but the account. */
+  'tracking.leopardPush': {
+    method: 'POST', path: '/courier-push/leopard/{key}', group: 'tracking', access: PUBLIC, params: LeopardPushParams, body: LeopardPush, output: PushAck, okStatus: 202,
   },
 
   'shopify.install': {

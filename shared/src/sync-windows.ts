@@ -55,3 +55,16 @@ export function windowOf(lastStatusAt: Date, at: Date): SyncWindow {
   const hours = (at.getTime() - lastStatusAt.getTime()) / HOUR;
   return SYNC_WINDOWS.find((w) => w.underHours === undefined || hours < w.underHours)!;
 }
+
+/**
+ * An account "receives pushes" (issue 22) when its courier's last status push came less than this many
+ * hours before the slot: its parcels move by the pushes, so only the daily slot asks about them, as a
+ * check that no push was missed. An account whose pushes stop is back on every window within this time.
+ */
+export const PUSH_FRESH_HOURS = 24;
+
+/** Whether a slot asks about an account's parcels: every slot, or only the daily one while pushes arrive. */
+export function slotPollsAccount(range: Pick<SlotRange, 'from'>, slot: Date, lastPushAt: string | undefined): boolean {
+  if (!range.from || !lastPushAt) return true;
+  return slot.getTime() - Date.parse(lastPushAt) >= PUSH_FRESH_HOURS * HOUR;
+}

@@ -1,4 +1,4 @@
-import { slotRange, syncSlot, type SyncAccountMessage } from '@dakiya/shared';
+import { slotPollsAccount, slotRange, syncSlot, type SyncAccountMessage } from '@dakiya/shared';
 import type { Deps } from '../../domain/ports/deps';
 import type { ScheduledWorker } from '../../platform/job-chain';
 
@@ -15,7 +15,8 @@ export interface SlotQueued {
  * The hourly slot of the status sync, stateless: the paid shops from billing's list (never a Scan),
  * each shop's active tracking accounts, and one first-stage message per account naming the slot's
  * range of the moving index. FREE shops are not on the list: their statuses move when a parcel is
- * opened. Nothing is written: which parcels are due follows from the slot and the index alone.
+ * opened. Nothing is written: which parcels are due follows from the slot and the index alone. An
+ * account that receives status pushes (a push within PUSH_FRESH_HOURS) is left to the daily slot.
  */
 export async function queueSlot(now: Date, deps: Deps, opts: { everyParcel?: boolean } = {}): Promise<SlotQueued> {
   const slot = syncSlot(now);
@@ -29,6 +30,8 @@ export async function queueSlot(now: Date, deps: Deps, opts: { everyParcel?: boo
     const accounts = await Promise.all(shops.slice(i, i + SHOPS_AT_ONCE).map((s) => deps.accounts.listOfShop(s.shopId)));
     for (const account of accounts.flat()) {
       if (account.in_active) continue;
+      // an account whose courier pushes its changes is asked only by the daily slot
+      if (!slotPollsAccount(range, slot, account.lastPushAt)) continue;
       messages.push({
         shopId: account.shopId, accountId: account._id, courier: account.company, slot: (opts.everyParcel ? now : slot).toISOString(),
         ...(range.from ? { from: range.from.toISOString() } : {}), watch: range.watch, stage: 'moving', queued: 0,

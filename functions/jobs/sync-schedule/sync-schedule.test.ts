@@ -1,6 +1,6 @@
 import { DeleteMessageBatchCommand, PurgeQueueCommand, ReceiveMessageCommand } from '@aws-sdk/client-sqs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { jobNeeds, slotRange, SyncBatchMessage, windowOf, type SyncAccountMessage } from '@dakiya/shared';
+import { jobNeeds, PUSH_FRESH_HOURS, slotRange, SyncBatchMessage, windowOf, type SyncAccountMessage } from '@dakiya/shared';
 import { seedAccount, seedShop, testDeps, type TestDeps } from '../../test-support/harness';
 import { bookingRecord, writeBooking } from '../../test-support/bookings';
 import type { AccountRecord, ShopRecord } from '../../domain/records';
@@ -166,6 +166,29 @@ describe('the scheduler on DynamoDB Local and the SQS emulator', () => {
       TableName: deps.env.TABLE_NAME, Key: { pk: `SHOP#${before._id}`, sk: 'SHOP' }, UpdateExpression: 'SET #p = :f', ExpressionAttributeNames: { '#p': 'plan' }, ExpressionAttributeValues: { ':f': 'FREE' },
     }));
     expect(numbersOf(await slot(at(2)), before._id)).toEqual([]);
+  });
+
+  it('leaves an account that receives pushes to the daily slot, and polls it hourly again once its pushes stop', async () => {
+    const shop = await paidShop();
+    const pushed = await seedAccount(deps, shop._id, { company: 'LEOPARD' });
+    const polled = await seedAccount(deps, shop._id, { company: 'LEOPARD' });
+    const [viaPush] = await parcels(shop, pushed, 'PU', 1, 2);
+    const [viaPoll] = await parcels(shop, polled, 'PO', 1, 2);
+    // its last push an hour before the 01:00 slot: the hourly, 3-hourly and 6-hourly slots skip it
+    await deps.accounts.update(shop._id, pushed._id, { lastPushAt: at(0).toISOString() });
+    for (const hour of [1, 3, 6]) {
+      const numbers = numbersOf(await slot(at(hour)), shop._id);
+      expect(numbers, `slot ${hour}`).toContain(viaPoll);
+      expect(numbers, `slot ${hour}`).not.toContain(viaPush);
+    }
+    // the daily slot is its check that no push was missed
+    expect(numbersOf(await slot(at(24)), shop._id)).toEqual(expect.arrayContaining([viaPush, viaPoll]));
+    // still within PUSH_FRESH_HOURS of the push at 21:00 (a 3-hourly slot that reaches both parcels); none for that long: back on the windows
+    const late = numbersOf(await slot(at(21)), shop._id);
+    expect(late).toContain(viaPoll);
+    expect(late).not.toContain(viaPush);
+    await deps.accounts.update(shop._id, pushed._id, { lastPushAt: at(-PUSH_FRESH_HOURS).toISOString() });
+    expect(numbersOf(await slot(at(1)), shop._id)).toEqual(expect.arrayContaining([viaPush, viaPoll]));
   });
 
   it('makes a lost message again at the next slot, and a pass near its deadline continues from its cursor with no parcel twice or missed', async () => {

@@ -2,12 +2,13 @@ import type { CourierBaseUrls } from '../../../functions/adapters/couriers/optio
 import type { CourierCredentials, CourierId } from '../../../functions/domain/ports/courier';
 import type { CourierSimModule } from './kit/module';
 import type { CourierSim, CourierSimOptions } from './kit/sim';
-import { leopardSim } from './leopard';
+import { leopardSim, type LeopardSim } from './leopard';
 import { mnpSim } from './mnp';
 import { postexSim } from './postex';
 import { tcsSim } from './tcs';
 
-export { LEOPARD_DEMO_CREDENTIALS, startLeopardSim } from './leopard';
+export { LEOPARD_DEMO_CREDENTIALS, startLeopardSim, type LeopardSim } from './leopard';
+export type { LeopardPushControl, PushDelivery } from './leopard-push';
 export { MNP_DEMO_CREDENTIALS, startMnpSim } from './mnp';
 export { POSTEX_DEMO_CREDENTIALS, startPostexSim } from './postex';
 export { startTcsSim, TCS_DEMO_CREDENTIALS, type TcsSimControl } from './tcs';
@@ -28,7 +29,8 @@ export const DEMO_CREDENTIALS = Object.fromEntries(COURIER_SIMS.map((m) => [m.id
 export interface CourierSims {
   /** `baseUrls` per courier, ready for `createCourierAdapter(..., { baseUrls })`. */
   urls: Record<CourierId, CourierBaseUrls>;
-  sims: Record<CourierId, CourierSim<CourierCredentials>>;
+  /** Leopards' also pushes status changes to a callback address (`push`). */
+  sims: Record<CourierId, CourierSim<CourierCredentials>> & { LEOPARD: LeopardSim };
   stop(): Promise<void>;
 }
 
@@ -46,7 +48,7 @@ export async function startCourierSims(
     }
     return {
       urls: Object.fromEntries(Object.entries(sims).map(([id, sim]) => [id, sim.baseUrls])) as Record<CourierId, CourierBaseUrls>,
-      sims,
+      sims: sims as CourierSims['sims'],
       stop: async () => {
         await Promise.all(started.map((s) => s.stop()));
       },

@@ -8,6 +8,7 @@ import type { SimReply, SimRequest } from './kit/server';
 import type { SeedInput, SeedTiming } from './kit/seed';
 import type { Flow, Shipment, Stage } from './kit/shipments';
 import { buildSim, num, params, text, type CourierSim, type CourierSimOptions, type SimContext } from './kit/sim';
+import { createLeopardPush, type LeopardPushControl } from './leopard-push';
 
 /**
  * Leopards (LCS) simulator, per "Simulator contract (LEOPARD)" in the courier reference: endpoints
@@ -213,21 +214,32 @@ function splitCns(value: unknown): string[] {
   return list.map((s) => s.trim()).filter(Boolean);
 }
 
-export async function startLeopardSim(options: CourierSimOptions & { basePath?: string } = {}): Promise<CourierSim<CourierCredentials>> {
+export type LeopardSim = CourierSim<CourierCredentials> & { push: LeopardPushControl };
+
+export async function startLeopardSim(options: CourierSimOptions & { basePath?: string } = {}): Promise<LeopardSim> {
   const base = options.basePath ?? '/api/';
   const nextCn = numberSequence(options.seed ?? 1, 9);
   const loadSheets = new Map<number, { account: string; cns: string[] }>();
   let nextLoadSheet = 1000;
+  let everyParcel: () => void = () => undefined;
+  const push = createLeopardPush(DELIVERED.status, () => everyParcel());
 
-  return buildSim<CourierCredentials, Packet>({
+  const sim = await buildSim<CourierCredentials, Packet>({
     id: 'LEOPARD',
     options,
     flow: LEOPARD_FLOW,
     demo: [LEOPARD_DEMO_CREDENTIALS],
     data: Packet,
     baseUrls: (url) => ({ api: `${url}${base}` }),
-    onReset: () => loadSheets.clear(),
+    onReset: () => {
+      loadSheets.clear();
+      push.reset();
+    },
+    // parcels move when read: after the clock moves, every one is read so their pushes go now
+    onAdvance: () => everyParcel(),
     routes: (ctx) => {
+      ctx.store.onMoved = (shipment, reached) => push.moved(shipment, reached);
+      everyParcel = () => void ctx.store.all();
       const accountOf = (p: Record<string, unknown>) =>
         ctx.credentials.find((c) => c.api_key === text(p.api_key) && c.api_password === text(p.api_password))?.api_key;
 
@@ -402,6 +414,18 @@ export async function startLeopardSim(options: CourierSimOptions & { basePath?: 
       };
 
       return {
+        control(req) {
+          // POST /_sim/push {api_key, url?}: the account's callback address (none: its pushes stop); GET /_sim/pushes
+          const route = `${req.method} ${req.path.replace(/\/+$/, '')}`;
+          if (route === 'GET /_sim/pushes') return { json: { pushes: push.control.deliveries() } };
+          if (route !== 'POST /_sim/push') return undefined;
+          const body = params(req);
+          const apiKey = text(body.api_key);
+          if (!ctx.credentials.find((c) => c.api_key === apiKey)) return { status: 400, json: { error: 'api_key must name a known account' } };
+          const url = text(body.url);
+          push.control.setUrl(apiKey, url || undefined);
+          return { json: { ok: true } };
+        },
         handle(req) {
           const slip = /^\/slip\/([A-Z0-9]+)\.pdf$/.exec(req.path);
           if (slip && req.method === 'GET') {
@@ -436,6 +460,7 @@ export async function startLeopardSim(options: CourierSimOptions & { basePath?: 
       };
     },
   });
+  return Object.assign(sim, { push: push.control });
 }
 
 export const leopardSim: CourierSimModule = {

@@ -61,6 +61,11 @@ export interface BookingRules {
    * show yet may still be right.
    */
   tracksFromPickup?: true;
+  /**
+   * The courier pushes status changes to a callback address per account (Leopards' Push API, issue 22):
+   * the account page shows the address, and an account that receives pushes is polled only daily.
+   */
+  statusPush?: true;
 }
 
 /** Tracking calls in flight to one courier when its definition names no other cap. */

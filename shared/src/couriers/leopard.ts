@@ -24,5 +24,6 @@ export const LEOPARD = defineCourier({
     findByReference: true,
     bulkParallel: 8,
     trackBatchSize: 50,
+    statusPush: true,
   },
 });

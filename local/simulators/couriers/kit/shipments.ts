@@ -70,6 +70,8 @@ export class ShipmentStore<T> {
   private defaultScenarioValue: Scenario = 'happy';
   /** Called after anything a restart must find again changed; the persistence schedules a write. */
   onChange: () => void = () => undefined;
+  /** Called with the stages a parcel just reached by itself (its clock moved): what a courier pushes. */
+  onMoved: (shipment: Shipment<T>, reached: SimEvent[]) => void = () => undefined;
 
   constructor(
     private readonly clock: Clock,
@@ -198,16 +200,20 @@ export class ShipmentStore<T> {
   private progress(shipment: Shipment<T>): void {
     const stages = this.stages(shipment.scenario);
     const now = this.clock.now();
-    let moved = false;
+    const reached: SimEvent[] = [];
     while (!shipment.cancelled && shipment.events.length < stages.length) {
       const stage = stages[shipment.events.length]!;
       const at = Math.max(shipment.events.at(-1)!.at + shipment.tickMs, shipment.bookedAt + (stage.afterMs ?? 0));
       if (at > now) break;
-      shipment.events.push({ stage, at });
+      const event = { stage, at };
+      shipment.events.push(event);
+      reached.push(event);
       if (stage.cancels) shipment.cancelled = true;
-      moved = true;
     }
     // Saved once seen, so a later change of flow or tick never rewrites what a poll already answered.
-    if (moved) this.onChange();
+    if (reached.length) {
+      this.onChange();
+      this.onMoved(shipment, reached);
+    }
   }
 }

@@ -69,6 +69,8 @@ export async function buildSim<C, T>(spec: {
   routes(ctx: SimContext<C, T>): SimRoutes<T>;
   baseUrls(url: string): CourierBaseUrls;
   onReset?(): void;
+  /** After the control moved the clock (Leopards pushes what its parcels reached). */
+  onAdvance?(): void;
 }): Promise<CourierSim<C>> {
   const clock = new SimClock(spec.options.clock);
   const store = new ShipmentStore<T>(clock, spec.flow, spec.options.tickMs ?? DEFAULT_TICK_MS);
@@ -82,7 +84,11 @@ export async function buildSim<C, T>(spec: {
   const ctx: SimContext<C, T> = { clock, store, credentials, url: () => holder.server?.url ?? '' };
   const routes = spec.routes(ctx);
   const control = createControl({
-    clock, store, credentials, server: () => holder.server!, onReset: spec.onReset, clockMoved: changed, save: async () => file?.flush(),
+    clock, store, credentials, server: () => holder.server!, onReset: spec.onReset, save: async () => file?.flush(),
+    clockMoved: () => {
+      changed();
+      spec.onAdvance?.();
+    },
     seed: (input) => {
       const outcome = routes.seed(input, { scenario: input.scenario, bookedAt: input.bookedAt, tickMs: input.tickMs });
       if (typeof outcome === 'string') throw new SeedRefused(outcome);

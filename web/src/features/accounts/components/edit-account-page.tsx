@@ -1,5 +1,5 @@
 import { Badge, Box, Button, chakra, HStack, NativeSelect, SimpleGrid, Skeleton, SkeletonText, Stack, Text, Wrap } from '@chakra-ui/react';
-import { ACCOUNT_NAME_MAX, DEFAULT_NOT_DEACTIVATED, PAKISTAN_CITIES, UpdateAccountInput, type TrackingAccount } from '@dakiya/shared';
+import { ACCOUNT_NAME_MAX, courierDefinition, DEFAULT_NOT_DEACTIVATED, PAKISTAN_CITIES, UpdateAccountInput, type TrackingAccount } from '@dakiya/shared';
 import { useState, type FormEvent } from 'react';
 import { LuKeyRound, LuLockKeyhole, LuSave, LuSearchX, LuSlidersHorizontal } from 'react-icons/lu';
 import { Link, useNavigate, useParams } from 'react-router-dom';
@@ -23,6 +23,7 @@ import { classifySubmitError } from '../submit-errors';
 import { CityField, CredentialInput, ShipperDetails, SwitchField, WeightField } from './account-fields';
 import { CourierBadge } from './account-badges';
 import { NoWriteAccess } from './create-account-page';
+import { StatusPushCard } from './status-push-card';
 
 export const ACCOUNT_UPDATED = 'Account updated';
 
@@ -258,6 +259,8 @@ function EditAccountForm({ account }: { account: TrackingAccount }) {
             )}
           </Stack>
         </SectionCard>
+
+        {courierDefinition(account.company).booking.statusPush && <StatusPushCard account={account} />}
 
         <RefusalAlert
           refusal={refusal}

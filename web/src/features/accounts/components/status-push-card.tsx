@@ -1,0 +1,87 @@
+import { Button, HStack, Input, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { LuCheck, LuCopy, LuRadioTower, LuRefreshCw } from 'react-icons/lu';
+import type { TrackingAccount } from '@dakiya/shared';
+import { api } from '../../../lib/api';
+import { useHandleApiError, useUnauthorizedOnly } from '../../../lib/api-errors';
+import { formatDateTime } from '../../../lib/format';
+import { useApi } from '../../../lib/swr';
+import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
+import { SectionCard } from '../../../components/ui/section-card';
+import { COURIERS } from '../couriers';
+
+/**
+ * The callback address to give a courier that pushes its status changes (Leopards, issue 22), and when
+ * the last push came. The address carries the account's secret: this card is on the edit page, which
+ * only those with WRITE_ACCOUNTS open, and the API answers it to them alone.
+ */
+export function StatusPushCard({ account }: { account: TrackingAccount }) {
+  const onError = useUnauthorizedOnly();
+  const handleError = useHandleApiError();
+  const { data, error, isValidating, mutate } = useApi('accounts.statusPush', { params: { id: account._id } }, { onError, revalidateOnFocus: false });
+  const [copied, setCopied] = useState(false);
+  const [renewing, setRenewing] = useState(false);
+  const courier = COURIERS[account.company].name;
+
+  const copy = () => {
+    if (!data) return;
+    void navigator.clipboard?.writeText(data.url).then(() => {
+      setCopied(true);
+      setTimeout(() => setCopied(false), 1500);
+    }, () => undefined);
+  };
+  const renew = async () => {
+    setRenewing(true);
+    try {
+      await mutate(await api('accounts.newStatusPush', { params: { id: account._id } }), { revalidate: false });
+    } catch (e) {
+      handleError(e);
+    } finally {
+      setRenewing(false);
+    }
+  };
+
+  return (
+    <SectionCard
+      title="Status updates from the courier"
+      icon={<LuRadioTower />}
+      description={`Give ${courier} this address for its status pushes: parcels then move as soon as ${courier} scans them. Keep it private, like a password.`}
+      testId="status-push"
+    >
+      {error ? (
+        <LoadErrorAlert error={error} onRetry={() => void mutate()} retrying={isValidating} testId="status-push-error" />
+      ) : (
+        <Stack gap="3">
+          <HStack gap="2" align="stretch">
+            <Input
+              readOnly
+              value={data?.url ?? ''}
+              placeholder="Loading the address…"
+              aria-label={`Callback address for ${courier}`}
+              fontFamily="mono"
+              fontSize="sm"
+              onFocus={(e) => e.currentTarget.select()}
+              data-testid="status-push-url"
+            />
+            <Button variant="outline" onClick={copy} disabled={!data} data-testid="status-push-copy">
+              {copied ? <LuCheck /> : <LuCopy />} {copied ? 'Copied' : 'Copy'}
+            </Button>
+          </HStack>
+          <HStack justify="space-between" gap="3" wrap="wrap">
+            <Text textStyle="sm" color="fg.muted" data-testid="status-push-last">
+              {data?.last_push_at
+                ? `Last push: ${formatDateTime(data.last_push_at)}. Dakiya asks ${courier} about these parcels once a day as well.`
+                : `No push yet: until ${courier} sends one, Dakiya asks about these parcels through the day.`}
+            </Text>
+            <Button variant="ghost" size="sm" onClick={() => void renew()} loading={renewing} disabled={!data} data-testid="status-push-renew">
+              <LuRefreshCw /> New address
+            </Button>
+          </HStack>
+          <Text textStyle="xs" color="fg.muted">
+            A new address stops the old one at once: give {courier} the new one.
+          </Text>
+        </Stack>
+      )}
+    </SectionCard>
+  );
+}
