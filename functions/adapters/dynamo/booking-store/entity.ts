@@ -107,6 +107,8 @@ export function bookingEntity(client: DynamoDBDocumentClient, table: string) {
       changedAt: optStr,
       /** The parcel's step last shown on Shopify by the status sync (absent: none, the fulfillment alone). */
       shopifyStep: { type: SHOPIFY_STEPS },
+      /** The courier's own label link from its booking answer (Leopards' slip link); absent on older bookings. */
+      labelUrl: optStr,
     },
     indexes: {
       byTrackingNumber: {
