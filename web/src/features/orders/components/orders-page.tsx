@@ -278,7 +278,7 @@ export function OrdersPage({ canCancel, canBook, canImport, canExport = false, t
           canCancel={canCancel}
           onCancel={() => void cancelSelected()}
           progress={cancelling.busy && cancelling.busy.of > 1 ? cancelling.busy : null}
-          onPrint={() => void bills.print(printableOf(selection))}
+          onPrint={(labels) => void bills.print(printableOf(selection), labels)}
           printing={bills.printing}
         />
       )}
