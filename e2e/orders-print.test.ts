@@ -1,4 +1,7 @@
 import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page, Response } from 'playwright-core';
 import type { PrintBillsOutput, TrackingAccount } from '@dakiya/shared';
@@ -27,16 +30,43 @@ beforeAll(async () => {
 });
 afterAll(async () => { await browser?.close(); });
 
-/** The PDF a click downloads (the signed link is an attachment), its page count by poppler's pdfinfo, and the route's answer. */
+/** Every PDF the page opened, as its signed link answered it. */
+const opened: Buffer[] = [];
+
+/**
+ * The page opens a PDF by navigating to its signed link; the flow fetches that link for real and answers the
+ * navigation with 204, which leaves the page where it is, so one page (and its selection) serves every step.
+ */
+async function holdPdfs(page: Page): Promise<void> {
+  await page.route((url) => url.pathname.endsWith('.pdf'), async (route) => {
+    const res = await route.fetch();
+    expect(res.status()).toBe(200);
+    expect(res.headers()['content-type']).toMatch(/^application\/pdf/);
+    opened.push(await res.body());
+    await route.fulfill({ status: 204 });
+  });
+}
+
+const pagesOf = (pdf: Buffer) => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'print-'));
+  try {
+    fs.writeFileSync(path.join(dir, 'in.pdf'), pdf);
+    return Number(/^Pages:\s+(\d+)/m.exec(execFileSync('pdfinfo', [path.join(dir, 'in.pdf')], { encoding: 'utf8' }))?.[1]);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+};
+
+/** What a click printed: the route's answer and the page count of the PDF its link answered. */
 async function printed<T>(page: Page, click: () => Promise<void>, route: string): Promise<{ pages: number; answer: T }> {
-  const [download, response] = await Promise.all([
-    page.waitForEvent('download'),
+  const before = opened.length;
+  const [response] = await Promise.all([
     page.waitForResponse((r: Response) => r.url().endsWith(`/api/v1${route}`) && r.request().method() === 'POST'),
     click(),
   ]);
   expect(response.status()).toBe(200);
-  const info = execFileSync('pdfinfo', [await download.path()], { encoding: 'utf8' });
-  return { pages: Number(/^Pages:\s+(\d+)/m.exec(info)?.[1]), answer: (await response.json()) as T };
+  await expect.poll(() => opened.length).toBe(before + 1);
+  return { pages: pagesOf(opened.at(-1)!), answer: (await response.json()) as T };
 }
 
 describe('printing from the orders list', () => {
@@ -44,6 +74,7 @@ describe('printing from the orders list', () => {
     const { settings } = await api().call('settings.get', { token: clerk.adminToken });
     const perPage = settings.label_paper === 'A4' ? 4 : 1;
     const page = await signedIn(browser, clerk, undefined, '**/dashboard/orders');
+    await holdPdfs(page);
     await page.goto(new URL(`/dashboard/orders?bookedBy=${clerk.id}`, page.url()).toString());
     for (const p of parcels) await page.getByTestId(`order-row-${p.tracking}`).waitFor();
     await page.getByTestId('orders-select-page').click();
