@@ -75,6 +75,16 @@ describe('the Order Tracking Info modal', () => {
     expect(await countOf(deps, seeded.shop._id, { kind: 'delivered', at: arrived }, count.delivered('LEOPARD'))).toBe(1);
   });
 
+  it('a booking minutes old is not said to have been checked with the courier, and the courier is not asked', async () => {
+    const booking = await parcel('happy', 0, { lastStatusAt: new Date(Date.now() - 60_000).toISOString() });
+    const calls = trackCalls();
+
+    const res = await track(booking.trackingNumber);
+
+    expect(res.body).toMatchObject({ status: 'FULFILLED', courier_check: 'recent', current_courier_status: null, last_checked_at: null });
+    expect(trackCalls()).toBe(calls);
+  });
+
   it('asks at most once per parcel in ten minutes, however often the modal opens', async () => {
     const booking = await parcel('stuck');
     const calls = trackCalls();

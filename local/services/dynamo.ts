@@ -34,7 +34,9 @@ export async function startDynamo(opts: { port?: number; dbPath?: string; startT
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   try {
     await Promise.race([
-      waitForPort(port, opts.startTimeoutMs),
+      // a JVM starting on a busy machine (two test runs side by side, a build) takes well over 30 s; a
+      // process that dies says so at once through `exited`, so waiting long costs nothing when it fails
+      waitForPort(port, opts.startTimeoutMs ?? 120_000),
       exited.then((code) => { throw new Error(`DynamoDB Local exited (${code}): ${stderr.slice(0, 500)}`); }),
     ]);
   } catch (error) {

@@ -23,7 +23,9 @@ export async function refresh(shop: ShopRecord, record: BookingRecord, deps: Dep
   const nowMs = deps.now().getTime();
   if (nowMs - Date.parse(record.lastStatusAt) < ASK_GAP_MS) {
     const asked = await deps.trackingAsks.lastAsked(shop._id, record.trackingNumber);
-    return { record, check: 'recent', checkedAt: asked !== undefined ? new Date(asked).toISOString() : record.lastStatusAt };
+    if (asked !== undefined) return { record, check: 'recent', checkedAt: new Date(asked).toISOString() };
+    // a status the courier never gave (a booking minutes old) was not checked with it at all
+    return { record, check: 'recent', checkedAt: record.courierStatus ? record.lastStatusAt : null };
   }
   const claim = await deps.trackingAsks.claim(shop._id, record.trackingNumber, nowMs, ASK_GAP_MS);
   const last = claim.lastAskedAt !== undefined ? new Date(claim.lastAskedAt).toISOString() : null;

@@ -79,12 +79,15 @@ const config = defineConfig({
     ':root:has([data-testid="side-nav"])': {
       '@media screen and (min-width: 62em)': { '--dakiya-toast-left': 'calc(var(--chakra-sizes-64) + 1rem)' },
     },
-    // on a phone an open dialog keeps its buttons above the toasts (toaster-view.tsx measures how far up
-    // they reach): its full-screen dialog has its footer at the very bottom, where they sit across the
-    // whole width. On a wider screen the toasts are narrow and start at the left, clear of a centred
-    // dialog's buttons, and room there would only grow it.
+    // an open dialog keeps its buttons above the toasts (toaster-view.tsx measures how far up they reach,
+    // and only while they cross the dialog's column). A phone's full-screen dialog has its footer at the
+    // very bottom, so its own content makes the room; a wider screen's centred dialog is lifted instead,
+    // since room inside it would only grow it.
     '[data-scope="dialog"][data-part="content"]': {
       '@media screen and (max-width: 47.99em)': { paddingBottom: 'var(--dakiya-toast-room, 0px)', transition: 'padding-bottom 0.2s' },
+    },
+    '[data-scope="dialog"][data-part="positioner"]': {
+      '@media screen and (min-width: 48em)': { paddingBottom: 'var(--dakiya-toast-room, 0px)', transition: 'padding-bottom 0.2s' },
     },
   },
   theme: {

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { TOAST_GROUP_STYLE, TOAST_ROOM_VAR, toaster } from './toast-store';
 
 const TOAST_SELECTOR = '[data-scope="toast"][data-part="root"]';
+const DIALOG_SELECTOR = '[data-scope="dialog"][data-part="content"]';
 
 /**
  * How far up from the bottom of the screen the open toasts reach, kept in `--dakiya-toast-room` on the
@@ -22,6 +23,10 @@ function useToastRoom() {
         root.style.removeProperty(TOAST_ROOM_VAR);
         return;
       }
+      if (!besideAnOpenDialog(toasts)) {
+        root.style.removeProperty(TOAST_ROOM_VAR);
+        return;
+      }
       const style = getComputedStyle(group);
       const gap = parseFloat(style.getPropertyValue('--gap')) || 16;
       const room = (parseFloat(style.bottom) || 0) + toasts.reduce((sum, el) => sum + el.offsetHeight + gap, 0);
@@ -34,15 +39,33 @@ function useToastRoom() {
     // a toast's node comes and goes, and says data-state="closed" as it starts to leave
     const observer = new MutationObserver(soon);
     observer.observe(document.body, { childList: true, subtree: true, attributeFilter: ['data-state'] });
+    window.addEventListener('resize', soon);
     const unsubscribe = toaster.subscribe(soon);
     soon();
     return () => {
       observer.disconnect();
+      window.removeEventListener('resize', soon);
       unsubscribe();
       cancelAnimationFrame(frame);
       root.style.removeProperty(TOAST_ROOM_VAR);
     };
   }, []);
+}
+
+/**
+ * Whether the toasts' column crosses an open dialog's, so the dialog must make room. On a wide screen a
+ * centred dialog is often clear of the toasts at the left and need not move; on a narrower desktop the two
+ * overlap, and two stacked toasts reached the tracking modal's footer.
+ */
+function besideAnOpenDialog(toasts: HTMLElement[]) {
+  const dialogs = [...document.querySelectorAll<HTMLElement>(DIALOG_SELECTOR)].filter((el) => el.dataset.state === 'open');
+  return dialogs.some((dialog) => {
+    const d = dialog.getBoundingClientRect();
+    return toasts.some((toast) => {
+      const t = toast.getBoundingClientRect();
+      return t.left < d.right && d.left < t.right;
+    });
+  });
 }
 
 export default function ToasterView() {
