@@ -158,6 +158,26 @@ describe('the list on counters: no filter, or one kind of filter within booking 
     expect(await tags()).toMatchObject({ KM100000002: 'rider', KM100000005: 'rider' });
   });
 
+  it('two statuses whose newer rows are all of one: the first page holds only it (its index read again), the next page the rest in order', async () => {
+    const other = await seedShop(deps);
+    const account = await seedAccount(deps, other.shop._id, { company: 'LEOPARD', credentials: DEMO_CREDENTIALS.LEOPARD as Record<string, string> });
+    const made: BookingRecord[] = [];
+    for (let k = 0; k < 20; k++) {
+      // the 6 oldest FULFILLED, the 14 newest INPROCESS
+      const record = bookingRecord(other.shop, account, { trackingNumber: `KD${100000000 + k}`, bookedAt: new Date(START + k * HOUR).toISOString(), status: k < 6 ? 'FULFILLED' : 'INPROCESS' });
+      made.push(await writeBooking(deps, other.shop, record));
+    }
+    const order = made.map((b) => b.trackingNumber).reverse();
+    reads.indexKeys = 0;
+    const first = await list({ status: 'INPROCESS,FULFILLED', limit: '10' }, other.ownerToken);
+    expect(first).toMatchObject({ totalOrders: 20, totalPages: 2 });
+    expect(numbers(first.data)).toEqual(order.slice(0, 10));
+    // each status's range first read for its share and two more (7; FULFILLED holds 6), then INPROCESS alone for the 3 missing and two more
+    expect(reads.indexKeys).toBe(7 + 6 + 5);
+    const second = await list({ status: 'INPROCESS,FULFILLED', limit: '10', page: '2' }, other.ownerToken);
+    expect(numbers(second.data)).toEqual(order.slice(10));
+  });
+
   it('says an order\'s delivery in days, its cancel and its N/A fields as the screen shows them', async () => {
     const page = await list({ query: '#1008' });
     expect(page.data).toEqual([expect.objectContaining({

@@ -2,7 +2,7 @@ import type { BookingStatus } from '@dakiya/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, seedAccount, seedShop, seedUser, testDeps, type SeededShop } from '../test-support/harness';
 import { bookingRecord, writeBooking } from '../test-support/bookings';
-import { rangeParts } from '../domain/staff/stats';
+import { rangeParts } from '../domain/analytics/periods';
 import type { CounterStore } from '../domain/ports/counters';
 import type { Deps } from '../domain/ports/deps';
 
@@ -62,12 +62,19 @@ function recording(): { deps: Deps; reads: string[] } {
 
 describe('rangeParts', () => {
   it('reads whole months from month items and the cut days at either end from day items', () => {
-    expect(rangeParts({ start: '2026-11-27', end: '2026-11-27' })).toEqual({ days: [['2026-11-27', '2026-11-27']] });
-    expect(rangeParts({ start: '2026-11-01', end: '2026-11-30' })).toEqual({ days: [], months: ['2026-11', '2026-11'] });
-    expect(rangeParts({ start: '2025-01-01', end: '2025-12-31' })).toEqual({ days: [], months: ['2025-01', '2025-12'] });
-    expect(rangeParts({ start: '2026-01-15', end: '2026-11-27' })).toEqual({ days: [['2026-01-15', '2026-01-31'], ['2026-11-01', '2026-11-27']], months: ['2026-02', '2026-10'] });
-    expect(rangeParts({ start: '2026-10-15', end: '2026-11-10' })).toEqual({ days: [['2026-10-15', '2026-11-10']] });
-    expect(rangeParts({ start: '2024-02-01', end: '2024-02-29' })).toEqual({ days: [], months: ['2024-02', '2024-02'] });
+    expect(rangeParts('2026-11-27', '2026-11-27')).toEqual({ days: [['2026-11-27', '2026-11-27']] });
+    expect(rangeParts('2026-11-01', '2026-11-30')).toEqual({ days: [], months: ['2026-11', '2026-11'] });
+    expect(rangeParts('2025-01-01', '2025-12-31')).toEqual({ days: [], months: ['2025-01', '2025-12'] });
+    expect(rangeParts('2026-01-15', '2026-11-27')).toEqual({ days: [['2026-01-15', '2026-01-31'], ['2026-11-01', '2026-11-27']], months: ['2026-02', '2026-10'] });
+    expect(rangeParts('2026-10-15', '2026-11-10')).toEqual({ days: [['2026-10-15', '2026-11-10']] });
+    expect(rangeParts('2024-02-01', '2024-02-29')).toEqual({ days: [], months: ['2024-02', '2024-02'] });
+  });
+
+  it('takes the month of a range that reaches today whole: no booking is later than today', () => {
+    expect(rangeParts('2026-01-15', '2026-11-20', '2026-11-20')).toEqual({ days: [['2026-01-15', '2026-01-31']], months: ['2026-02', '2026-11'] });
+    expect(rangeParts('2026-11-01', '2026-11-20', '2026-11-20')).toEqual({ days: [], months: ['2026-11', '2026-11'] });
+    expect(rangeParts('2026-11-03', '2026-11-20', '2026-11-20')).toEqual({ days: [['2026-11-03', '2026-11-20']] });
+    expect(rangeParts('2026-01-15', '2026-11-19', '2026-11-20')).toEqual({ days: [['2026-01-15', '2026-01-31'], ['2026-11-01', '2026-11-19']], months: ['2026-02', '2026-10'] });
   });
 });
 
@@ -105,12 +112,20 @@ describe('GET /staff/table-order-count', () => {
 
   it('a range cut inside months reads its end days and the whole months between', async () => {
     const { deps: counting, reads } = recording();
-    await call(counting, 'users.staffTable', { token: s.ownerToken, query: { start: '2026-01-15', end: '2026-11-27' } });
+    await call(counting, 'users.staffTable', { token: s.ownerToken, query: { start: '2025-01-15', end: '2025-11-27' } });
     expect([...new Set(reads)].sort()).toEqual([
-      'shop DAY 2026-01-15..2026-01-31', 'shop DAY 2026-11-01..2026-11-27', 'shop MONTH 2026-02..2026-10',
-      'staff DAY 2026-01-15..2026-01-31', 'staff DAY 2026-11-01..2026-11-27', 'staff MONTH 2026-02..2026-10',
+      'shop DAY 2025-01-15..2025-01-31', 'shop DAY 2025-11-01..2025-11-27', 'shop MONTH 2025-02..2025-10',
+      'staff DAY 2025-01-15..2025-01-31', 'staff DAY 2025-11-01..2025-11-27', 'staff MONTH 2025-02..2025-10',
     ]);
     expect(reads).toHaveLength(12);
+  });
+
+  it('reads this month so far as its one month item: no booking is later than today', async () => {
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Karachi' }).format(deps.now());
+    const month = today.slice(0, 7);
+    const { deps: counting, reads } = recording();
+    await call(counting, 'users.staffTable', { token: s.ownerToken, query: { start: `${month}-01`, end: today } });
+    expect([...new Set(reads)].sort()).toEqual([`shop MONTH ${month}..${month}`, `staff MONTH ${month}..${month}`]);
   });
 
   it('defaults to today in the shop\'s time zone', async () => {

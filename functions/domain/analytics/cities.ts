@@ -16,7 +16,7 @@ export interface Days {
 
 /** One city's counts over booking days, summed: courier x status, and the days-to-delivery histogram. */
 export async function cityCounts(shop: ShopRecord, city: string, days: Days, deps: Deps): Promise<{ counts: Record<string, number>; histogram: number[] }> {
-  const items = await itemsOver(shop._id, { kind: 'city', cityKey: cityKey(city) }, days.from, days.to, days.today, deps);
+  const items = await itemsOver(shop._id, { kind: 'city', cityKey: cityKey(city) }, days.from, days.to, deps, { today: days.today });
   const counts: Record<string, number> = {};
   for (const item of items) for (const [name, n] of Object.entries(item.counts)) counts[name] = (counts[name] ?? 0) + n;
   return { counts, histogram: items.reduce((h, item) => addHistograms(h, histogramOf(item.counts)), histogramOf({})) };

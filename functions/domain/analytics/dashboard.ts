@@ -221,12 +221,12 @@ async function fromCounters(
     return Object.assign(countedBookings(bookings, 'booked', daily, shop.iana_time_zone), { walked: more });
   }
   if (effective.cityKey) {
-    const items = await itemsOver(shop._id, { kind: 'city', cityKey: effective.cityKey }, from, to, today, deps);
+    const items = await itemsOver(shop._id, { kind: 'city', cityKey: effective.cityKey }, from, to, deps, { today, daily });
     return summed(items, narrowing, 'city', daily);
   }
   if (narrowing.companies) {
     narrowing.accountIds = (await deps.accounts.listOfShop(shop._id)).filter((a) => narrowing.companies!.includes(a.company)).map((a) => a._id);
   }
-  const items = await itemsOver(shop._id, { kind: 'shop' }, from, to, today, deps);
+  const items = await itemsOver(shop._id, { kind: 'shop' }, from, to, deps, { today, daily });
   return summed(items, narrowing, 'shop', daily);
 }

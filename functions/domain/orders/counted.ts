@@ -5,7 +5,7 @@ import type { Deps } from '../ports/deps';
 import type { ShopRecord } from '../records';
 import { addDays, count, dayStart, monthOf, shopDay, yearOf } from '../booking/counters';
 import { matches, type OrdersFilter } from './filter';
-import { matchingItems, mergedKeys } from './streams';
+import { matchingItems, mergedRanges } from './streams';
 
 /** Keys read beyond a page, only when a row an index still lists under an old value must be replaced. */
 const SLACK = 5;
@@ -146,11 +146,12 @@ export async function countedPage(shop: ShopRecord, kind: CountedKind, filter: O
   }
   const window = { ...(fromDay ? { from: dayStart(fromDay, tz) } : {}), below: dayStart(addDays(day, 1), tz) };
   const keep = (b: BookingRecord) => matches(b, filter, tz);
-  const { keys, more } = await mergedKeys(shop._id, indexesOf(kind), window, offset + limit, deps);
+  const keysOf = mergedRanges(shop._id, indexesOf(kind), window, deps);
+  const { keys, more } = await keysOf(offset + limit);
   const records = await matchingItems(shop._id, keys.slice(offset), limit, keep, deps);
   if (records.length < limit && more) {
     // a row no longer matched (its index entry lags its item): the spare keys past the page fill it
-    const spare = await mergedKeys(shop._id, indexesOf(kind), window, offset + limit + SLACK, deps);
+    const spare = await keysOf(offset + limit + SLACK);
     records.push(...await matchingItems(shop._id, spare.keys.slice(offset + limit), limit - records.length, keep, deps));
   }
   return { records, total };

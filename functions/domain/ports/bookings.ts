@@ -247,6 +247,18 @@ export interface BookingRepo {
    * holds more in the window. Indexes lag their items on AWS: a reader checks the items it gets.
    */
   indexPage(shopId: string, index: BookingIndex, window: IndexWindow, limit: number): Promise<{ keys: IndexedBooking[]; more: boolean }>;
+  /**
+   * One read of an index, newest first, within a window: up to `limit` keys from the window's newest
+   * end, or from just after `after` (a key an earlier read handed back), and not one entry more, so a
+   * reader pays only for what it asks. `done` says the window holds nothing more; a read that stops at
+   * `limit` cannot tell and says not done.
+   */
+  indexRead(shopId: string, index: BookingIndex, window: IndexWindow, limit: number, after?: IndexedBooking): Promise<{ keys: IndexedBooking[]; done: boolean }>;
+  /**
+   * About how many entries of an index one read unit's 4 KB hold (keys only, so their size is known
+   * but for the tracking number's length), for a reader that asks whole blocks.
+   */
+  keysPerRead(shopId: string, index: BookingIndex): number;
   /** A page of a shop's bookings, newest first, with an opaque cursor to the next. */
   listByDate(shopId: string, limit: number, cursor?: string): Promise<{ items: BookingRecord[]; cursor?: string }>;
   /** Bookings found by a pointer: by order name (exactly as stored), or by consignee phone. */

@@ -1,41 +1,12 @@
 import { BOOKING_STATUSES, presetRange, type StaffChart, type StaffCounts, type StaffPreset, type StaffRange } from '@dakiya/shared';
-import type { CounterSeries, StoredCounter } from '../ports/counters';
+import type { StoredCounter } from '../ports/counters';
 import type { Deps } from '../ports/deps';
 import type { ShopRecord } from '../records';
 import { addDays, count, monthOf, shopDay } from '../booking/counters';
+import { itemsOver, nextMonth } from '../analytics/periods';
 
 /** Whose counter items a statistic reads: one member's, or the shop's (every booking, whoever booked it). */
 export type StatsOf = { kind: 'staff'; userId: string } | { kind: 'shop' };
-
-const lastDayOf = (month: string) => addDays(`${monthOf(addDays(`${month}-28`, 4))}-01`, -1);
-const nextMonth = (month: string) => monthOf(addDays(`${month}-28`, 4));
-
-/** A range as its reads: the days before its first whole month, its whole months, the days after them. */
-export function rangeParts(range: StaffRange): { days: [string, string][]; months?: [string, string] } {
-  const { start, end } = range;
-  const startsMonth = start.endsWith('-01');
-  const endsMonth = end === lastDayOf(monthOf(end));
-  const firstWhole = startsMonth ? monthOf(start) : nextMonth(monthOf(start));
-  const lastWhole = endsMonth ? monthOf(end) : monthOf(addDays(`${monthOf(end)}-01`, -1));
-  if (firstWhole > lastWhole) return { days: [[start, end]] };
-  const days: [string, string][] = [];
-  if (!startsMonth) days.push([start, lastDayOf(monthOf(start))]);
-  if (!endsMonth) days.push([`${monthOf(end)}-01`, end]);
-  return { days, months: [firstWhole, lastWhole] };
-}
-
-const seriesOf = (of: StatsOf, period: 'DAY' | 'MONTH') =>
-  (of.kind === 'staff' ? { kind: 'staff', userId: of.userId, period } : { kind: 'shop', period }) as CounterSeries;
-
-/** The counter items of a range: day items at either end, month items between (a year is twelve items, not 365). */
-async function itemsOver(shopId: string, of: StatsOf, range: StaffRange, deps: Deps): Promise<StoredCounter[]> {
-  const parts = rangeParts(range);
-  const reads = [
-    ...parts.days.map(([from, to]) => deps.counters.range(shopId, seriesOf(of, 'DAY'), from, to)),
-    ...(parts.months ? [deps.counters.range(shopId, seriesOf(of, 'MONTH'), parts.months[0], parts.months[1])] : []),
-  ];
-  return (await Promise.all(reads)).flat();
-}
 
 export function emptyCounts(): StaffCounts {
   return { fulfilled: 0, inprocess: 0, delivered: 0, cancelled: 0, rts: 0, booked: 0, cancelledTotal: 0, total: 0 };
@@ -70,7 +41,7 @@ export function resolveRange(shop: ShopRecord, deps: Deps, q: { start?: string; 
 }
 
 export async function countsOver(shop: ShopRecord, of: StatsOf, range: StaffRange, deps: Deps): Promise<StaffCounts> {
-  return countsOf(await itemsOver(shop._id, of, range, deps));
+  return countsOf(await itemsOver(shop._id, of, range.start, range.end, deps, { today: shopDay(deps.now(), shop.iana_time_zone) }));
 }
 
 /** Charts go by day up to this many days, by month beyond. */
@@ -83,7 +54,7 @@ export const CHART_DAYS_MAX = 62;
 export async function chartOver(shop: ShopRecord, of: StatsOf, range: StaffRange, deps: Deps): Promise<StaffChart> {
   const span = (Date.parse(range.end) - Date.parse(range.start)) / 86_400_000 + 1;
   const byDay = span <= CHART_DAYS_MAX;
-  const items = byDay ? await deps.counters.range(shop._id, seriesOf(of, 'DAY'), range.start, range.end) : await itemsOver(shop._id, of, range, deps);
+  const items = await itemsOver(shop._id, of, range.start, range.end, deps, { daily: byDay, today: shopDay(deps.now(), shop.iana_time_zone) });
   const groups = new Map<string, StoredCounter[]>();
   for (const item of items) {
     const at = (item.item as { at: string }).at;

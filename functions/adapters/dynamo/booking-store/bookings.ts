@@ -59,6 +59,18 @@ const INDEX_OF: Record<BookingIndex['index'], { name: (typeof BOOKING_INDEXES)[n
   delivered: { name: 'deliveredByDate', partition: (s, v) => `SHOP#${s}#ENDED#${v}` },
 };
 
+function indexOf(index: BookingIndex) {
+  const def = INDEX_OF[index.index];
+  return { def, fields: BOOKING_INDEXES.find((i) => i.name === def.name)! };
+}
+
+/** One read unit of an eventually consistent read: half a unit for every 4 KB. */
+const READ_BLOCK = 4096;
+/** `2026-11-27T12:00:00.000Z` */
+const INSTANT_LENGTH = 24;
+/** The couriers' consignment numbers as the reference gives them (2 letters and 9 digits); a longer one only makes a read spill into a further block. */
+const TRACKING_LENGTH = 11;
+
 /** The sparse indexes' keys are empty text on bookings they leave out (ElectroDB wants every composite of a sparse index given). */
 export function fromItem(data: Record<string, unknown>): BookingRecord {
   const { cityKey: _city, mergedAt: _merged, deliveredAt, ...rest } = data;
@@ -220,9 +232,46 @@ export class DynamoBookingRepo implements BookingRepo {
    * What a page costs does not grow with the shop: the same at 300 bookings as at 100,000.
    */
   async indexPage(shopId: string, index: BookingIndex, window: IndexWindow, limit: number): Promise<{ keys: IndexedBooking[]; more: boolean }> {
-    const def = INDEX_OF[index.index];
-    const fields = BOOKING_INDEXES.find((i) => i.name === def.name)!;
-    const values: Record<string, string> = { ':pk': def.partition(shopId, 'value' in index ? index.value : undefined) };
+    const query = this.indexQuery(shopId, index, window);
+    const found: IndexedBooking[] = [];
+    let start: Record<string, unknown> | undefined;
+    // one more than asked, to know whether there is more; BETWEEN includes `below` itself, which is left out
+    while (found.length <= limit) {
+      const page = await query(limit + 2 - found.length, start);
+      found.push(...page.keys);
+      start = page.next;
+      if (!start) break;
+    }
+    return { keys: found.slice(0, limit), more: found.length > limit };
+  }
+
+  async indexRead(shopId: string, index: BookingIndex, window: IndexWindow, limit: number, after?: IndexedBooking): Promise<{ keys: IndexedBooking[]; done: boolean }> {
+    const query = this.indexQuery(shopId, index, window);
+    const found: IndexedBooking[] = [];
+    // an index Query resumes from an entry's whole key: the table's and the index's
+    let start: Record<string, unknown> | undefined = after ? query.keyOf(after) : undefined;
+    while (found.length < limit) {
+      const page = await query(limit - found.length, start);
+      found.push(...page.keys);
+      start = page.next;
+      if (!start) return { keys: found, done: true };
+    }
+    return { keys: found, done: false };
+  }
+
+  keysPerRead(shopId: string, index: BookingIndex): number {
+    const { def, fields } = indexOf(index);
+    // an entry is its attributes' names and values: the table's keys and the index's, whose sort is `<bookedAt>#<tracking number>`
+    const entry = 'pk'.length + `SHOP#${shopId}`.length + 'sk'.length + 'BOOKING#'.length + TRACKING_LENGTH
+      + fields.partition.length + def.partition(shopId, 'value' in index ? index.value : undefined).length + fields.sort.length + INSTANT_LENGTH + 1 + TRACKING_LENGTH;
+    return Math.max(1, Math.floor(READ_BLOCK / entry));
+  }
+
+  /** One Query of an index window, newest first: its keys within the window, and where the next would start. */
+  private indexQuery(shopId: string, index: BookingIndex, window: IndexWindow) {
+    const { def, fields } = indexOf(index);
+    const partition = def.partition(shopId, 'value' in index ? index.value : undefined);
+    const values: Record<string, string> = { ':pk': partition };
     let range = '';
     if (window.from !== undefined && window.below !== undefined) {
       range = ' AND #sk BETWEEN :from AND :below';
@@ -234,10 +283,7 @@ export class DynamoBookingRepo implements BookingRepo {
       range = ' AND #sk < :below';
       values[':below'] = window.below;
     }
-    const found: IndexedBooking[] = [];
-    let start: Record<string, unknown> | undefined;
-    // one more than asked, to know whether there is more; BETWEEN includes `below` itself, which is left out
-    while (found.length <= limit) {
+    const query = async (limit: number, start: Record<string, unknown> | undefined) => {
       const page = await this.db.send(new QueryCommand({
         TableName: this.table,
         IndexName: def.name,
@@ -245,18 +291,15 @@ export class DynamoBookingRepo implements BookingRepo {
         ExpressionAttributeNames: { '#pk': fields.partition, ...(range ? { '#sk': fields.sort } : {}) },
         ExpressionAttributeValues: values,
         ScanIndexForward: false,
-        Limit: limit + 2 - found.length,
+        Limit: limit,
         ExclusiveStartKey: start,
       }));
-      for (const item of page.Items ?? []) {
-        const sort = String(item[fields.sort]);
-        if (window.below !== undefined && sort >= window.below) continue;
-        found.push({ trackingNumber: String(item.sk).slice('BOOKING#'.length), sort });
-      }
-      start = page.LastEvaluatedKey;
-      if (!start) break;
-    }
-    return { keys: found.slice(0, limit), more: found.length > limit };
+      const keys = (page.Items ?? []).map((item) => ({ trackingNumber: String(item.sk).slice('BOOKING#'.length), sort: String(item[fields.sort]) }))
+        .filter((k) => window.below === undefined || k.sort < window.below);
+      return { keys, next: page.LastEvaluatedKey };
+    };
+    const keyOf = (key: IndexedBooking) => ({ pk: `SHOP#${shopId}`, sk: `BOOKING#${key.trackingNumber}`, [fields.partition]: partition, [fields.sort]: key.sort });
+    return Object.assign(query, { keyOf });
   }
 
   async listByDate(shopId: string, limit: number, cursor?: string): Promise<{ items: BookingRecord[]; cursor?: string }> {
