@@ -82,6 +82,9 @@ describe('POST /book-order', () => {
     const page = await call(world.deps, 'booking.get', { token: world.a.ownerToken, params: { trackingNumber: tn } });
     expect(page.body.booking).toMatchObject({ tracking_number: tn, status: 'FULFILLED', cancellable: true, order_ids: [order.id], order_names: [order.name], attention: [] });
     expect(page.body.booking._id).toMatch(/^[0-9a-f]{24}$/);
+    // Leopards' slip link comes only in its booking answer: kept on the booking for its own label
+    const saved = (await world.deps.bookings.get(world.a.shop._id, tn))!;
+    expect(saved.labelUrl).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:\\d+/slip/${tn}\\.pdf$`));
 
     const again = await book(await bodyFor(order.id));
     expect(again.status).toBe(409);
@@ -147,6 +150,8 @@ describe('POST /book-order', () => {
     expect(retry.body.booking.tracking_number).toBe(tn);
     expect(bookCalls('LEOPARD') - before).toBe(1);
     expect(simOrder(order.id).fulfillments.map((f) => f.tracking[0]?.number)).toEqual(order.fulfillmentOrders.map(() => tn));
+    // the slip link of the first request's courier answer was kept on its attempt
+    expect((await world.deps.bookings.get(world.a.shop._id, tn!))!.labelUrl).toMatch(new RegExp(`/slip/${tn}\\.pdf$`));
   });
 
   it('a retry after a fulfillment was made but not recorded finds it on the order and fulfils nothing twice', async () => {

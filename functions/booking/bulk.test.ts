@@ -107,7 +107,10 @@ describe('bulk booking', () => {
     const leopard = await account('LEOPARD');
     const first = await call(world.deps, 'booking.bookMany', { token: world.a.ownerToken, body: { tracking_account: leopard, order_id: booked!.id } });
     await world.deps.drainJobs();
-    expect((await progress(first.body.jobId)).booked).toBe(1);
+    const firstRow = (await progress(first.body.jobId)).rows[0];
+    expect(firstRow.state).toBe('booked');
+    // Leopards' slip link from the booking answer is kept on a bulk's booking too
+    expect((await world.deps.bookings.get(world.a.shop._id, firstRow.tracking_number))!.labelUrl).toMatch(new RegExp(`/slip/${firstRow.tracking_number}\\.pdf$`));
 
     const started = await call(world.deps, 'booking.bookMany', { token: world.a.ownerToken, body: { tracking_account: leopard, order_id: [good!.id, booked!.id, '99999999999991'] } });
     await world.deps.drainJobs();

@@ -6,8 +6,8 @@ import { GROUPS, jobIds, jobName } from '@dakiya/shared';
 
 const FUNCTIONS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const entries = [...GROUPS.map((g) => g as string), ...jobIds.map((id) => `jobs/${jobName(id)}`)];
-/** The airway bills' libraries: the PDF writer and its font engine, the barcode, the bidi pass. */
-const PDF_LIBRARIES = /node_modules\/(pdfkit|fontkit|bwip-js|bidi-js)\//;
+/** The airway bills' libraries: the PDF writer and its font engine, the barcode, the bidi pass, the joiner of couriers' labels. */
+const PDF_LIBRARIES = /node_modules\/(pdfkit|fontkit|bwip-js|bidi-js|pdf-lib)\//;
 const PRINTERS = new Set(['labels', 'jobs/labels-print']);
 
 async function inputsOf(folder: string): Promise<string[]> {
@@ -21,6 +21,6 @@ async function inputsOf(folder: string): Promise<string[]> {
 describe('the PDF libraries (about 1 MB) ship only in the labels group and its job worker', () => {
   it.each(entries)('%s', async (folder) => {
     const carried = [...new Set((await inputsOf(folder)).map((file) => PDF_LIBRARIES.exec(file)?.[1]).filter(Boolean))].sort();
-    expect(carried).toEqual(PRINTERS.has(folder) ? ['bidi-js', 'bwip-js', 'fontkit', 'pdfkit'] : []);
+    expect(carried).toEqual(PRINTERS.has(folder) ? ['bidi-js', 'bwip-js', 'fontkit', 'pdf-lib', 'pdfkit'] : []);
   }, 30_000);
 });

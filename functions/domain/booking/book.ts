@@ -129,6 +129,7 @@ async function runAttempt(
   let plan = attempt.plan;
   let reservations = attempt.reservations ?? [];
   let trackingNumber = attempt.trackingNumber;
+  let labelUrl = attempt.labelUrl;
   // a resumed attempt books with the account it started with, whatever this request chose
   const booking = plan && plan.accountId !== chosen.account._id ? await bookingAccount(shop._id, plan.accountId, deps) : chosen;
 
@@ -149,17 +150,17 @@ async function runAttempt(
     const names = orders.map((o) => o.name);
     plan = { ...draft, orderNames: names, reference: referenceOf(names, attempt.attemptId) };
     await ledger.advance(shop._id, attempt.attemptId, lease, { stage: 'calling', plan, reservations });
-    trackingNumber = await callCourier(booking.adapter, plan, giveUp, deps.metrics);
+    ({ trackingNumber, labelUrl } = await callCourier(booking.adapter, plan, giveUp, deps.metrics));
   } else if (attempt.stage === 'calling') {
     // the request that called the courier died before recording its answer
     plan = plan!;
     trackingNumber = await findLost(booking.adapter, plan);
-    if (!trackingNumber) trackingNumber = await callCourier(booking.adapter, plan, giveUp, deps.metrics);
+    if (!trackingNumber) ({ trackingNumber, labelUrl } = await callCourier(booking.adapter, plan, giveUp, deps.metrics));
   }
   if (attempt.stage !== 'courier-booked') {
-    await ledger.advance(shop._id, attempt.attemptId, lease, { stage: 'courier-booked', trackingNumber });
+    await ledger.advance(shop._id, attempt.attemptId, lease, { stage: 'courier-booked', trackingNumber, ...(labelUrl ? { labelUrl } : {}) });
   }
-  return finishAttempt(attempt, { plan: plan!, trackingNumber: trackingNumber!, orders, booking, shop, user: req.user }, deps);
+  return finishAttempt(attempt, { plan: plan!, trackingNumber: trackingNumber!, labelUrl, orders, booking, shop, user: req.user }, deps);
 }
 
 async function reserveAll(shop: ShopRecord, orderIds: string[], deps: Deps): Promise<UsageReservation[]> {
@@ -197,11 +198,14 @@ const checkWithCourier = (plan: BookingPlan) => new AppError('COURIER_CHECK_NEED
   msg: `The courier did not say whether ${parcelOf(plan)} was booked. Check with the courier (reference ${plan.reference}) before booking it again.`,
 });
 
+/** What the courier's booking answer gave: a parcel found again by our reference comes without a label link. */
+interface CourierBooked { trackingNumber: string; labelUrl?: string }
+
 /** The one courier call. Refusals and clear outages free the orders; a lost answer is resolved or kept for a person. */
-async function callCourier(adapter: CourierAdapter, plan: BookingPlan, giveUp: (error: unknown) => Promise<never>, metrics: Metrics): Promise<string> {
+async function callCourier(adapter: CourierAdapter, plan: BookingPlan, giveUp: (error: unknown) => Promise<never>, metrics: Metrics): Promise<CourierBooked> {
   try {
     const result = await adapter.book(courierRequest(plan));
-    if (result.ok) return result.trackingNumber;
+    if (result.ok) return { trackingNumber: result.trackingNumber, ...(result.labelUrl ? { labelUrl: result.labelUrl } : {}) };
     metrics.count('BookingsRefusedByCourier');
     const detail = result.messages.filter(Boolean).join('; ');
     return giveUp(new AppError('COURIER_REFUSED', { msg: `The courier refused this booking${detail ? `: ${detail}` : ''}`, ...(result.raw ? { extra: { details: result.raw } } : {}) }));
@@ -210,7 +214,7 @@ async function callCourier(adapter: CourierAdapter, plan: BookingPlan, giveUp: (
     metrics.count('CourierUnavailable');
     if (!error.ambiguous) return giveUp(new AppError('COURIER_UNAVAILABLE'));
     const found = await findLost(adapter, plan);
-    if (found) return found;
+    if (found) return { trackingNumber: found };
     return giveUp(new AppError('COURIER_UNAVAILABLE'));
   }
 }
@@ -218,6 +222,8 @@ async function callCourier(adapter: CourierAdapter, plan: BookingPlan, giveUp: (
 export interface Finishing {
   plan: BookingPlan;
   trackingNumber: string;
+  /** The courier's label link from its booking answer, where it gave one. */
+  labelUrl?: string;
   orders: ShopifyOrderToFulfil[] | undefined;
   booking: BookingAccount;
   shop: ShopRecord;
@@ -286,6 +292,7 @@ export async function finishAttempt(attempt: BookingAttempt, f: Finishing, deps:
     }))),
     fulfillments,
     attention: [],
+    ...(f.labelUrl ? { labelUrl: f.labelUrl } : {}),
   };
   // the day counters beside the booking's pointers, only when this call created it; the claims say booked after both,
   // so a retry after a failure here still finds its attempt unfinished and writes them again

@@ -7,6 +7,7 @@ import { AppError } from '../../ground/errors';
 import { newId } from '../../ground/ids';
 import { airwayBillsPdf } from './airway-bill';
 import { accountsOf, billOf, printableBookings } from './bills';
+import { courierLabels, joinPdfs } from './courier-labels';
 
 const fileNameOf = (printId: string) => `airway-bills-${printId}.pdf`;
 const keyOf = (shopId: string, printId: string) => fileKey(shopId, 'labels', `${printId}/${fileNameOf(printId)}`);
@@ -19,9 +20,30 @@ async function writeBills(shop: ShopRecord, printId: string, trackingNumbers: st
   await deps.files.put(keyOf(shop._id, printId), pdf, 'application/pdf');
 }
 
-async function link(shopId: string, printId: string, count: number, deps: Deps): Promise<PrintedFile> {
+/**
+ * The couriers' own labels of these bookings, joined into one PDF after them Dakiya's bills of the parcels no
+ * courier label came for, each bill saying why in its remarks. Answers those parcels and their notes.
+ */
+async function writeCourierLabels(shop: ShopRecord, printId: string, trackingNumbers: string[], deps: Deps): Promise<Note[]> {
+  const bookings = await printableBookings(shop._id, trackingNumbers, deps);
+  const [accounts, settings] = await Promise.all([accountsOf(shop._id, bookings, deps), deps.settings.get(shop._id)]);
+  const { files, fallback } = await courierLabels(bookings, accounts, deps);
+  const left = bookings.filter((b) => fallback.has(b.trackingNumber));
+  const bills = left.map((b) => {
+    const note = fallback.get(b.trackingNumber)!;
+    const bill = billOf(shop, b, accounts.get(b.accountId));
+    return { ...bill, remarks: bill.remarks ? `${note}. ${bill.remarks}` : note };
+  });
+  const parts = bills.length ? [...files, await airwayBillsPdf(bills, settings.label_paper)] : files;
+  await deps.files.put(keyOf(shop._id, printId), await joinPdfs(parts), 'application/pdf');
+  return left.map((b) => ({ trackingNumber: b.trackingNumber, note: fallback.get(b.trackingNumber)! }));
+}
+
+type Note = NonNullable<PrintedFile['notes']>[number];
+
+async function link(shopId: string, printId: string, count: number, deps: Deps, notes?: Note[]): Promise<PrintedFile> {
   const url = await deps.files.signedUrl(keyOf(shopId, printId), LABEL_LINK_SECONDS, fileNameOf(printId));
-  return { url, expiresAt: new Date(deps.now().getTime() + LABEL_LINK_SECONDS * 1000).toISOString(), fileName: fileNameOf(printId), count };
+  return { url, expiresAt: new Date(deps.now().getTime() + LABEL_LINK_SECONDS * 1000).toISOString(), fileName: fileNameOf(printId), count, ...(notes ? { notes } : {}) };
 }
 
 /**
@@ -31,6 +53,11 @@ async function link(shopId: string, printId: string, count: number, deps: Deps):
  */
 export async function printBills(shop: ShopRecord, input: PrintBillsInput, deps: Deps): Promise<PrintBillsOutput> {
   const printId = newId(deps.now());
+  if (input.labels === 'courier') {
+    // the schema keeps these to LABELS_AT_ONCE: a courier's labels come a call at a time
+    const notes = await writeCourierLabels(shop, printId, input.trackingNumbers, deps);
+    return { state: 'done', file: await link(shop._id, printId, input.trackingNumbers.length, deps, notes) };
+  }
   if (input.trackingNumbers.length <= LABELS_AT_ONCE) {
     await writeBills(shop, printId, input.trackingNumbers, deps);
     return { state: 'done', file: await link(shop._id, printId, input.trackingNumbers.length, deps) };

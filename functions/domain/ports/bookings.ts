@@ -64,6 +64,11 @@ export interface BookingRecord {
    * (domain/notices/consignee-notice.ts).
    */
   noticeDue?: ConsigneeNoticeEvent;
+  /**
+   * The courier's own label link as its booking answer gave it (Leopards' `slip_link`): the courier has no
+   * later label call, so a booking saved without it prints Dakiya's bill.
+   */
+  labelUrl?: string;
 }
 
 /** What one change of a booking writes (the status-change function's, a cancel's); only the fields given change. */
@@ -154,6 +159,8 @@ export interface BookingAttempt {
   plan?: BookingPlan;
   reservations?: UsageReservation[];
   trackingNumber?: string;
+  /** The courier's label link from its booking answer (BookingResult.labelUrl), kept until the booking is saved. */
+  labelUrl?: string;
   /** A person's answer to an attempt whose courier answer was lost and cannot be asked for: who, what, when. */
   resolution?: { choice: 'booked' | 'not-booked'; by: string; at: string };
 }

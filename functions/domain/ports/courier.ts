@@ -136,6 +136,8 @@ export interface CourierCapabilities {
   cancel: boolean;
   /** 'url-at-booking': the label link comes back in `BookingResult.labelUrl` only. */
   label: 'pdf' | 'url-at-booking' | 'none';
+  /** Most parcels one label call takes (PostEx 10, TCS and a Leopards slip one); 0 where there is no label. */
+  labelBatchSize: number;
   loadSheet: boolean;
   /** The courier can find a booking by our reference (used after an ambiguous booking); the courier definition's `findByReference`. */
   findByReference: boolean;
@@ -164,7 +166,11 @@ export interface CourierAdapter {
   /** Results in input order, one per tracking number; batched the way the courier allows. */
   track(trackingNumbers: string[]): Promise<TrackingResult[]>;
   cancel(trackingNumber: string): Promise<CancelResult>;
-  label(trackingNumbers: string[]): Promise<LabelResult>;
+  /**
+   * The courier's own label of these parcels, as one PDF. `labelUrls` are the links the booking answers gave,
+   * in the same order ('url-at-booking' couriers: a parcel booked without one has no label of its own).
+   */
+  label(trackingNumbers: string[], labelUrls?: string[]): Promise<LabelResult>;
   loadSheet(trackingNumbers: string[]): Promise<LoadSheetResult>;
   /** The parcel this account booked with `match.reference` for this consignee and COD, newest first; never another's. */
   findByReference(match: ReferenceMatch): Promise<ReferenceLookup>;

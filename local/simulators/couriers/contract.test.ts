@@ -452,13 +452,22 @@ describe.each(PROFILES)('courier contract: $id', (profile) => {
         expect(label.kind).toBe('pdf');
         if (label.kind === 'pdf') expect(Buffer.from(label.bytes.subarray(0, 5)).toString()).toBe('%PDF-');
         expect((await adapter.label(['000000000000'])).kind).toBe('refused');
+        // more numbers than one call takes are refused before any call
+        const over = Array.from({ length: adapter.capabilities.labelBatchSize + 1 }, () => booking.trackingNumber);
+        expect((await adapter.label(over)).kind).toBe('refused');
       } else if (adapter.capabilities.label === 'url-at-booking') {
         expect(booking.labelUrl).toMatch(/^http/);
         const slip = await fetch(booking.labelUrl!);
         expect(Buffer.from(await slip.arrayBuffer()).subarray(0, 4).toString()).toBe('%PDF');
+        // a booking saved without its link (older ones) has no label of its own
         expect(label).toEqual({ kind: 'unsupported' });
+        const own = await adapter.label([booking.trackingNumber], [booking.labelUrl!]);
+        expect(own.kind).toBe('pdf');
+        if (own.kind === 'pdf') expect(Buffer.from(own.bytes.subarray(0, 5)).toString()).toBe('%PDF-');
+        expect(adapter.capabilities.labelBatchSize).toBe(1);
       } else {
         expect(label).toEqual({ kind: 'unsupported' });
+        expect(adapter.capabilities.labelBatchSize).toBe(0);
       }
     });
 

@@ -15,17 +15,32 @@ export const LABEL_LINK_SECONDS = 15 * 60;
 
 const TrackingNumber = z.string().trim().min(1, 'Tracking number is required').max(60, 'Tracking number is too long');
 
-/** `POST /print-airway-bills`: the bookings to print, in the order given, on Dakiya's bill. */
+/** Whose label a print makes: Dakiya's one bill for every courier, or each courier's own where it has one. */
+export const LabelSource = z.enum(['dakiya', 'courier'], { error: 'Labels must be dakiya or courier' });
+export type LabelSource = z.infer<typeof LabelSource>;
+
+/**
+ * `POST /print-airway-bills`: the bookings to print, in the order given, on Dakiya's bill, or on the couriers'
+ * own labels (`labels: 'courier'`; a courier's labels come a call at a time, so at most LABELS_AT_ONCE, in the request).
+ */
 export const PrintBillsInput = z.object({
   trackingNumbers: z.array(TrackingNumber, { error: 'Tracking numbers are required' })
     .min(1, 'Select at least one parcel to print')
     .max(MAX_LABELS, `At most ${MAX_LABELS} airway bills are printed at once`)
     .refine((list) => new Set(list).size === list.length, 'A parcel is selected twice'),
+  labels: LabelSource.optional(),
+}).refine((input) => input.labels !== 'courier' || input.trackingNumbers.length <= LABELS_AT_ONCE, {
+  message: `At most ${LABELS_AT_ONCE} couriers' labels are printed at once: select fewer, or print Dakiya's airway bills`,
+  path: ['trackingNumbers'],
 });
 export type PrintBillsInput = z.infer<typeof PrintBillsInput>;
 
 /** A printed PDF: a signed link the browser opens by navigation (the files bucket is another origin). */
-export const PrintedFile = z.object({ url: z.string().url(), expiresAt: z.string(), fileName: z.string(), count: z.number().int() });
+export const PrintedFile = z.object({
+  url: z.string().url(), expiresAt: z.string(), fileName: z.string(), count: z.number().int(),
+  /** A print of couriers' labels: the parcels that got Dakiya's bill instead, and why (each bill carries its note too). */
+  notes: z.array(z.object({ trackingNumber: z.string(), note: z.string() })).optional(),
+});
 export type PrintedFile = z.infer<typeof PrintedFile>;
 
 export const PrintState = z.enum(['running', 'done', 'failed']);

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { PrintedFile } from '@dakiya/shared';
+import type { LabelSource, PrintedFile } from '@dakiya/shared';
 import { api, isApiError, GENERIC_ERROR } from './api';
 
 /** How often a large print (a job) is asked about. */
@@ -15,11 +15,12 @@ export function usePrintBills() {
   const [printing, setPrinting] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  async function print(trackingNumbers: readonly string[]): Promise<PrintedFile | null> {
+  /** `labels: 'courier'`: each courier's own label where it has one (its PDF's Dakiya bills say why the others are not). */
+  async function print(trackingNumbers: readonly string[], labels: LabelSource = 'dakiya'): Promise<PrintedFile | null> {
     setPrinting(true);
     setError(null);
     try {
-      const answer = await api('labels.print', { body: { trackingNumbers: [...trackingNumbers] } });
+      const answer = await api('labels.print', { body: { trackingNumbers: [...trackingNumbers], ...(labels === 'courier' ? { labels } : {}) } });
       let file = answer.state === 'done' ? answer.file : undefined;
       while (!file && answer.state === 'running') {
         await wait(POLL_MS);

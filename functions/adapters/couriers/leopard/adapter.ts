@@ -35,7 +35,7 @@ export function createLeopardAdapter(credentials: CourierCredentials, options: R
 
   return {
     courier: 'LEOPARD',
-    capabilities: { bookBatch: 'native', cancel: true, label: 'url-at-booking', loadSheet: true, findByReference: RULES.findByReference, trackBatchSize: RULES.trackBatchSize },
+    capabilities: { bookBatch: 'native', cancel: true, label: 'url-at-booking', labelBatchSize: 1, loadSheet: true, findByReference: RULES.findByReference, trackBatchSize: RULES.trackBatchSize },
 
     async checkCredentials() {
       const cities = readCities(await client.post('getAllCities', {}));
@@ -77,9 +77,15 @@ export function createLeopardAdapter(credentials: CourierCredentials, options: R
       return readCancel(await client.post('cancelBookedPackets', { cn_numbers: trackingNumber }, { changesState: true }));
     },
 
-    async label() {
-      // The slip link arrives with the booking (BookingResult.labelUrl); there is no later label call.
-      return { kind: 'unsupported' };
+    async label(trackingNumbers, labelUrls = []) {
+      // The slip link arrives with the booking (BookingResult.labelUrl) only: a parcel booked without one has no slip.
+      const link = labelUrls[0];
+      if (!link) return { kind: 'unsupported' };
+      if (trackingNumbers.length !== 1 || labelUrls.length !== 1) return { kind: 'refused', messages: ['Leopards gives one slip per booking'] };
+      if (!/^https?:\/\//.test(link)) return { kind: 'refused', messages: ['The Leopards slip link is not a web address'] };
+      const res = await client.getLink(link);
+      if (isPdf(res)) return { kind: 'pdf', contentType: 'application/pdf', bytes: res.bytes };
+      return { kind: 'refused', messages: [`Leopards did not return the slip of ${trackingNumbers[0]}`] };
     },
 
     async loadSheet(trackingNumbers) {

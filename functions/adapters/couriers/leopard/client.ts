@@ -9,6 +9,8 @@ import { joinUrl, type ResolvedOptions } from '../options';
 export interface LeopardClient {
   post(endpoint: string, body: Record<string, unknown>, opts?: { changesState?: boolean }): Promise<unknown>;
   postForBytes(endpoint: string, body: Record<string, unknown>): Promise<HttpResponse>;
+  /** A slip link from a booking answer: a plain GET of Leopards' own page, without credentials. */
+  getLink(url: string): Promise<HttpResponse>;
   json(res: HttpResponse): unknown;
 }
 
@@ -27,6 +29,9 @@ export function createLeopardClient(options: ResolvedOptions, credentials: Couri
     },
     async postForBytes(endpoint, body) {
       return send(ctx, { method: 'POST', url: joinUrl(options.baseUrls.api, endpoint), json: { ...auth, ...body } });
+    },
+    async getLink(link) {
+      return send(ctx, { method: 'GET', url: link });
     },
     json: (res) => jsonBody(ctx, res),
   };

@@ -40,7 +40,7 @@ export function createMnpAdapter(credentials: CourierCredentials, options: Resol
 
   return {
     courier: 'MNP',
-    capabilities: { bookBatch: 'native', cancel: true, label: 'none', loadSheet: false, findByReference: RULES.findByReference, trackBatchSize: RULES.trackBatchSize },
+    capabilities: { bookBatch: 'native', cancel: true, label: 'none', labelBatchSize: 0, loadSheet: false, findByReference: RULES.findByReference, trackBatchSize: RULES.trackBatchSize },
 
     async checkCredentials() {
       const cities = readCities(await client.get('Branches/Get_Cities', authQuery));

@@ -46,7 +46,7 @@ export function createPostexAdapter(credentials: CourierCredentials, options: Re
 
   return {
     courier: 'POSTEX',
-    capabilities: { bookBatch: 'looped', cancel: true, label: 'pdf', loadSheet: true, findByReference: RULES.findByReference, trackBatchSize: RULES.trackBatchSize },
+    capabilities: { bookBatch: 'looped', cancel: true, label: 'pdf', labelBatchSize: LABEL_MAX, loadSheet: true, findByReference: RULES.findByReference, trackBatchSize: RULES.trackBatchSize },
 
     async checkCredentials() {
       const res = await client.call('GET', 'order/v1/get-merchant-address');

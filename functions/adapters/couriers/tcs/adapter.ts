@@ -43,7 +43,7 @@ export function createTcsAdapter(credentials: CourierCredentials, options: Resol
 
   return {
     courier: 'TCS',
-    capabilities: { bookBatch: 'looped', cancel: true, label: 'pdf', loadSheet: false, findByReference: RULES.findByReference, trackBatchSize: RULES.trackBatchSize },
+    capabilities: { bookBatch: 'looped', cancel: true, label: 'pdf', labelBatchSize: 1, loadSheet: false, findByReference: RULES.findByReference, trackBatchSize: RULES.trackBatchSize },
 
     async checkCredentials() {
       return orRefused<CredentialCheck>(async () => {

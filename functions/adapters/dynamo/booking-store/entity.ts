@@ -109,6 +109,8 @@ export function bookingEntity(client: DynamoDBDocumentClient, table: string) {
       shopifyStep: { type: SHOPIFY_STEPS },
       /** A consignee notice still to be queued (written with its move, removed once queued). */
       noticeDue: { type: CONSIGNEE_NOTICE_EVENTS },
+      /** The courier's own label link from its booking answer (Leopards' slip link); absent on older bookings. */
+      labelUrl: optStr,
     },
     indexes: {
       byTrackingNumber: {

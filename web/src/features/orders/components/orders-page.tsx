@@ -23,13 +23,14 @@ import { OrderCards } from './order-cards';
 import { OrdersPager } from './orders-pager';
 import { OrdersTable } from './orders-table';
 import { printableOf, SelectionBar } from './selection-bar';
+import { LoadSheetMenu } from './load-sheet-menu';
 import { TrackingModal } from './tracking-modal';
 import { ExportModal } from './export-modal';
 
 export interface OrdersPageProps {
   /** WRITE_ORDERS (an ADMIN has it): Cancel, on a row and for a selection. */
   canCancel: boolean;
-  /** BOOK_ORDERS: the empty list offers the way to book. */
+  /** BOOK_ORDERS: the empty list offers the way to book; 'Load sheet' for an account's rider. */
   canBook: boolean;
   /** UPDATE_ORDERS: Import, 'Update payment status by CSV'. */
   canImport: boolean;
@@ -57,6 +58,7 @@ export function OrdersPage({ canCancel, canBook, canImport, canExport = false, t
   const [filtersOpen, setFiltersOpen] = useState(() => !compact && chips.some((c) => c.id !== 'attention'));
   const [selected, setSelected] = useState<Map<string, OrderRow>>(new Map());
   const bills = usePrintBills();
+  const [sheetError, setSheetError] = useState<string | null>(null);
   const [opened, setOpened] = useState<OrderRow | null>(null);
   const [importOpen, setImportOpen] = useState(false);
   const [exporting, setExporting] = useState(false);
@@ -130,6 +132,7 @@ export function OrdersPage({ canCancel, canBook, canImport, canExport = false, t
                 <LuDownload aria-hidden /> Export
               </Button>
             )}
+            {canBook && <LoadSheetMenu onError={setSheetError} />}
             <RefreshButton onRefresh={refresh} refreshing={isValidating && !isLoading} testId="orders-refresh" />
           </HStack>
         )}
@@ -278,7 +281,7 @@ export function OrdersPage({ canCancel, canBook, canImport, canExport = false, t
           canCancel={canCancel}
           onCancel={() => void cancelSelected()}
           progress={cancelling.busy && cancelling.busy.of > 1 ? cancelling.busy : null}
-          onPrint={() => void bills.print(printableOf(selection))}
+          onPrint={(labels) => void bills.print(printableOf(selection), labels)}
           printing={bills.printing}
         />
       )}
@@ -286,6 +289,12 @@ export function OrdersPage({ canCancel, canBook, canImport, canExport = false, t
         <Alert.Root status="error" mt="3" data-testid="orders-print-error">
           <Alert.Indicator />
           <Alert.Title>{bills.error}</Alert.Title>
+        </Alert.Root>
+      )}
+      {sheetError && (
+        <Alert.Root status="error" mt="3" data-testid="orders-load-sheet-error">
+          <Alert.Indicator />
+          <Alert.Title>{sheetError}</Alert.Title>
         </Alert.Root>
       )}
 

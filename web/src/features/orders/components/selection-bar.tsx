@@ -1,5 +1,5 @@
 import { ActionBar, Button, CloseButton, Portal, Text } from '@chakra-ui/react';
-import type { OrderRow } from '@dakiya/shared';
+import type { LabelSource, OrderRow } from '@dakiya/shared';
 import { LuPackageX, LuPrinter } from 'react-icons/lu';
 import { splitCancellable } from '../use-cancel-bookings';
 
@@ -10,8 +10,8 @@ export interface SelectionBarProps {
   onCancel(): void;
   /** 'Cancelling 2 of 5…' while a cancel of the selection runs. */
   progress?: { done: number; of: number } | null;
-  /** The airway bills of the selected parcels that are not cancelled. */
-  onPrint(): void;
+  /** The airway bills of the selected parcels that are not cancelled: Dakiya's, or the couriers' own labels. */
+  onPrint(labels: LabelSource): void;
   printing: boolean;
 }
 
@@ -29,8 +29,11 @@ export function SelectionBar({ selected, onClear, canCancel, onCancel, progress,
           <ActionBar.Content aria-label="Selected orders" data-testid="orders-selection">
             <ActionBar.SelectionTrigger data-testid="orders-selected">{selected.length} selected</ActionBar.SelectionTrigger>
             <ActionBar.Separator />
-            <Button size="sm" variant="outline" disabled={printable.length === 0} loading={printing} loadingText="Printing…" onClick={onPrint} data-testid="orders-print-selected">
+            <Button size="sm" variant="outline" disabled={printable.length === 0} loading={printing} loadingText="Printing…" onClick={() => onPrint('dakiya')} data-testid="orders-print-selected">
               <LuPrinter aria-hidden /> {printable.length === selected.length ? 'Print airway bills' : `Print ${printable.length} airway bills`}
+            </Button>
+            <Button size="sm" variant="ghost" disabled={printable.length === 0 || printing} onClick={() => onPrint('courier')} data-testid="orders-print-courier">
+              Courier&apos;s own labels
             </Button>
             {canCancel && (
               <Button

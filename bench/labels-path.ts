@@ -1,0 +1,104 @@
+/**
+ * `./dakiya bench labels-path`: the merchant's path from 200 selected store orders to booked, fulfilled and
+ * printed (issue 23's bench), clicked in Chromium against local mode on the Shopify simulator's standard
+ * bucket: the clicks a person makes and the wall time, from the store-orders page shown to the PDF's link
+ * answered. Writes bench/report-labels-path.md. Targets: at most 10 clicks, under 2 minutes.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Locator, type Page } from 'playwright-core';
+import { ROOT, readLocalConfig } from '../local/config';
+import { seedDemo } from '../local/seed';
+import { startStack } from '../local/stack';
+
+const CHROMIUM = '/usr/bin/chromium';
+const ORDERS = Number(process.argv.find((a) => a.startsWith('--orders='))?.split('=')[1] ?? 200);
+
+const base = readLocalConfig();
+// enough open orders for the path (the demo's 300 include paid, prepaid and fulfilled ones); no booking history
+const stack = await startStack({ config: { ...base, demo: { ...base.demo, orders: Math.max(base.demo.orders, ORDERS * 2) } }, persistent: false, randomPorts: true, logLevel: 'ERROR' });
+const browser = await chromium.launch({
+  executablePath: CHROMIUM,
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+try {
+  const { owner } = await seedDemo(stack);
+  const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 }, baseURL: stack.appUrl })).newPage();
+  page.setDefaultTimeout(120_000);
+  await page.goto('/login');
+  await page.getByTestId('login-email').fill(owner.email);
+  await page.getByTestId('login-password').fill(owner.password);
+  await page.getByTestId('login-submit').click();
+  await page.waitForURL('**/dashboard**');
+
+  // the PDF's link answered for real; the navigation to it answered 204, so the page stays
+  let pdf: Buffer | undefined;
+  await page.route((url) => url.pathname.endsWith('.pdf'), async (route) => {
+    pdf = await (await route.fetch()).body();
+    await route.fulfill({ status: 204 });
+  });
+
+  let clicks = 0;
+  const click = async (target: Locator) => { clicks += 1; await target.click(); };
+  const selected = async (p: Page) => Number(/\d+/.exec(await p.getByTestId('store-orders-selected').innerText().catch(() => '0'))?.[0] ?? 0);
+
+  await page.goto('/dashboard/store-orders');
+  await page.locator('[data-testid^="store-order-#"]').first().waitFor();
+  const started = performance.now();
+  // a page of store orders at a time: select the page, then the next page, until 200 are selected
+  let pageLabel = await page.getByTestId('store-orders-page').innerText();
+  for (;;) {
+    await click(page.getByTestId('store-orders-select-page'));
+    if ((await selected(page)) >= ORDERS) break;
+    await click(page.getByTestId('store-orders-next'));
+    const before = pageLabel;
+    while (pageLabel === before) {
+      await page.waitForTimeout(50);
+      pageLabel = await page.getByTestId('store-orders-page').innerText();
+    }
+    await page.locator('[data-testid^="store-order-#"]').first().waitFor();
+  }
+  const chosen = await selected(page);
+  await click(page.getByTestId('store-orders-bulk'));
+  await page.waitForURL('**/dashboard/bulk-book?**');
+  await click(page.getByTestId('bulk-submit'));
+  await page.waitForURL('**/dashboard/bulk/*');
+  await page.locator('[data-testid="bulk-progress"][data-percent="100"]').waitFor({ timeout: 600_000 });
+  const bookedAt = performance.now();
+  const doneLine = await page.getByTestId('bulk-count').innerText();
+  await click(page.getByTestId('bulk-print'));
+  const deadline = Date.now() + 600_000;
+  while (!pdf && Date.now() < deadline) await page.waitForTimeout(200);
+  const printedAt = performance.now();
+  if (!pdf) throw new Error('the airway bills never came');
+
+  const booked = await page.locator('[data-testid^="bulk-row-"][data-state="booked"]').count();
+  const fulfilled = stack.shopify.control.orders(stack.config.demo.shop).filter((o) => o.fulfillments.some((f) => f.status === 'SUCCESS')).length;
+  const pages = pdf.toString('latin1').match(/\/Type \/Page\b/g)?.length ?? 0;
+  const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+  const report = [
+    '# The merchant\'s path to printed airway bills',
+    '',
+    `Run on ${new Date().toISOString().slice(0, 10)} in Chromium against local mode (the Shopify simulator's standard bucket), Node ${process.version}, load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores.`,
+    'From the store-orders page shown (signed in) to the PDF of the airway bills answered: select, bulk-book with the',
+    'default account (booked and fulfilled on Shopify by the bulk job), then \'Print the airway bills of the booked ones\'.',
+    '',
+    '| Measure | Value | Target |',
+    '|---|---|---|',
+    `| Orders selected | ${chosen} | 200 |`,
+    `| Clicks | ${clicks} | at most 10 |`,
+    `| Wall time to printed | ${seconds(printedAt - started)} | under 2 minutes |`,
+    `| of which selecting and booking until the bulk finished | ${seconds(bookedAt - started)} | |`,
+    `| of which printing (a labels.print job past 50) | ${seconds(printedAt - bookedAt)} | |`,
+    `| Bulk result | ${doneLine}; ${booked} booked | |`,
+    `| Orders fulfilled on Shopify (the demo shop's, all) | ${fulfilled} | |`,
+    `| PDF pages | ${pages} | |`,
+    '',
+  ].join('\n');
+  fs.writeFileSync(path.join(ROOT, 'bench', 'report-labels-path.md'), report);
+  console.log(report);
+} finally {
+  await browser.close();
+  await stack.stop();
+}
