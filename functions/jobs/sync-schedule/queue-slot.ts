@@ -1,4 +1,5 @@
 import { slotRange, syncSlot, type SyncAccountMessage } from '@dakiya/shared';
+import { accountsOf } from '../../domain/accounts/directory';
 import type { Deps } from '../../domain/ports/deps';
 import type { ScheduledWorker } from '../../platform/job-chain';
 
@@ -23,14 +24,15 @@ export async function queueSlot(now: Date, deps: Deps, opts: { everyParcel?: boo
   const range = opts.everyParcel ? { watch: true, from: undefined } : slotRange(slot);
   const listed = await deps.billing.paidShops();
   // the shop items themselves decide (a BatchGet per 100): a place the one-off listing wrote just as the shop left its plan never polls a FREE shop
-  const shops = (await deps.shops.getMany(listed.map((s) => s.shopId))).filter((s) => s.plan !== 'FREE' && s.status === 'ACTIVE').map((s) => ({ shopId: s._id }));
+  const shops = (await deps.shops.getMany(listed.map((s) => s.shopId))).filter((s) => s.plan !== 'FREE' && s.status === 'ACTIVE');
   const messages: SyncAccountMessage[] = [];
   for (let i = 0; i < shops.length; i += SHOPS_AT_ONCE) {
-    const accounts = await Promise.all(shops.slice(i, i + SHOPS_AT_ONCE).map((s) => deps.accounts.listOfShop(s.shopId)));
+    // the shop items carry their directories: only a shop older than the directory reads its accounts (once)
+    const accounts = await Promise.all(shops.slice(i, i + SHOPS_AT_ONCE).map(async (s) => (await accountsOf(s, deps)).map((a) => ({ ...a, shopId: s._id }))));
     for (const account of accounts.flat()) {
-      if (account.in_active) continue;
+      if (!account.active) continue;
       messages.push({
-        shopId: account.shopId, accountId: account._id, courier: account.company, slot: (opts.everyParcel ? now : slot).toISOString(),
+        shopId: account.shopId, accountId: account.accountId, courier: account.company, slot: (opts.everyParcel ? now : slot).toISOString(),
         ...(range.from ? { from: range.from.toISOString() } : {}), watch: range.watch, stage: 'moving', queued: 0,
       });
     }
