@@ -1,5 +1,6 @@
 import { DeleteMessageBatchCommand, PurgeQueueCommand, ReceiveMessageCommand } from '@aws-sdk/client-sqs';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { jobNeeds, slotRange, SyncBatchMessage, windowOf, type SyncAccountMessage } from '@dakiya/shared';
 import { seedAccount, seedShop, testDeps, type TestDeps } from '../../test-support/harness';
 import { bookingRecord, writeBooking } from '../../test-support/bookings';
@@ -7,6 +8,7 @@ import type { AccountRecord, ShopRecord } from '../../domain/records';
 import { ANSWER_MARGIN_MS, runInvocation } from '../../ground/invocation';
 import { queueAccountBatches } from '../sync-accounts/queue-batches';
 import { queueSlot } from './queue-slot';
+import { keys } from '../../adapters/dynamo/keys';
 
 /**
  * The status sync's scheduler on DynamoDB Local and fauxqs, on a fixed clock: the hourly slot reads
@@ -190,5 +192,36 @@ describe('the scheduler on DynamoDB Local and the SQS emulator', () => {
     await deps.poller.drain({ only: ['sync.accounts'] });
     const batches = await takeBatches();
     expect(numbersOf(batches, shop._id)).toEqual([...all].sort());
+  });
+
+  it("finds each paid shop's active accounts in its shop item's directory, reading no accounts; a shop without one reads them once", async () => {
+    let accountReads = 0;
+    deps.db.middlewareStack.add((next) => async (args) => {
+      if ((args.input as { ExpressionAttributeValues?: Record<string, unknown> }).ExpressionAttributeValues?.[':prefix'] === 'ACCOUNT#') accountReads++;
+      return next(args);
+    }, { step: 'initialize', name: 'countAccountReadsOfSlot' });
+    const shop = await paidShop();
+    const older = await paidShop();
+    await deps.db.send(new UpdateCommand({ TableName: deps.env.TABLE_NAME, Key: keys.shop(older._id), UpdateExpression: 'REMOVE accountDirectory' }));
+    const queued = async (shopId: string) => sent.filter((m) => m.shopId === shopId).map((m) => `${m.courier}:${m.accountId}`).sort();
+    const [leopard, mnp] = [await seedAccount(deps, shop._id, { company: 'LEOPARD' }), await seedAccount(deps, shop._id, { company: 'MNP' })];
+    await seedAccount(deps, shop._id, { company: 'POSTEX', inactive: true });
+    const tcs = await seedAccount(deps, older._id, { company: 'TCS' });
+    await seedAccount(deps, older._id, { company: 'LEOPARD', inactive: true });
+    // the messages are looked at here, not sent, so no later slot of this file sees them
+    let sent: SyncAccountMessage[] = [];
+    const send = vi.spyOn(deps.jobs, 'send').mockImplementation(async (_job, messages) => { sent = messages as SyncAccountMessage[]; });
+    try {
+      accountReads = 0;
+      await queueSlot(at(1), deps);
+      expect(await queued(shop._id)).toEqual([`LEOPARD:${leopard._id}`, `MNP:${mnp._id}`].sort());
+      expect(await queued(older._id)).toEqual([`TCS:${tcs._id}`]);
+      expect(accountReads).toBe(1);
+      await queueSlot(at(2), deps);
+      expect(await queued(older._id)).toEqual([`TCS:${tcs._id}`]);
+      expect(accountReads).toBe(1);
+    } finally {
+      send.mockRestore();
+    }
   });
 });
