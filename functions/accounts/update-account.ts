@@ -38,7 +38,7 @@ export const updateAccount: Operation<'accounts.update'> = async ({ body }, ctx,
     if (typeof value !== 'string' || value === '') throw new AppError('VALIDATION_FAILED', { msg: `${field.label} is required`, param: field.key });
     credentials[field.key] = value;
   }
-  const patch: Partial<AccountRecord> = {
+  const patch: Partial<AccountRecord> & { in_active: boolean } = {
     name: body.name ?? account.name, in_active: inactive, updatedAt: ctx.now.toISOString(),
     ...(body.weight !== undefined ? { weight: body.weight } : {}),
     ...(body.city ? { city: body.city } : {}),
@@ -48,7 +48,7 @@ export const updateAccount: Operation<'accounts.update'> = async ({ body }, ctx,
     await verifyWithCourier(deps.courier(account.company, credentials));
     patch.credentials = await sealCredentials(shop._id, credentials, deps);
   }
-  await deps.accounts.update(shop._id, account._id, patch);
+  await deps.accounts.setActivity(account, { ...patch, in_active: inactive });
 
   let defaultId = current;
   if (body.is_default === true) defaultId = account._id;

@@ -32,6 +32,19 @@ export interface ShopRecord {
     refreshTokenExpiresAt?: string;
     scopes: string[];
   };
+  /**
+   * The shop's tracking accounts by id, written in the same transaction as every account write
+   * (adapters/dynamo/account-repo.ts), so the courier filter and the sync slot need no read of the
+   * accounts. Shops older than it have none until first needed (domain/accounts/directory.ts).
+   */
+  accountDirectory?: Record<string, AccountEntry>;
+  /** Bumped by every account write: a directory filled from a read of the accounts is kept only if none changed meanwhile. */
+  accountsVersion?: number;
+}
+
+export interface AccountEntry {
+  company: CourierId;
+  active: boolean;
 }
 
 export interface SubscriptionState {

@@ -23,7 +23,7 @@ let leopard: AccountRecord;
 let postex: AccountRecord;
 const all: BookingRecord[] = [];
 /** Items the table handed back, by kind of read, since the last reset. */
-const reads = { indexKeys: 0, items: 0 };
+const reads = { indexKeys: 0, items: 0, accounts: 0 };
 
 const START = Date.parse('2026-09-01T05:00:00.000Z');
 const HOUR = 3_600_000;
@@ -55,6 +55,7 @@ beforeAll(async () => {
     const out = await next(args);
     const output = (out.output ?? {}) as { Items?: unknown[]; Responses?: Record<string, unknown[]> };
     if ((args.input as { IndexName?: string }).IndexName) reads.indexKeys += output.Items?.length ?? 0;
+    if ((args.input as { ExpressionAttributeValues?: Record<string, unknown> }).ExpressionAttributeValues?.[':prefix'] === 'ACCOUNT#') reads.accounts++;
     for (const found of Object.values(output.Responses ?? {})) reads.items += found.filter((i) => String((i as { sk?: string }).sk).startsWith('BOOKING#')).length;
     return out;
   }, { step: 'initialize', name: 'countReads' });
@@ -186,6 +187,30 @@ describe('the list on counters: no filter, or one kind of filter within booking 
     })]);
     const open = await list({ query: 'KI100000001' });
     expect(open.data[0]).toMatchObject({ booked_packet_status: 'INPROCESS', delivered_date: null, delivery_days: null, cancellable: true });
+  });
+
+  it("maps couriers to accounts through the shop's directory, reading no accounts; a shop without one reads them once and fills it", async () => {
+    const ofAccounts = (...ids: string[]) => newest().filter((b) => ids.includes(b.accountId));
+    const counted = { couriers: 'POSTEX,LEOPARD', limit: '10', page: '2' };
+    const scanned = { couriers: 'POSTEX', payment_status: 'PAID', limit: '50' };
+    const expected = {
+      counted: ofAccounts(postex._id, leopard._id).slice(10, 20).map((b) => b.trackingNumber),
+      scanned: ofAccounts(postex._id).filter((b) => b.paymentStatus === 'PAID').map((b) => b.trackingNumber),
+    };
+    expect(expected.scanned).toHaveLength(5);
+    const pages = async () => ({ counted: numbers((await list(counted)).data), scanned: numbers((await list(scanned)).data) });
+    reads.accounts = 0;
+    expect(await pages()).toEqual(expected);
+    expect(reads.accounts).toBe(0);
+
+    const { shop } = seeded;
+    const directory = (await deps.shops.get(shop._id))!.accountDirectory;
+    expect(Object.keys(directory!).sort()).toEqual([leopard._id, postex._id].sort());
+    await deps.db.send(new UpdateCommand({ TableName: deps.env.TABLE_NAME, Key: keys.shop(shop._id), UpdateExpression: 'REMOVE accountDirectory' }));
+    // the first request reads the accounts and writes the directory, which the next one holds
+    expect(await pages()).toEqual(expected);
+    expect(reads.accounts).toBe(1);
+    expect((await deps.shops.get(shop._id))!.accountDirectory).toEqual(directory);
   });
 });
 

@@ -69,7 +69,7 @@ export const finishInstall: Operation<'shopify.callback'> = async ({ query, raw 
     const member = newOwner(shopId, info.email, stamp);
     const shop: ShopRecord = {
       _id: shopId, domain: shopDomain, ...profile, status: 'ACTIVE', plan: 'FREE',
-      installedAt: stamp, updatedAt: stamp, ownerUserId: member._id, shopify,
+      installedAt: stamp, updatedAt: stamp, ownerUserId: member._id, shopify, accountDirectory: {},
     };
     // a merchant with a second store is one person: the store joins the person the address already has
     const join = await withPersonOf(info.email, stamp, deps, (j) => deps.shops.createWithOwner(shop, member, j));

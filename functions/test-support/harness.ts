@@ -199,7 +199,7 @@ export async function seedShop(
   const shop: ShopRecord = {
     _id: shopId, domain, name: opts.name ?? 'Lahore Linen', email: owner.email, currency: 'PKR', iana_time_zone: 'Asia/Karachi',
     status: 'ACTIVE', plan: opts.plan ?? 'FREE', installedAt: stamp, updatedAt: stamp, ownerUserId: owner._id,
-    shopify: { accessToken: await deps.secrets.encrypt('shpat_test', shopId), scopes: [] },
+    shopify: { accessToken: await deps.secrets.encrypt('shpat_test', shopId), scopes: [] }, accountDirectory: {},
   };
   await deps.shops.createWithOwner(shop, owner, { person, isNew: !opts.person });
   const written = (await deps.people.get(person._id))!;

@@ -1,7 +1,9 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { AccountRepo } from '../../domain/ports/repos';
-import type { AccountRecord } from '../../domain/records';
-import { putWithCounter } from './put-with-counter';
+import type { AccountEntry, AccountRecord } from '../../domain/records';
+import { planLimitError } from '../../ground/errors';
+import { directoryWrite, entryOf, transactWithDirectory } from './account-directory';
+import { isConditionFailure } from './errors';
 import { keys, setExpression, stripKeys } from './keys';
 import { queryAll } from './query';
 
@@ -19,19 +21,54 @@ export class DynamoAccountRepo implements AccountRepo {
   }
 
   async createCounted(account: AccountRecord, limit: number | undefined): Promise<void> {
-    const result = await putWithCounter(this.db, this.table, keys.accountCounter(account.shopId), limit, [
-      { Item: { ...keys.account(account.shopId, account._id), type: 'account', ...account }, ConditionExpression: 'attribute_not_exists(pk)' },
+    const counter = {
+      TableName: this.table, Key: keys.accountCounter(account.shopId), UpdateExpression: 'ADD #n :one', ExpressionAttributeNames: { '#n': 'count' },
+      ExpressionAttributeValues: limit === undefined ? { ':one': 1 } : { ':one': 1, ':limit': limit },
+      // counted in the same transaction, so concurrent creates can never pass a plan's limit together
+      ...(limit === undefined ? {} : { ConditionExpression: 'attribute_not_exists(#n) OR #n < :limit' }),
+    };
+    const put = { TableName: this.table, Item: { ...keys.account(account.shopId, account._id), type: 'account', ...account }, ConditionExpression: 'attribute_not_exists(pk)' };
+    const codes = await transactWithDirectory(this.db, (present) => [
+      { Update: counter }, { Put: put }, directoryWrite(this.table, account.shopId, account._id, entryOf(account), present),
     ]);
-    if (!result.ok) throw new Error(`account ${account._id} already exists`);
+    if (codes?.[0] === 'ConditionalCheckFailed') throw planLimitError();
+    if (codes) throw new Error(`account ${account._id} already exists`);
   }
 
-  async update(shopId: string, accountId: string, patch: Partial<AccountRecord>): Promise<void> {
+  async update(shopId: string, accountId: string, patch: Partial<Omit<AccountRecord, 'in_active'>>): Promise<void> {
     const set = setExpression(patch);
     if (set.empty) return;
     await this.db.send(new UpdateCommand({
       TableName: this.table, Key: keys.account(shopId, accountId), UpdateExpression: set.expression,
       ExpressionAttributeNames: set.names, ExpressionAttributeValues: set.values, ConditionExpression: 'attribute_exists(pk)',
     }));
+  }
+
+  async setActivity(account: Pick<AccountRecord, 'shopId' | '_id' | 'company'>, patch: Partial<AccountRecord> & { in_active: boolean }): Promise<void> {
+    const set = setExpression(patch);
+    const update = {
+      TableName: this.table, Key: keys.account(account.shopId, account._id), UpdateExpression: set.expression,
+      ExpressionAttributeNames: set.names, ExpressionAttributeValues: set.values, ConditionExpression: 'attribute_exists(pk)',
+    };
+    const entry = entryOf({ company: account.company, in_active: patch.in_active });
+    const codes = await transactWithDirectory(this.db, (present) => [{ Update: update }, directoryWrite(this.table, account.shopId, account._id, entry, present)]);
+    if (codes) throw new Error(`account ${account._id} not found`);
+  }
+
+  async fillDirectory(shopId: string, version: number | undefined, accounts: AccountRecord[]): Promise<boolean> {
+    const directory: Record<string, AccountEntry> = Object.fromEntries(accounts.map((a) => [a._id, entryOf(a)]));
+    try {
+      await this.db.send(new UpdateCommand({
+        TableName: this.table, Key: keys.shop(shopId), UpdateExpression: 'SET accountDirectory = :d',
+        ConditionExpression: `attribute_exists(pk) AND attribute_not_exists(accountDirectory) AND ${version === undefined ? 'attribute_not_exists(accountsVersion)' : 'accountsVersion = :v'}`,
+        ExpressionAttributeValues: { ':d': directory, ...(version === undefined ? {} : { ':v': version }) },
+      }));
+      return true;
+    } catch (error) {
+      // an account was written since, or another request filled it: the next request reads again
+      if (isConditionFailure(error)) return false;
+      throw error;
+    }
   }
 
   async defaultId(shopId: string): Promise<string | undefined> {

@@ -50,7 +50,7 @@ export async function deactivateForFree(shop: ShopRecord, reason: FreeReason, de
     await deps.members.update(shop._id, user._id, { is_active: false, updatedAt: now });
     await deps.sessions.deleteAllOfUser(shop._id, user._id);
   }
-  for (const account of toPause) await deps.accounts.update(shop._id, account._id, { in_active: true, updatedAt: now });
+  for (const account of toPause) await deps.accounts.setActivity(account, { in_active: true, updatedAt: now });
   log.info('moved to FREE: staff users and accounts deactivated', { shopId: shop._id, reason, users: users.length, accounts: toPause.length });
 }
 
@@ -77,7 +77,7 @@ async function reactivate(shop: ShopRecord, userIds: string[], accountIds: strin
   }
   for (const id of accountIds) {
     const account = await deps.accounts.get(shop._id, id);
-    if (account?.in_active) await deps.accounts.update(shop._id, id, { in_active: false, updatedAt: now });
+    if (account?.in_active) await deps.accounts.setActivity(account, { in_active: false, updatedAt: now });
   }
 }
 

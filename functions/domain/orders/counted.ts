@@ -4,6 +4,7 @@ import type { CounterItemRef, CounterSeries, StoredCounter } from '../ports/coun
 import type { Deps } from '../ports/deps';
 import type { ShopRecord } from '../records';
 import { addDays, count, dayStart, monthOf, shopDay, yearOf } from '../booking/counters';
+import { accountIdsOf } from '../accounts/directory';
 import { matches, type OrdersFilter } from './filter';
 import { matchingItems, mergedRanges } from './streams';
 
@@ -28,8 +29,7 @@ export async function countedKind(shop: ShopRecord, filter: OrdersFilter, deps: 
   if (filter.payments) return { kind: 'payment', values: filter.payments };
   if (filter.bookedBy) return { kind: 'staff', values: filter.bookedBy };
   if (filter.couriers) {
-    const accounts = (await deps.accounts.listOfShop(shop._id)).filter((a) => filter.couriers!.includes(a.company));
-    return { kind: 'account', values: accounts.map((a) => a._id) };
+    return { kind: 'account', values: await accountIdsOf(shop, filter.couriers, deps) };
   }
   return { kind: 'all' };
 }

@@ -4,6 +4,7 @@ import type { CounterSeries, StoredCounter } from '../ports/counters';
 import type { Deps } from '../ports/deps';
 import type { ShopRecord } from '../records';
 import { addDays, count, dayStart, monthOf, shopDay } from '../booking/counters';
+import { accountIdsOf } from '../accounts/directory';
 import { matches, type OrdersFilter } from './filter';
 import { decodeCursor, encodeCursor, itemsOf, mergedKeys } from './streams';
 
@@ -74,7 +75,7 @@ async function sourcesOf(shop: ShopRecord, filter: OrdersFilter, deps: Deps, est
     });
   }
   if (filter.couriers) {
-    const accounts = (await deps.accounts.listOfShop(shop._id)).filter((a) => filter.couriers!.includes(a.company)).map((a) => a._id);
+    const accounts = await accountIdsOf(shop, filter.couriers, deps);
     out.push({
       name: `account:${accounts.join(',')}`, indexes: accounts.map((value) => ({ index: 'byAccount', value })), window: booking,
       estimate: sum(shopMonths, (c) => accounts.reduce((n, a) => n + statusSum(c, (s) => count.account(a, s)), 0)),

@@ -157,7 +157,15 @@ export interface AccountRepo {
   get(shopId: string, accountId: string): Promise<AccountRecord | undefined>;
   /** With a limit (free plan), counted in the same transaction as the put. */
   createCounted(account: AccountRecord, limit: number | undefined): Promise<void>;
-  update(shopId: string, accountId: string, patch: Partial<AccountRecord>): Promise<void>;
+  /** Anything but whether the account is active, which the shop's directory lists: that goes through setActivity. */
+  update(shopId: string, accountId: string, patch: Partial<Omit<AccountRecord, 'in_active'>>): Promise<void>;
+  /** An update that sets `in_active`, the shop's directory entry written in the same transaction. */
+  setActivity(account: Pick<AccountRecord, 'shopId' | '_id' | 'company'>, patch: Partial<AccountRecord> & { in_active: boolean }): Promise<void>;
+  /**
+   * Writes a directory read from the accounts to a shop that has none, only if no account was written
+   * since the shop record holding `version` was read; answers whether it was written.
+   */
+  fillDirectory(shopId: string, version: number | undefined, accounts: AccountRecord[]): Promise<boolean>;
   /** The default lives in one pointer item, so there is never more than one. */
   defaultId(shopId: string): Promise<string | undefined>;
   setDefault(shopId: string, accountId: string | undefined): Promise<void>;

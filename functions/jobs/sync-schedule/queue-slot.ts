@@ -1,4 +1,6 @@
-import { slotPollsAccount, slotRange, syncSlot, type SyncAccountMessage } from '@dakiya/shared';
+import { courierDefinition, slotPollsAccount, slotRange, syncSlot, type SlotRange, type SyncAccountMessage } from '@dakiya/shared';
+import { accountsOf, type ListedAccount } from '../../domain/accounts/directory';
+import type { ShopRecord } from '../../domain/records';
 import type { Deps } from '../../domain/ports/deps';
 import type { ScheduledWorker } from '../../platform/job-chain';
 
@@ -24,16 +26,17 @@ export async function queueSlot(now: Date, deps: Deps, opts: { everyParcel?: boo
   const range = opts.everyParcel ? { watch: true, from: undefined } : slotRange(slot);
   const listed = await deps.billing.paidShops();
   // the shop items themselves decide (a BatchGet per 100): a place the one-off listing wrote just as the shop left its plan never polls a FREE shop
-  const shops = (await deps.shops.getMany(listed.map((s) => s.shopId))).filter((s) => s.plan !== 'FREE' && s.status === 'ACTIVE').map((s) => ({ shopId: s._id }));
+  const shops = (await deps.shops.getMany(listed.map((s) => s.shopId))).filter((s) => s.plan !== 'FREE' && s.status === 'ACTIVE');
   const messages: SyncAccountMessage[] = [];
   for (let i = 0; i < shops.length; i += SHOPS_AT_ONCE) {
-    const accounts = await Promise.all(shops.slice(i, i + SHOPS_AT_ONCE).map((s) => deps.accounts.listOfShop(s.shopId)));
+    // the shop items carry their directories: only a shop older than the directory reads its accounts (once)
+    const accounts = await Promise.all(shops.slice(i, i + SHOPS_AT_ONCE).map(async (s) => (await withPushTimes(s, await accountsOf(s, deps), range, deps)).map((a) => ({ ...a, shopId: s._id }))));
     for (const account of accounts.flat()) {
-      if (account.in_active) continue;
+      if (!account.active) continue;
       // an account whose courier pushes its changes is asked only by the daily slot
       if (!slotPollsAccount(range, slot, account.lastPushAt)) continue;
       messages.push({
-        shopId: account.shopId, accountId: account._id, courier: account.company, slot: (opts.everyParcel ? now : slot).toISOString(),
+        shopId: account.shopId, accountId: account.accountId, courier: account.company, slot: (opts.everyParcel ? now : slot).toISOString(),
         ...(range.from ? { from: range.from.toISOString() } : {}), watch: range.watch, stage: 'moving', queued: 0,
       });
     }
@@ -41,6 +44,17 @@ export async function queueSlot(now: Date, deps: Deps, opts: { everyParcel?: boo
   await deps.jobs.send('sync.accounts', messages);
   deps.metrics.count('SyncAccountsScheduled', messages.length);
   return { slot, shops: shops.length, accounts: messages.length };
+}
+
+/**
+ * The directory says which accounts a shop has, not when one last received a push (that changes with
+ * every push, and the shop item is read by every request): outside the daily slot, a shop with an active
+ * account of a pushing courier reads its accounts for it, one small Query, as every shop did before.
+ */
+async function withPushTimes(shop: ShopRecord, listed: ListedAccount[], range: Pick<SlotRange, 'from'>, deps: Deps): Promise<(ListedAccount & { lastPushAt?: string })[]> {
+  if (!range.from || !listed.some((a) => a.active && courierDefinition(a.company).booking.statusPush)) return listed;
+  const pushed = new Map((await deps.accounts.listOfShop(shop._id)).map((a) => [a._id, a.lastPushAt]));
+  return listed.map((a) => ({ ...a, ...(pushed.get(a.accountId) ? { lastPushAt: pushed.get(a.accountId) } : {}) }));
 }
 
 export const scheduleSync: ScheduledWorker = async (ctx, deps) => {

@@ -1,5 +1,6 @@
 import { DeleteMessageBatchCommand, PurgeQueueCommand, ReceiveMessageCommand } from '@aws-sdk/client-sqs';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { jobNeeds, PUSH_FRESH_HOURS, slotRange, SyncBatchMessage, windowOf, type SyncAccountMessage } from '@dakiya/shared';
 import { seedAccount, seedShop, testDeps, type TestDeps } from '../../test-support/harness';
 import { bookingRecord, writeBooking } from '../../test-support/bookings';
@@ -7,6 +8,7 @@ import type { AccountRecord, ShopRecord } from '../../domain/records';
 import { ANSWER_MARGIN_MS, runInvocation } from '../../ground/invocation';
 import { queueAccountBatches } from '../sync-accounts/queue-batches';
 import { queueSlot } from './queue-slot';
+import { keys } from '../../adapters/dynamo/keys';
 
 /**
  * The status sync's scheduler on DynamoDB Local and fauxqs, on a fixed clock: the hourly slot reads
@@ -213,5 +215,44 @@ describe('the scheduler on DynamoDB Local and the SQS emulator', () => {
     await deps.poller.drain({ only: ['sync.accounts'] });
     const batches = await takeBatches();
     expect(numbersOf(batches, shop._id)).toEqual([...all].sort());
+  });
+
+  it("finds each paid shop's active accounts in its shop item's directory, reading no accounts; a shop without one reads them once; one with a pushing courier's account reads them for its last push, except in the daily slot", async () => {
+    const reads = new Map<string, number>();
+    deps.db.middlewareStack.add((next) => async (args) => {
+      const values = (args.input as { ExpressionAttributeValues?: Record<string, unknown> }).ExpressionAttributeValues;
+      if (values?.[':prefix'] === 'ACCOUNT#') reads.set(String(values[':pk']), (reads.get(String(values[':pk'])) ?? 0) + 1);
+      return next(args);
+    }, { step: 'initialize', name: 'countAccountReadsOfSlot' });
+    const readsOf = (shopId: string) => reads.get(keys.shop(shopId).pk) ?? 0;
+    const shop = await paidShop();
+    const older = await paidShop();
+    const pushing = await paidShop();
+    await deps.db.send(new UpdateCommand({ TableName: deps.env.TABLE_NAME, Key: keys.shop(older._id), UpdateExpression: 'REMOVE accountDirectory' }));
+    const queued = async (shopId: string) => sent.filter((m) => m.shopId === shopId).map((m) => `${m.courier}:${m.accountId}`).sort();
+    const [postex, mnp] = [await seedAccount(deps, shop._id, { company: 'POSTEX' }), await seedAccount(deps, shop._id, { company: 'MNP' })];
+    await seedAccount(deps, shop._id, { company: 'LEOPARD', inactive: true });
+    const tcs = await seedAccount(deps, older._id, { company: 'TCS' });
+    await seedAccount(deps, older._id, { company: 'LEOPARD', inactive: true });
+    const leopard = await seedAccount(deps, pushing._id, { company: 'LEOPARD' });
+    // the messages are looked at here, not sent, so no later slot of this file sees them
+    let sent: SyncAccountMessage[] = [];
+    const send = vi.spyOn(deps.jobs, 'send').mockImplementation(async (_job, messages) => { sent = messages as SyncAccountMessage[]; });
+    try {
+      await queueSlot(at(1), deps);
+      expect(await queued(shop._id)).toEqual([`MNP:${mnp._id}`, `POSTEX:${postex._id}`].sort());
+      expect(await queued(older._id)).toEqual([`TCS:${tcs._id}`]);
+      expect(await queued(pushing._id)).toEqual([`LEOPARD:${leopard._id}`]);
+      expect([readsOf(shop._id), readsOf(older._id), readsOf(pushing._id)]).toEqual([0, 1, 1]);
+      await queueSlot(at(2), deps);
+      expect(await queued(older._id)).toEqual([`TCS:${tcs._id}`]);
+      expect([readsOf(shop._id), readsOf(older._id), readsOf(pushing._id)]).toEqual([0, 1, 2]);
+      // the daily slot polls every account, pushed or not: no last push to read
+      await queueSlot(at(0), deps);
+      expect(await queued(pushing._id)).toEqual([`LEOPARD:${leopard._id}`]);
+      expect(readsOf(pushing._id)).toBe(2);
+    } finally {
+      send.mockRestore();
+    }
   });
 });
