@@ -1,6 +1,7 @@
 import {
   CreateTableCommand, DescribeTableCommand, UpdateTableCommand, UpdateTimeToLiveCommand, type DynamoDBClient,
 } from '@aws-sdk/client-dynamodb';
+import { pause } from '../../ground/clock';
 import { INDEXES, TABLE_KEYS, TTL_ATTRIBUTE, projectionOf, type IndexDef } from './table';
 
 /**
@@ -62,7 +63,7 @@ async function addIndex(client: DynamoDBClient, tableName: string, index: IndexD
   while (Date.now() < deadline) {
     const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
     if (Table?.GlobalSecondaryIndexes?.find((g) => g.IndexName === index.name)?.IndexStatus === 'ACTIVE') return;
-    await new Promise((r) => setTimeout(r, 200));
+    await pause(200);
   }
   throw new Error(`index ${index.name} of ${tableName} did not become active`);
 }
