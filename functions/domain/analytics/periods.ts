@@ -1,6 +1,6 @@
 import type { CounterSeries, StoredCounter } from '../ports/counters';
 import type { Deps } from '../ports/deps';
-import { addDays, monthOf } from '../booking/counters';
+import { lastDayOf, monthOf, nextMonth, previousMonth } from '../booking/counters';
 
 /** A series the dashboard and the staff statistics read over days or months. */
 export type RangeSeries = { kind: 'shop' } | { kind: 'city'; cityKey: string } | { kind: 'staff'; userId: string };
@@ -8,9 +8,6 @@ export type RangeSeries = { kind: 'shop' } | { kind: 'city'; cityKey: string } |
 /** Up to this many days a chart shows each day; a longer range shows months. */
 export const DAILY_UP_TO = 62;
 
-export const lastDayOf = (month: string) => addDays(`${monthOf(addDays(`${month}-28`, 4))}-01`, -1);
-export const nextMonth = (month: string) => monthOf(addDays(`${month}-28`, 4));
-const previousMonth = (month: string) => monthOf(addDays(`${month}-01`, -1));
 
 export const daysIn = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
 

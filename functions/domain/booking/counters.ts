@@ -168,6 +168,11 @@ export function addDays(day: string, n: number): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
 }
 
+/** A month's last day, and the months either side of one (months as YYYY-MM). */
+export const lastDayOf = (month: string) => addDays(`${monthOf(addDays(`${month}-28`, 4))}-01`, -1);
+export const nextMonth = (month: string) => monthOf(addDays(`${month}-28`, 4));
+export const previousMonth = (month: string) => monthOf(addDays(`${month}-01`, -1));
+
 /** The instant a calendar day of the shop's time zone begins (ISO 8601, UTC). */
 export function dayStart(day: string, timeZone: string): string {
   const midnightUtc = Date.parse(`${day}T00:00:00Z`);

@@ -3,7 +3,7 @@ import type { BookingIndex, BookingRecord } from '../ports/bookings';
 import type { CounterItemRef, CounterSeries, StoredCounter } from '../ports/counters';
 import type { Deps } from '../ports/deps';
 import type { ShopRecord } from '../records';
-import { addDays, count, dayStart, monthOf, shopDay, yearOf } from '../booking/counters';
+import { addDays, count, dayStart, lastDayOf, monthOf, shopDay, yearOf } from '../booking/counters';
 import { accountIdsOf } from '../accounts/directory';
 import { matches, type OrdersFilter } from './filter';
 import { matchingItems, mergedRanges } from './streams';
@@ -73,7 +73,6 @@ async function countsBy(shop: ShopRecord, kind: CountedKind, period: 'DAY' | 'MO
   return new Map([...out].sort((a, b) => (a[0] < b[0] ? 1 : -1)));
 }
 
-const lastDayOf = (month: string) => addDays(`${monthOf(addDays(`${month}-28`, 4))}-01`, -1);
 const newestFirst = (a: [string, number], b: [string, number]) => (a[0] < b[0] ? 1 : -1);
 
 export interface CountedPage {

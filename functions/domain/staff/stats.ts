@@ -2,8 +2,8 @@ import { BOOKING_STATUSES, presetRange, type StaffChart, type StaffCounts, type 
 import type { StoredCounter } from '../ports/counters';
 import type { Deps } from '../ports/deps';
 import type { ShopRecord } from '../records';
-import { addDays, count, monthOf, shopDay } from '../booking/counters';
-import { itemsOver, nextMonth } from '../analytics/periods';
+import { addDays, count, monthOf, nextMonth, shopDay } from '../booking/counters';
+import { itemsOver } from '../analytics/periods';
 
 /** Whose counter items a statistic reads: one member's, or the shop's (every booking, whoever booked it). */
 export type StatsOf = { kind: 'staff'; userId: string } | { kind: 'shop' };
