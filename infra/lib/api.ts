@@ -90,6 +90,9 @@ export class Api extends Construct {
       if (!integration) {
         integration = new HttpLambdaIntegration(`${route.group}Integration`, fn, {
           payloadFormatVersion: apigwv2.PayloadFormatVersion.VERSION_2_0,
+          // one invoke permission per group, for this API's routes, not one per route: a permission per
+          // route put the stack over CloudFormation's 500 resources, and each group's routes all go to it anyway
+          scopePermissionToRoute: false,
         });
         integrations.set(route.group, integration);
       }
