@@ -3,7 +3,7 @@ import { DEMO_CREDENTIALS } from '../../local/simulators/couriers';
 import { startGateway } from '../../local/gateway';
 import { freePort } from '../../local/services/ports';
 import { call, seedAccount, seedUser, TEST_ORIGIN_SECRET } from '../test-support/harness';
-import { bookableOrders } from '../test-support/shopify-shops';
+import { bookOneOrder } from '../test-support/book-one';
 import { makeWorld, type World } from '../test-support/world';
 import { syncBatch } from '../domain/sync/batch';
 import type { AccountRecord } from '../domain/records';
@@ -48,17 +48,7 @@ const pushCall = (body: unknown, k = key) => call(world.deps, 'tracking.leopardP
 const pk = (iso: string) => new Date(Date.parse(iso) + 5 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
 
 async function bookOne(): Promise<string> {
-  const order = bookableOrders(world.shopify, world.a.shop.domain).find((o) => !taken.has(o.id))!;
-  taken.add(order.id);
-  const res = await call(world.deps, 'booking.book', {
-    token: world.a.ownerToken,
-    body: {
-      tracking_account: account._id, order_id: order.id, pieces: 1, weight: 500, cod_amount: 2500, order_name: '#x', products_list: 'Lawn suit x 1',
-      consignee_name: 'Ayesha Khan', consignee_phone: '+92 300 1234567', consignee_address: 'House 12, Street 4, Gulberg III', destination_city: 'Lahore',
-    },
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body.booking.tracking_number as string;
+  return bookOneOrder(world, account._id, taken);
 }
 
 /** The simulator's clock moved and its pushes answered. */

@@ -2,8 +2,8 @@ import { ReceiveMessageCommand } from '@aws-sdk/client-sqs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SyncBatchMessage, type CourierId } from '@dakiya/shared';
 import { DEMO_CREDENTIALS } from '../../../local/simulators/couriers';
-import { call, seedAccount } from '../../test-support/harness';
-import { bookableOrders } from '../../test-support/shopify-shops';
+import { seedAccount } from '../../test-support/harness';
+import { bookOneOrder } from '../../test-support/book-one';
 import { makeWorld, type World } from '../../test-support/world';
 import type { AccountRecord } from '../../domain/records';
 import { queueSlot } from '../sync-schedule/queue-slot';
@@ -25,17 +25,7 @@ async function bookOne(company: CourierId) {
     accounts.set(company, await seedAccount(world.deps, world.a.shop._id, { company, credentials: DEMO_CREDENTIALS[company] as Record<string, string> }));
   }
   const account = accounts.get(company)!;
-  const order = bookableOrders(world.shopify, world.a.shop.domain).find((o) => !taken.has(o.id))!;
-  taken.add(order.id);
-  const res = await call(world.deps, 'booking.book', {
-    token: world.a.ownerToken,
-    body: {
-      tracking_account: account._id, order_id: order.id, pieces: 1, weight: 500, cod_amount: 2500, order_name: '#x', products_list: 'Lawn suit x 1',
-      consignee_name: 'Ayesha Khan', consignee_phone: '+92 300 1234567', consignee_address: 'House 12, Street 4, Gulberg III', destination_city: 'Lahore',
-    },
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body.booking.tracking_number as string;
+  return bookOneOrder(world, account._id, taken);
 }
 
 /** One pass over every moving parcel of the paid shops, run to the end by the poller. */
