@@ -24,13 +24,13 @@ const owner = () => api().call('auth.login', { body: inject('owner') });
 /** An element's text, one line per block. */
 const said = async (page: Page, testId: string) => (await page.getByTestId(testId).innerText()).replace(/\n+/g, '\n').trim();
 
-/** Cash-on-delivery orders to ship that nobody took yet, with a name and a city a courier takes. */
+/** Cash-on-delivery orders to ship that nobody took yet, with a name, a city and a phone a courier takes. */
 async function freeOrders(token: string, count: number): Promise<StoreOrder[]> {
   const found: StoreOrder[] = [];
   let after: string | undefined;
   while (found.length < count) {
     const page = await api().call('storeOrders.list', { token, query: { filter: 'cod', limit: 100, ...(after ? { after } : {}) } });
-    found.push(...page.orders.filter((o) => !taken.has(o.id) && !o.booking && !o.check_needed && o.customer && o.city).slice(0, count - found.length));
+    found.push(...page.orders.filter((o) => !taken.has(o.id) && !o.booking && !o.check_needed && o.customer && o.city && o.phone).slice(0, count - found.length));
     if (!page.next) break;
     after = page.next;
   }

@@ -69,8 +69,7 @@ async function printed<T>(page: Page, click: () => Promise<void>, route: string)
   return { pages: pagesOf(opened.at(-1)!), answer: (await response.json()) as T };
 }
 
-// the whole booking world run alone on a quiet machine (2026-11-27): orders-print booked 18 of its 20, and this flow and the next found too few parcels
-describe.skip('printing from the orders list (skipped: in the whole booking world its bulk booking of its own parcels books fewer than asked (alone it passes); the cause is not found yet)', () => {
+describe('printing from the orders list', () => {
   it("prints twenty parcels' airway bills and the couriers' own labels, one account's load sheet, and refuses a stale selection", async () => {
     const { settings } = await api().call('settings.get', { token: clerk.adminToken });
     const perPage = settings.label_paper === 'A4' ? 4 : 1;

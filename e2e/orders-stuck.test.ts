@@ -32,8 +32,7 @@ async function syncOne(parcel: Booked): Promise<void> {
   await sqs.send(new SendMessageCommand({ QueueUrl, MessageBody: JSON.stringify(batch) }));
 }
 
-// the whole booking world run alone on a quiet machine (2026-11-27): orders-print booked 18 of its 20, and this flow and the next found too few parcels
-describe.skip('stuck parcels (skipped: in the whole booking world its bulk booking of its own parcels books fewer than asked (alone it passes); the cause is not found yet)', () => {
+describe('stuck parcels', () => {
   it("shows a parcel not picked up past its courier's days on the dashboard and under 'Needs attention', with the days and the courier's last word", async () => {
     const { auth_token: token } = await api().call('auth.login', { body: owner });
     const [parcel] = await bookThroughApi(api(), token, 1, ['LEOPARD'], taken);

@@ -45,8 +45,7 @@ beforeAll(async () => {
 });
 afterAll(async () => { await browser?.close(); });
 
-// the whole booking world run alone on a quiet machine (2026-11-27): orders-print booked 18 of its 20, and this flow and the next found too few parcels
-describe.skip('the status sync on the orders list (skipped: in the whole booking world its bulk booking of its own parcels books fewer than asked (alone it passes); the cause is not found yet)', () => {
+describe('the status sync on the orders list', () => {
   it('moves the parcels the couriers scanned, shown before the modal asks anyone; a courier failing in the pass leaves its parcel as it was', async () => {
     const page = await signedIn(browser, clerk, undefined, '**/dashboard**');
     await page.goto(`/dashboard/orders?bookedBy=${clerk.id}`);

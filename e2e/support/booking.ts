@@ -14,7 +14,8 @@ export interface SimOrder {
   lineItems: { currentQuantity: number; grams: number }[];
   tags: string[];
   /** null: an order Shopify ships nowhere (a pickup, a gift card), which the form cannot book as it is. */
-  shippingAddress: { address1: string | null } | null;
+  shippingAddress: { address1: string | null; phone: string | null } | null;
+  phone: string | null;
 }
 
 /** The Shopify simulator's records of the demo store's orders. */
@@ -51,8 +52,8 @@ export async function freeOrderOnPage(page: Page, taken: Set<string> = new Set()
   const names = (await page.locator('[data-testid^="store-order-book-#"]').evaluateAll((els) => els.map((el) => el.getAttribute('data-testid') ?? '')))
     .map((id) => id.replace('store-order-book-', ''));
   const orders = await simOrders();
-  // fulfilled once (even if cancelled since), or with nowhere to ship to: not the plain order a flow books
-  const used = new Set(orders.filter((o) => o.fulfillments.length > 0 || !o.shippingAddress?.address1).map((o) => o.name));
+  // fulfilled once (even if cancelled since), with nowhere to ship to or no phone to call: not the plain order a flow books
+  const used = new Set(orders.filter((o) => o.fulfillments.length > 0 || !o.shippingAddress?.address1 || !(o.shippingAddress.phone || o.phone)).map((o) => o.name));
   const weighed = opts.unweighed
     ? new Set(orders.filter((o) => o.lineItems.some((li) => li.grams > 0)).map((o) => o.name))
     : new Set<string>();

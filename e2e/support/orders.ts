@@ -13,12 +13,27 @@ export interface Booked {
   courier: Courier;
 }
 
-/** The booked rows of a bulk booking: a row a courier refused, or whose answer was lost, is left out. */
+/**
+ * `count` parcels booked through the bulk route, spread over the couriers given in turn. The demo shop keeps
+ * orders a courier rightly refuses (one with no phone, one too light for TCS), and which of them a flow meets
+ * depends on what the flows before it booked: a refused row is replaced by another order for the same courier,
+ * so a flow gets the parcels it asked for and the refusals stay the bulk's own.
+ */
 export async function bookThroughApi(client: ApiClient, token: string, count: number, couriers: readonly Courier[], taken: Set<string> = new Set()): Promise<Booked[]> {
-  const { rows, courierOf } = await bulkBook(client, token, count, couriers, taken);
-  return rows
-    .filter((r) => r.state === 'booked' && r.tracking_number)
-    .map((r) => ({ orderId: r.order_id, name: r.order_name, tracking: r.tracking_number!, courier: courierOf.get(r.order_id)! }));
+  // slot i is the i-th parcel asked for, so a caller that names them by courier order still can
+  const slots: (Booked | undefined)[] = Array.from({ length: count });
+  for (let round = 0; round < 3; round++) {
+    const open = slots.flatMap((b, i) => (b ? [] : [i]));
+    if (open.length === 0) break;
+    const { rows, courierOf } = await bulkBook(client, token, open.length, open.map((i) => couriers[i % couriers.length]!), taken);
+    for (const r of rows) {
+      if (r.state !== 'booked' || !r.tracking_number) continue;
+      const courier = courierOf.get(r.order_id)!;
+      const slot = open.find((i) => !slots[i] && couriers[i % couriers.length] === courier)!;
+      slots[slot] = { orderId: r.order_id, name: r.order_name, tracking: r.tracking_number, courier };
+    }
+  }
+  return slots.filter((b): b is Booked => b !== undefined);
 }
 
 /**
@@ -38,9 +53,9 @@ export async function bulkBook(client: ApiClient, token: string, count: number, 
   while (orders.length < count) {
     const page = await client.call('storeOrders.list', { token, query: { filter: 'cod', limit: 100, ...(after ? { after } : {}) } });
     // an earlier flow of this world may have left an order waiting for a courier check (a lost answer
-    // it never answered), and an order with no city is left by a bulk for a person: the bulk would
-    // rightly not book either, and this flow would be a parcel short
-    const bookable = page.orders.filter((o) => !taken.has(o.id) && !o.check_needed && !o.booking && o.city !== '');
+    // it never answered), and an order with no city or no phone is left by a bulk for a person: the bulk
+    // would rightly not book either, and this flow would be a parcel short
+    const bookable = page.orders.filter((o) => !taken.has(o.id) && !o.check_needed && !o.booking && o.city !== '' && o.phone !== '');
     orders.push(...bookable.slice(0, count - orders.length));
     if (!page.next) break;
     after = page.next;

@@ -38,7 +38,7 @@ function phone(value: string | null | undefined): string {
   return result.ok ? result.phone : (value ?? '').trim();
 }
 
-/** Up to three different phones: the shipping address's, the order's, then the billing contact's. */
+/** The shipping address's phone, then the order's when it differs; the third is left for a merge's other orders. */
 export function phonesOf(order: ShopifyOrder): [string, string, string] {
   const found: string[] = [];
   for (const candidate of [order.shippingAddress?.phone, order.phone]) {
