@@ -65,12 +65,21 @@ try {
   const courierCalls = () => Object.values(stack.couriers.sims).reduce((sum, sim) => sum + sim.control.calls().length, 0);
   const courier0 = courierCalls();
   const selectedAt = performance.now();
+  // the Shopify bucket sampled while the bulk runs: mostly empty means Shopify's 100 points a second set the pace
+  const bucket = () => stack.shopify.control.shop(stack.config.demo.shop).bucket;
+  const levels: number[] = [];
+  const sampler = setInterval(() => {
+    const b = bucket();
+    levels.push(Math.min(b.maximumAvailable, b.level + ((stack.shopify.control.now() - b.updatedAt) / 1000) * b.restoreRate));
+  }, 250);
   await click(page.getByTestId('store-orders-bulk'));
   await page.waitForURL('**/dashboard/bulk-book?**');
   await click(page.getByTestId('bulk-submit'));
   await page.waitForURL('**/dashboard/bulk/*');
   await page.locator('[data-testid="bulk-progress"][data-percent="100"]').waitFor({ timeout: 600_000 });
   const bookedAt = performance.now();
+  clearInterval(sampler);
+  const nearEmpty = levels.filter((l) => l < 150).length / Math.max(1, levels.length);
   const dynamo = meter.snapshot();
   const shopify = { requests: stack.deps.shopifySpend.requests - spend0.requests, points: stack.deps.shopifySpend.points - spend0.points, throttled: stack.deps.shopifySpend.throttled - spend0.throttled };
   const courierDuring = courierCalls() - courier0;
@@ -106,6 +115,8 @@ try {
     `| During the bulk: Shopify requests, points (actual), THROTTLED | ${shopify.requests}, ${shopify.points}, ${shopify.throttled} | |`,
     `| During the bulk: DynamoDB calls, read units, write units | ${dynamo.calls}, ${dynamo.read.toFixed(0)}, ${dynamo.write.toFixed(0)} | |`,
     `| During the bulk: courier simulator calls | ${courierDuring} | |`,
+    `| During the bulk: the Shopify bucket below 150 points (of ${bucket().maximumAvailable}, ${bucket().restoreRate} a second) | ${(nearEmpty * 100).toFixed(0)}% of the time | |`,
+    `| Shopify's floor for those points (less the full bucket at the start, at its restore rate) | ${seconds(Math.max(0, shopify.points - bucket().maximumAvailable) / bucket().restoreRate * 1000)} | |`,
     '',
   ].join('\n');
   fs.writeFileSync(path.join(ROOT, 'bench', 'report-labels-path.md'), report);
