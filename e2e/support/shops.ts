@@ -11,10 +11,10 @@ export function sim(path: string, body: object): Promise<void> {
 /**
  * A store of its own for one flow, installed by its owner as a script's browser would (launch,
  * install grant, online grant, the one-time link traded); answers the owner's session. Its plan is
- * FREE, with its own ten users.
+ * FREE, with its own ten users; `orders` open orders of the simulator's mix in it (3 unless said).
  */
-export async function installNewShop(shop: string, name: string, ownerEmail: string): Promise<string> {
-  await sim('shops', { shop, name, email: ownerEmail, orders: 3 });
+export async function installNewShop(shop: string, name: string, ownerEmail: string, orders = 3): Promise<string> {
+  await sim('shops', { shop, name, email: ownerEmail, orders });
   const cookies = new Map<string, string>();
   let url = ((await (await fetch(`${inject('shopifyUrl')}/_fake/launch-url?shop=${shop}&embedded=0`)).json()) as { url: string }).url;
   for (let step = 0; step < 8; step++) {

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { CourierId, PrintBillsOutput } from '@dakiya/shared';
+import type { CourierId, LoadSheetOutput, PrintBillsOutput } from '@dakiya/shared';
 import { DEMO_CREDENTIALS } from '../../local/simulators/couriers';
 import { call, seedAccount } from '../test-support/harness';
 import { bookableOrders } from '../test-support/shopify-shops';
@@ -114,4 +114,26 @@ describe("POST /print-airway-bills with the couriers' own labels", () => {
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ errors: [{ code: 'VALIDATION_FAILED', param: 'trackingNumbers', msg: "At most 50 couriers' labels are printed at once: select fewer, or print Dakiya's airway bills" }] });
   });
+});
+
+describe('POST /load-sheet when the courier is down', () => {
+  it("Dakiya's sheet, the reason on it and in the answer; the courier's own again once it answers", async () => {
+    const mine = await bookOne('LEOPARD');
+    world.couriers.sims.LEOPARD.control.failNext('http-500', 1, 'generateLoadSheet');
+    const res = await call(world.deps, 'labels.loadSheet', { token: world.a.ownerToken, body: { accountId: accounts.get('LEOPARD') } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const sheet = res.body as LoadSheetOutput;
+    expect(sheet).toMatchObject({ source: 'dakiya', note: "Leopards could not be reached: Dakiya's load sheet" });
+    const { pages } = await textOf(sheet.file.url);
+    expect(pages[0]).toContain("Leopards could not be reached: Dakiya's load sheet");
+    expect(pages.join('')).toContain(mine);
+
+    // the next sheet starts where this one ended: only a parcel booked since, which Leopards knows
+    const next = await bookOne('LEOPARD');
+    const again = await call(world.deps, 'labels.loadSheet', { token: world.a.ownerToken, body: { accountId: accounts.get('LEOPARD') } });
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    expect(again.body).toMatchObject({ source: 'courier', file: { count: 1 } });
+    expect((await textOf((again.body as LoadSheetOutput).file.url)).pages.join('')).toContain(next);
+    expect(again.body).not.toHaveProperty('note');
+  }, 60_000);
 });

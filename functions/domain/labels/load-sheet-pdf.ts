@@ -12,6 +12,8 @@ export interface LoadSheet {
   /** Absent on an account's first sheet: every parcel still waiting. */
   since?: string;
   parcels: { trackingNumber: string; orderNames: string[]; consignee: string; city: string; pieces: number; codAmount: number }[];
+  /** Why this is Dakiya's sheet where the courier has its own (down, or refused): printed under the heading. */
+  note?: string;
 }
 
 const when = new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Karachi', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
@@ -37,6 +39,10 @@ export function loadSheetPdf(sheet: LoadSheet): Promise<Buffer> {
     y += 24;
     text.style(9).line(`${sheet.shop} · account ${sheet.account} · ${when.format(new Date(sheet.at))} · ${sheet.since ? `parcels booked since ${when.format(new Date(sheet.since))}` : 'every parcel waiting for pickup'}`, left, y, 535);
     y += 20;
+    if (sheet.note) {
+      text.style(9, 'bold').line(sheet.note, left, y, 535);
+      y += 16;
+    }
     let x = left;
     for (const column of COLUMNS) {
       text.style(8, 'bold').line(column.title, x + 2, y, column.width - 4);

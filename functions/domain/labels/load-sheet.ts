@@ -6,7 +6,8 @@ import { fileKey } from '../ports/files';
 import { AppError } from '../../ground/errors';
 import { newId } from '../../ground/ids';
 import { loadAccount } from '../accounts/load-account';
-import { openCredentials, withCourier } from '../accounts/credentials';
+import { openCredentials } from '../accounts/credentials';
+import { isCourierUnavailable, type CourierAdapter } from '../ports/courier';
 import { loadSheetPdf } from './load-sheet-pdf';
 
 /** Parcels on one sheet at most: a day of a busy account, and what one request reads in time. */
@@ -42,19 +43,14 @@ export async function makeLoadSheet(shop: ShopRecord, input: LoadSheetInput, dep
   if (!parcels.length) throw new AppError('NOTHING_TO_LOAD');
   const now = deps.now();
   const sheetId = newId(now);
-  let pdf: Uint8Array | undefined;
-  let source: LoadSheetOutput['source'] = 'dakiya';
   const adapter = deps.courier(account.company, await openCredentials(account, deps));
-  if (adapter.capabilities.loadSheet) {
-    const own = await withCourier(() => adapter.loadSheet(parcels.map((p) => p.trackingNumber)));
-    if (own.kind === 'pdf') {
-      pdf = own.bytes;
-      source = 'courier';
-    }
-  }
-  pdf ??= await loadSheetPdf({
+  const own = adapter.capabilities.loadSheet ? await courierSheet(adapter, parcels.map((p) => p.trackingNumber)) : {};
+  const note = own.note;
+  const source: LoadSheetOutput['source'] = own.pdf ? 'courier' : 'dakiya';
+  const pdf = own.pdf ?? await loadSheetPdf({
     shop: shop.name, courier: courierDefinition(account.company).name, account: account.name, at: now.toISOString(), since,
     parcels: parcels.map((p) => ({ trackingNumber: p.trackingNumber, orderNames: p.orderNames, consignee: p.consignee.name, city: p.destinationCity, pieces: p.pieces, codAmount: p.cod })),
+    ...(note ? { note } : {}),
   });
   const fileName = `load-sheet-${sheetId}.pdf`;
   const key = fileKey(shop._id, 'labels', `${sheetId}/${fileName}`);
@@ -65,6 +61,24 @@ export async function makeLoadSheet(shop: ShopRecord, input: LoadSheetInput, dep
     file: { url, expiresAt: new Date(now.getTime() + LABEL_LINK_SECONDS * 1000).toISOString(), fileName, count: parcels.length },
     totalCod: parcels.reduce((sum, p) => sum + p.cod, 0),
     source,
+    ...(note ? { note } : {}),
     sheetAt: now.toISOString(),
   };
+}
+
+/**
+ * The courier's own sheet, or why Dakiya's is made instead: a courier down, refusing or sending nothing
+ * never keeps the rider waiting, as a label it cannot give never stops the airway bills.
+ */
+async function courierSheet(adapter: CourierAdapter, trackingNumbers: string[]): Promise<{ pdf?: Uint8Array; note?: string }> {
+  const name = courierDefinition(adapter.courier).name;
+  try {
+    const answer = await adapter.loadSheet(trackingNumbers);
+    if (answer.kind === 'pdf') return { pdf: answer.bytes };
+    if (answer.kind === 'refused') return { note: `${name} refused its load sheet (${answer.messages.join('; ')}): Dakiya's load sheet` };
+    return { note: `${name} gave no load sheet: Dakiya's load sheet` };
+  } catch (error) {
+    if (isCourierUnavailable(error)) return { note: `${name} ${error.reason === 'timeout' ? 'did not answer in time' : 'could not be reached'}: Dakiya's load sheet` };
+    throw error;
+  }
 }

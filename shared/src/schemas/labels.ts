@@ -78,6 +78,8 @@ export const LoadSheetOutput = z.object({
   totalCod: z.number(),
   /** Dakiya's sheet or the courier's own. */
   source: z.enum(['dakiya', 'courier']),
+  /** Dakiya's sheet where the courier has its own: why (the courier down, or refusing), as its PDF says under the heading. */
+  note: z.string().optional(),
   /** This sheet's time: the next one starts from it. */
   sheetAt: z.string(),
 });

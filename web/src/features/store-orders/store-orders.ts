@@ -1,4 +1,4 @@
-import { MAX_BULK_ORDERS, MAX_MERGE_ORDERS, ORDER_SEARCH_MAX, STORE_ORDER_FILTERS, type StoreOrderFilter } from '@dakiya/shared';
+import { MAX_BULK_ORDERS, MAX_MERGE_ORDERS, ORDER_SEARCH_MAX, STORE_ORDER_FILTERS, type StoreOrder, type StoreOrderFilter, type StoreOrdersPage } from '@dakiya/shared';
 import { paths, withIds, withQuery } from '../../lib/paths';
 
 export const FILTER_LABELS: Record<StoreOrderFilter, string> = {
@@ -55,4 +55,38 @@ export function selectionActions(ids: readonly string[]): SelectionActions {
 export function emptyTitle(search: string, cancelled?: { name: string }): string {
   if (cancelled) return `Order ${cancelled.name} was cancelled on Shopify`;
   return search ? `No order matches "${search}"` : 'Nothing left to ship';
+}
+
+/** Booked already, or waiting for a person's check with the courier whose answer was lost (booking it again could make a second parcel). */
+export const selectable = (order: Pick<StoreOrder, 'booking' | 'check_needed'>) => !order.booking && !order.check_needed;
+
+/** Orders a page of the 'select every order' read asks for: the list's largest page, so 250 orders are three reads. */
+export const EVERY_ORDER_PAGE = 100;
+
+/**
+ * Every order of the list's view a bulk can book, read page after page by the list's own query (Shopify counts
+ * nothing for us), newest first, stopping at MAX_BULK_ORDERS: `more` says orders were left beyond it (they are
+ * the next bulk's: once these are booked, the list no longer offers them). A failed read fails the whole choice.
+ */
+export async function everyOrderToBook(
+  readPage: (after: string | undefined) => Promise<Pick<StoreOrdersPage, 'orders' | 'next'>>,
+  max = MAX_BULK_ORDERS,
+): Promise<{ orders: Pick<StoreOrder, 'id' | 'name'>[]; more: boolean }> {
+  const orders: Pick<StoreOrder, 'id' | 'name'>[] = [];
+  let after: string | undefined;
+  for (;;) {
+    const page = await readPage(after);
+    for (const order of page.orders.filter(selectable)) {
+      if (orders.length === max) return { orders, more: true };
+      orders.push({ id: order.id, name: order.name });
+    }
+    if (!page.next) return { orders, more: false };
+    after = page.next;
+  }
+}
+
+/** What the selection bar says once every order of the list is chosen. */
+export function everyOrderLine(count: number, more: boolean): string {
+  if (more) return `The first ${count} orders of this list are selected: a bulk booking takes at most ${MAX_BULK_ORDERS}. Book them, then select the rest.`;
+  return count === 1 ? 'The one order of this list to book is selected.' : `All ${count} orders of this list are selected.`;
 }

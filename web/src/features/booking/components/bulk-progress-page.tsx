@@ -1,15 +1,15 @@
 import { Alert, Badge, Box, Button, Grid, HStack, Progress, Stack, Text } from '@chakra-ui/react';
 import type { BulkRow } from '@dakiya/shared';
 import { useCallback, useState, useSyncExternalStore } from 'react';
-import { LuArrowRight, LuPrinter, LuWifiOff } from 'react-icons/lu';
+import { LuArrowRight, LuWifiOff } from 'react-icons/lu';
 import { Link, useParams } from 'react-router-dom';
 import { useUnauthorizedOnly } from '../../../lib/api-errors';
 import { paths, withQuery } from '../../../lib/paths';
-import { usePrintBills } from '../../../lib/print-bills';
 import { useApi } from '../../../lib/swr';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { PageHeader } from '../../../components/ui/page-header';
 import { PageSkeleton } from '../../../components/ui/skeletons';
+import { PrintButtons } from './print-buttons';
 import { bulkFreshness, doneLine, outcomeCounts, POLL_MS, progressOf, progressTone, rowAction, rowLabel } from '../bulk';
 
 /**
@@ -30,7 +30,6 @@ export function BulkProgressPage({ timeZone }: { timeZone?: string }) {
     // SWR's interval refresh is deduplicated: under the app's 60 s deduping window it would ask once a minute
     dedupingInterval: POLL_MS / 2,
   });
-  const bills = usePrintBills();
   const booked = (data?.rows ?? []).flatMap((row) => (row.state === 'booked' && row.tracking_number ? [row.tracking_number] : []));
   const progress = data ? progressOf(data) : null;
   const tone = data ? progressTone(data) : null;
@@ -100,11 +99,8 @@ export function BulkProgressPage({ timeZone }: { timeZone?: string }) {
           </Box>
           {!running && (
             <HStack justify="flex-end" wrap="wrap">
-              {bills.error && <Text textStyle="sm" color="fg.error" role="alert" data-testid="bulk-print-error">{bills.error}</Text>}
               {booked.length > 0 && (
-                <Button variant="outline" loading={bills.printing} onClick={() => void bills.print(booked)} data-testid="bulk-print">
-                  <LuPrinter /> Print the airway bills of the booked ones
-                </Button>
+                <PrintButtons trackingNumbers={booked} billsLabel="Print the airway bills of the booked ones" labelsLabel="Couriers' own labels" testId="bulk" />
               )}
               <Button asChild variant="outline"><Link to={paths.dashboard.storeOrders()}>Back to store orders <LuArrowRight /></Link></Button>
             </HStack>

@@ -2,14 +2,13 @@ import { Alert, Badge, Box, Button, Grid, HStack, IconButton, Image, Stack, Text
 import type { BookingView } from '@dakiya/shared';
 import { COURIER_BY_ID } from '@dakiya/shared/couriers';
 import { useRef, useState } from 'react';
-import { LuCheck, LuCopy, LuExternalLink, LuPackage, LuPackageX, LuPrinter, LuRotateCcw, LuTriangleAlert, LuUser } from 'react-icons/lu';
+import { LuCheck, LuCopy, LuExternalLink, LuPackage, LuPackageX, LuRotateCcw, LuTriangleAlert, LuUser } from 'react-icons/lu';
 import { Link, useSearchParams } from 'react-router-dom';
 import { api } from '../../../lib/api';
 import { useHandleApiError, useUnauthorizedOnly } from '../../../lib/api-errors';
 import { useFormRefusal } from '../../../lib/form-refusal';
 import { formatCurrency, formatDateTime } from '../../../lib/format';
 import { paths, withIds, withQuery } from '../../../lib/paths';
-import { usePrintBills } from '../../../lib/print-bills';
 import { useApi } from '../../../lib/swr';
 import { useConfirm } from '../../../components/ui/confirm';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
@@ -20,6 +19,7 @@ import { ShareTracking } from '../../../components/ui/share-tracking';
 import { PageSkeleton } from '../../../components/ui/skeletons';
 import { notifySuccess } from '../../../components/ui/toaster';
 import { attentionText, bookingHeadline, canCancel, parcelPayment, STATUS_LABELS, WHO_CAN_CANCEL } from '../post-booking';
+import { PrintButtons } from './print-buttons';
 
 /**
  * /dashboard/post-booking?tracking= : the booking's page (spec's success page with its fulfilled
@@ -129,7 +129,7 @@ function BookingDetails({ booking, canWrite, timeZone, onChanged }: { booking: B
             <Button asChild variant="outline" size="sm">
               <Link to={paths.track(booking.tracking_number)} target="_blank"><LuExternalLink /> Track</Link>
             </Button>
-            {booking.status !== 'CANCELLED' && <PrintBillButton trackingNumber={booking.tracking_number} />}
+            {booking.status !== 'CANCELLED' && <PrintButtons trackingNumbers={[booking.tracking_number]} billsLabel="Print airway bill" labelsLabel="Courier's own label" testId="post-booking" />}
             {booking.status !== 'CANCELLED' && (
               <ShareTracking orderId={booking._id} trackingNumber={booking.tracking_number} orderName={booking.order_names.join(', ')} phone={data.consignee.phone} canEmail={canWrite} />
             )}
@@ -206,15 +206,3 @@ function CopyButton({ text }: { text: string }) {
   );
 }
 
-/** The parcel's airway bill, as a PDF on the paper chosen in settings. */
-function PrintBillButton({ trackingNumber }: { trackingNumber: string }) {
-  const { print, printing, error } = usePrintBills();
-  return (
-    <>
-      <Button variant="outline" size="sm" loading={printing} onClick={() => void print([trackingNumber])} data-testid="post-booking-print">
-        <LuPrinter /> Print airway bill
-      </Button>
-      {error && <Text textStyle="sm" color="fg.error" role="alert" data-testid="post-booking-print-error">{error}</Text>}
-    </>
-  );
-}

@@ -6,15 +6,17 @@ import { api, GENERIC_ERROR, isApiError } from '../../../lib/api';
 import { useApi } from '../../../lib/swr';
 
 export interface LoadSheetMenuProps {
-  /** A refusal (nothing waiting for pickup, the courier down): the page shows it. */
+  /** A refusal (nothing waiting for pickup): the page shows it. */
   onError(message: string | null): void;
+  /** Dakiya's sheet printed where the courier has its own, and why (the courier down or refusing): the page says so. */
+  onNote(note: string | null): void;
 }
 
 /**
  * 'Load sheet': one per tracking account, the parcels its rider takes since the account's last sheet. The PDF
  * opens by navigating to its signed link, as the airway bills do (the files bucket is another origin).
  */
-export function LoadSheetMenu({ onError }: LoadSheetMenuProps) {
+export function LoadSheetMenu({ onError, onNote }: LoadSheetMenuProps) {
   const { data } = useApi('accounts.active', {}, { revalidateOnFocus: false });
   const [busy, setBusy] = useState(false);
   const accounts = data?.accounts ?? [];
@@ -22,8 +24,10 @@ export function LoadSheetMenu({ onError }: LoadSheetMenuProps) {
   async function print(accountId: string) {
     setBusy(true);
     onError(null);
+    onNote(null);
     try {
       const sheet = await api('labels.loadSheet', { body: { accountId } });
+      onNote(sheet.note ?? null);
       window.location.assign(sheet.file.url);
     } catch (caught) {
       onError(isApiError(caught) ? caught.message || GENERIC_ERROR : GENERIC_ERROR);

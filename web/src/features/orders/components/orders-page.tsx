@@ -59,6 +59,7 @@ export function OrdersPage({ canCancel, canBook, canImport, canExport = false, t
   const [selected, setSelected] = useState<Map<string, OrderRow>>(new Map());
   const bills = usePrintBills();
   const [sheetError, setSheetError] = useState<string | null>(null);
+  const [sheetNote, setSheetNote] = useState<string | null>(null);
   const [opened, setOpened] = useState<OrderRow | null>(null);
   const [importOpen, setImportOpen] = useState(false);
   const [exporting, setExporting] = useState(false);
@@ -132,7 +133,7 @@ export function OrdersPage({ canCancel, canBook, canImport, canExport = false, t
                 <LuDownload aria-hidden /> Export
               </Button>
             )}
-            {canBook && <LoadSheetMenu onError={setSheetError} />}
+            {canBook && <LoadSheetMenu onError={setSheetError} onNote={setSheetNote} />}
             <RefreshButton onRefresh={refresh} refreshing={isValidating && !isLoading} testId="orders-refresh" />
           </HStack>
         )}
@@ -295,6 +296,15 @@ export function OrdersPage({ canCancel, canBook, canImport, canExport = false, t
         <Alert.Root status="error" mt="3" data-testid="orders-load-sheet-error">
           <Alert.Indicator />
           <Alert.Title>{sheetError}</Alert.Title>
+        </Alert.Root>
+      )}
+      {sheetNote && (
+        <Alert.Root status="warning" mt="3" data-testid="orders-load-sheet-note">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>{sheetNote}</Alert.Title>
+            <Alert.Description>Dakiya's sheet lists the same parcels, their COD and lines to sign: the rider can take it instead.</Alert.Description>
+          </Alert.Content>
         </Alert.Root>
       )}
 

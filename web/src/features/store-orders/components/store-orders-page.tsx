@@ -1,8 +1,9 @@
 import { Badge, Box, Button, Checkbox, Flex, HStack, Input, InputGroup, NativeSelect, Stack, Table, Text, useBreakpointValue } from '@chakra-ui/react';
-import { ORDER_SEARCH_MAX, STORE_ORDER_FILTERS, type StoreOrder, type StoreOrderFilter } from '@dakiya/shared';
+import { MAX_BULK_ORDERS, ORDER_SEARCH_MAX, STORE_ORDER_FILTERS, type StoreOrder, type StoreOrderFilter } from '@dakiya/shared';
 import { useEffect, useMemo, useState } from 'react';
 import { LuChevronLeft, LuChevronRight, LuLayers, LuPackageCheck, LuSearch, LuShoppingBag, LuTruck } from 'react-icons/lu';
 import { Link, useSearchParams } from 'react-router-dom';
+import { api, GENERIC_ERROR, isApiError, NETWORK_ERROR } from '../../../lib/api';
 import { useUnauthorizedOnly } from '../../../lib/api-errors';
 import { codeWords, formatCurrency, formatDate } from '../../../lib/format';
 import { paths, withQuery } from '../../../lib/paths';
@@ -13,7 +14,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { RefreshButton } from '../../../components/ui/refresh-button';
 import { TableSkeleton } from '../../../components/ui/skeletons';
 import { lastBulkJob } from '../../../lib/last-bulk-job';
-import { emptyTitle, FILTER_LABELS, selectionActions, viewFrom, viewSearch } from '../store-orders';
+import { emptyTitle, EVERY_ORDER_PAGE, everyOrderLine, everyOrderToBook, FILTER_LABELS, selectable, selectionActions, viewFrom, viewSearch } from '../store-orders';
 
 const PAGE_SIZE = 25;
 const SEARCH_DEBOUNCE_MS = 500;
@@ -30,7 +31,16 @@ export function StoreOrdersPage({ timeZone }: { timeZone?: string }) {
   // the cursors of the pages before this one: Previous pops, Next pushes (Shopify pages forward by cursor)
   const [cursors, setCursors] = useState<string[]>([]);
   const after = cursors[cursors.length - 1];
-  const [selected, setSelected] = useState<Map<string, string>>(new Map());
+  const [selected, setSelectedOnly] = useState<Map<string, string>>(new Map());
+  // 'Select every order of this list': how many it chose and whether the bulk's limit left some out; any other change of the selection forgets it
+  const [every, setEvery] = useState<{ count: number; more: boolean } | null>(null);
+  const [selectingEvery, setSelectingEvery] = useState(false);
+  const [everyError, setEveryError] = useState<string | null>(null);
+  const setSelected: typeof setSelectedOnly = (next) => {
+    setEvery(null);
+    setEveryError(null);
+    setSelectedOnly(next);
+  };
   const onError = useUnauthorizedOnly();
   // the progress of the last bulk booking started in this browser stays one click away
   const [lastJob] = useState(lastBulkJob);
@@ -43,6 +53,8 @@ export function StoreOrdersPage({ timeZone }: { timeZone?: string }) {
 
   const setView = (next: Partial<typeof view>) => {
     setCursors([]);
+    // the choice was of the list as it was filtered: another list is another choice
+    if (every) setSelected(new Map());
     setSearchParams(viewSearch({ ...view, ...next }), { replace: true });
   };
   useEffect(() => {
@@ -72,6 +84,24 @@ export function StoreOrdersPage({ timeZone }: { timeZone?: string }) {
     }
     return next;
   });
+
+  const selectEvery = async () => {
+    setSelectingEvery(true);
+    setEveryError(null);
+    try {
+      const query = { filter: view.filter, limit: EVERY_ORDER_PAGE, ...(view.search ? { search: view.search } : {}) };
+      const { orders: chosen, more } = await everyOrderToBook((after) => api('storeOrders.list', { query: { ...query, ...(after ? { after } : {}) } }));
+      setSelectedOnly(new Map(chosen.map((o) => [o.id, o.name])));
+      setEvery({ count: chosen.length, more });
+    } catch (caught) {
+      // the page's own selection stays as it was
+      setEveryError(`Not every order could be selected: ${isApiError(caught) ? caught.message || GENERIC_ERROR : NETWORK_ERROR}`);
+    } finally {
+      setSelectingEvery(false);
+    }
+  };
+  // Gmail's choice: once a whole page is selected and the list goes on, the rest is one click away
+  const offerEvery = !every && allOnPage && !!data?.next;
 
   return (
     <>
@@ -125,6 +155,21 @@ export function StoreOrdersPage({ timeZone }: { timeZone?: string }) {
           <Stack gap="0.5" minW="0">
             <Text fontWeight="medium" data-testid="store-orders-selected">{ids.length} selected</Text>
             <Text textStyle="xs" color="fg.muted" lineClamp={1}>{[...selected.values()].join(', ')}</Text>
+            {every && (
+              <Text textStyle="sm" color={every.more ? 'fg.warning' : undefined} data-testid="store-orders-every-line">{everyOrderLine(every.count, every.more)}</Text>
+            )}
+            {offerEvery && (
+              <HStack gap="1" wrap="wrap">
+                <Text textStyle="sm">Every order on this page is selected.</Text>
+                <Button
+                  variant="outline" size="xs" bg="bg" loading={selectingEvery} loadingText="Selecting every order…"
+                  onClick={() => void selectEvery()} data-testid="store-orders-select-every"
+                >
+                  Select every order of this list (up to {MAX_BULK_ORDERS})
+                </Button>
+              </HStack>
+            )}
+            {everyError && <Text textStyle="sm" color="fg.error" role="alert" data-testid="store-orders-every-error">{everyError}</Text>}
             {/* why Merge is disabled, as text rather than only a tooltip (touch screens have none) */}
             {actions.mergeNote && (
               <Text textStyle="xs" color="fg.warning" id="store-orders-merge-note" data-testid="store-orders-merge-note">{actions.mergeNote}{actions.bulk ? ' Bulk book books each order on its own.' : ''}</Text>
@@ -176,6 +221,11 @@ export function StoreOrdersPage({ timeZone }: { timeZone?: string }) {
         <Box bg="app.surface" borderWidth="1px" borderColor="border.muted" borderRadius="xl" boxShadow="xs" overflow="hidden">
           {compact ? (
             <Stack gap="0" data-testid="store-orders-table" separator={<Box borderTopWidth="1px" borderColor="border.muted" />}>
+              {/* the table's header checkbox, for a phone: a page, then every order of the list, is two taps there too */}
+              <HStack gap="3" px="4" py="2" bg="bg.muted">
+                <PageCheckbox all={allOnPage} some={someOnPage} onToggle={togglePage} />
+                <Text textStyle="sm" color="fg.muted" aria-hidden>Select this page</Text>
+              </HStack>
               {orders.map((order) => (
                 <HStack key={order.id} gap="3" p="4" align="flex-start" data-testid={`store-order-${order.name}`}>
                   <RowCheckbox order={order} checked={selected.has(order.id)} onToggle={toggle} />
@@ -200,16 +250,7 @@ export function StoreOrdersPage({ timeZone }: { timeZone?: string }) {
                 <Table.Header>
                   <Table.Row bg="bg.muted">
                     <Table.ColumnHeader w="10">
-                      <Checkbox.Root
-                        size="sm"
-                        checked={allOnPage ? true : someOnPage ? 'indeterminate' : false}
-                        onCheckedChange={togglePage}
-                        aria-label="Select every order on this page"
-                        data-testid="store-orders-select-page"
-                      >
-                        <Checkbox.HiddenInput />
-                        <Checkbox.Control />
-                      </Checkbox.Root>
+                      <PageCheckbox all={allOnPage} some={someOnPage} onToggle={togglePage} />
                     </Table.ColumnHeader>
                     <Table.ColumnHeader>Order</Table.ColumnHeader>
                     <Table.ColumnHeader>Date</Table.ColumnHeader>
@@ -254,8 +295,17 @@ export function StoreOrdersPage({ timeZone }: { timeZone?: string }) {
   );
 }
 
-/** Booked already, or waiting for a person's check with the courier whose answer was lost (booking it again could make a second parcel). */
-const selectable = (order: StoreOrder) => !order.booking && !order.check_needed;
+function PageCheckbox({ all, some, onToggle }: { all: boolean; some: boolean; onToggle(): void }) {
+  return (
+    <Checkbox.Root
+      size="sm" checked={all ? true : some ? 'indeterminate' : false} onCheckedChange={onToggle}
+      aria-label="Select every order on this page" data-testid="store-orders-select-page"
+    >
+      <Checkbox.HiddenInput />
+      <Checkbox.Control />
+    </Checkbox.Root>
+  );
+}
 
 function RowCheckbox({ order, checked, onToggle }: { order: StoreOrder; checked: boolean; onToggle(order: StoreOrder): void }) {
   const label = order.check_needed ? `${order.name} waits for a check with ${order.check_needed.courier}` : order.booking ? `${order.name} is booked` : `Select ${order.name}`;
