@@ -146,4 +146,25 @@ describe('POST /import-orders', () => {
     expect((await stored(1)).paymentStatus).toBe('UNPAID');
     expect(await countersOfShop(deps, seeded.shop._id)).toEqual(before);
   });
+
+  it('reads a chunk\'s bookings once, a hundred at a time, and only the fields a change and the counters need', async () => {
+    const reads: { command: string; fields?: string[] }[] = [];
+    deps.db.middlewareStack.add((next, context) => async (args) => {
+      const input = args.input as { RequestItems?: Record<string, { Keys?: { sk?: string }[]; ProjectionExpression?: string; ExpressionAttributeNames?: Record<string, string> }>; Key?: { sk?: string }; UpdateExpression?: string };
+      const asked = Object.values(input.RequestItems ?? {})[0];
+      if (asked?.Keys?.some((key) => key.sk?.startsWith('BOOKING#'))) reads.push({ command: 'BatchGet', fields: asked.ProjectionExpression?.split(', ').map((name) => asked.ExpressionAttributeNames?.[name] ?? name) });
+      else if (!input.UpdateExpression && input.Key?.sk?.startsWith('BOOKING#')) reads.push({ command: String(context.commandName) });
+      return next(args);
+    }, { step: 'initialize', name: 'countReads' });
+    // KI1 is UNPAID already; 249 numbers no booking has
+    const rows = [{ tracking_number: tn(1), payment_status: 'UNPAID' }, ...Array.from({ length: 249 }, (_, i) => ({ tracking_number: `KI9${String(i).padStart(8, '0')}`, payment_status: 'PAID' }))];
+    try {
+      const res = await importRows(rows);
+      expect(res.body).toMatchObject({ msg: '0 updated, 1 unchanged, 249 not matched', updated: 0, unchanged: 1, notMatched: 249 });
+    } finally {
+      deps.db.middlewareStack.remove('countReads');
+    }
+    const counted = ['shopId', 'trackingNumber', 'bookedDay', 'status', 'paymentStatus', 'accountId', 'company', 'destinationCity', 'bookedBy', 'cod', 'tag', 'lastStatusAt', 'deliveredAt', 'deliveryDays'];
+    expect(reads).toEqual([1, 2, 3].map(() => ({ command: 'BatchGet', fields: counted })));
+  });
 });

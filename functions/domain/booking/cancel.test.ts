@@ -43,7 +43,7 @@ function world(record: BookingRecord, { reach = true, courierSays = { kind: 'can
       return { ...b, status, ...extra };
     },
     finishCancel: async (b) => { asked.push('booking cancel finished'); const { cancelPendingFrom: _from, ...rest } = b; return rest; },
-    change: async (b, change) => { asked.push(`booking ${b.trackingNumber} changing at ${change.changedAt}`); return { ...b, ...change }; },
+    change: async (b, change) => { asked.push(`booking ${b.trackingNumber} changing at ${change.changedAt}`); return { ...record, ...b, ...change }; },
     remove: async (b) => { asked.push(`booking ${b.trackingNumber} removed`); },
   };
   const reached = reach ? {

@@ -1,5 +1,5 @@
 import { cityKey, type BookingStatus, type CourierId, type PaymentStatus } from '@dakiya/shared';
-import type { BookingRecord } from '../ports/bookings';
+import type { BookingRecord, CountedBooking } from '../ports/bookings';
 import type { CounterChange, CounterItemRef } from '../ports/counters';
 import type { Deps } from '../ports/deps';
 import type { ShopRecord } from '../records';
@@ -57,7 +57,7 @@ export interface Counted {
   deliveryDays?: number;
 }
 
-export function countedOf(record: BookingRecord, timeZone: string): Counted {
+export function countedOf(record: CountedBooking, timeZone: string): Counted {
   const ended = (record.status === 'DELIVERED' || record.status === 'RTS') && record.deliveredAt;
   return {
     bookedDay: record.bookedDay,

@@ -1,5 +1,5 @@
 import { PAYMENT_STATUSES, type ImportOrdersOutput, type ImportResult, type ImportRow, type PaymentStatus } from '@dakiya/shared';
-import type { BookingRecord } from '../ports/bookings';
+import type { BookingRecord, CountedBooking } from '../ports/bookings';
 import type { CounterChange } from '../ports/counters';
 import type { Deps } from '../ports/deps';
 import type { ShopRecord } from '../records';
@@ -33,15 +33,16 @@ export async function importPayments(shop: Pick<ShopRecord, '_id' | 'iana_time_z
     if (results[i] === 'INVALID_STATUS' || !number) return;
     byNumber.set(number, [...(byNumber.get(number) ?? []), i]);
   });
-  // a BatchGet reads a hundred keys: the chunk's batches at once, not one after another
+  // a BatchGet reads a hundred keys: the chunk's batches at once, not one after another, and only
+  // the fields the change and the counters need (a booking's line items are most of its size)
   const numbers = [...byNumber.keys()];
   const batches = Array.from({ length: Math.ceil(numbers.length / READ_BATCH) }, (_, k) => numbers.slice(k * READ_BATCH, (k + 1) * READ_BATCH));
-  const found = new Map((await Promise.all(batches.map((batch) => deps.bookings.getMany(shop._id, batch)))).flat().map((b) => [b.trackingNumber, b]));
+  const found = new Map((await Promise.all(batches.map((batch) => deps.bookings.getCounted(shop._id, batch)))).flat().map((b) => [b.trackingNumber, b]));
   const moves: CounterChange[] = [];
   const now = deps.now().toISOString();
 
   const importOne = async (number: string, indexes: number[]) => {
-    let booking = found.get(number);
+    let booking: CountedBooking | undefined = found.get(number);
     for (const i of indexes) {
       if (!booking) continue;
       const wanted = statusOf(rows[i]!.payment_status)!;

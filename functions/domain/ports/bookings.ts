@@ -71,6 +71,16 @@ export interface BookingRecord {
   labelUrl?: string;
 }
 
+/**
+ * The fields of a booking a change and the counters read: its key, what the counters count it by, and
+ * the parts of its indexes a change rewrites. An import of payment status reads only these.
+ */
+export const COUNTED_FIELDS = [
+  'shopId', 'trackingNumber', 'bookedDay', 'status', 'paymentStatus', 'accountId', 'company', 'destinationCity', 'bookedBy', 'cod', 'tag',
+  'lastStatusAt', 'deliveredAt', 'deliveryDays',
+] as const satisfies readonly (keyof BookingRecord)[];
+export type CountedBooking = Pick<BookingRecord, (typeof COUNTED_FIELDS)[number]>;
+
 /** What one change of a booking writes (the status-change function's, a cancel's); only the fields given change. */
 export type BookingChange = Partial<Pick<BookingRecord,
   'status' | 'paymentStatus' | 'lastStatusAt' | 'deliveredAt' | 'deliveryDays' | 'cancelledAt' | 'cancelPendingFrom' | 'courierStatus' | 'lastScanAt' | 'changedAt'
@@ -243,13 +253,18 @@ export interface BookingRepo {
    * (the counted fields the counters move from; its indexes follow);
    * the booking as written, or undefined when another change got there first.
    */
-  change(booking: BookingRecord, change: BookingChange): Promise<BookingRecord | undefined>;
+  change(booking: CountedBooking, change: BookingChange): Promise<BookingRecord | undefined>;
   /** Adds courier scans to the timeline (idempotent: a scan is keyed by its time and place in the answer). */
   addEvents(shopId: string, trackingNumber: string, events: TimelineEvent[]): Promise<void>;
   /** The shops that booked a tracking number (the public tracking page knows only the number). */
   shopsOfParcel(trackingNumber: string): Promise<string[]>;
   /** Several bookings by tracking number, in one BatchGet per hundred; absent ones are left out. */
   getMany(shopId: string, trackingNumbers: string[], opts?: { consistent?: boolean }): Promise<BookingRecord[]>;
+  /**
+   * The same, but only each booking's counted fields (a projection): a booking's line items, consignee
+   * and timeline marks are most of its size, and a reader that only changes and counts does not need them.
+   */
+  getCounted(shopId: string, trackingNumbers: string[]): Promise<CountedBooking[]>;
   /**
    * Up to `limit` keys of an index, newest first, within a window. `more` says whether the index
    * holds more in the window. Indexes lag their items on AWS: a reader checks the items it gets.

@@ -1,7 +1,8 @@
 import { GetCommand, PutCommand, QueryCommand, ScanCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { cityKey, MERGED_TAG, SYNC_WATCH_DAYS, type BookingStatus } from '@dakiya/shared';
-import type {
-  BookingChange, BookingIndex, BookingRecord, BookingRepo, IndexedBooking, IndexWindow, OrderPointersProgress, TimelineEvent,
+import {
+  COUNTED_FIELDS, type BookingChange, type BookingIndex, type BookingRecord, type BookingRepo, type CountedBooking, type IndexedBooking, type IndexWindow,
+  type OrderPointersProgress, type TimelineEvent,
 } from '../../../domain/ports/bookings';
 import { batchDelete, batchGet, batchWrite } from '../batch';
 import { isConditionFailure } from '../errors';
@@ -30,7 +31,7 @@ function pointersOf(record: BookingRecord) {
 const STOPPED_STATUSES: readonly BookingStatus[] = ['DELIVERED', 'RTS', 'CANCELLED'];
 
 /** The watch item: under the account's partition of the moving index, sorted by its expiry (keys.syncWatchSort). */
-function syncWatchItem(record: BookingRecord, at: string) {
+function syncWatchItem(record: CountedBooking, at: string) {
   const expires = new Date(new Date(at).getTime() + SYNC_WATCH_DAYS * 86_400_000);
   const moving = BOOKING_INDEXES.find((i) => i.name === 'movingParcelsByAccount')!;
   return {
@@ -153,6 +154,12 @@ export class DynamoBookingRepo implements BookingRepo {
     return items.map((item) => fromItem(this.bookings.parse({ Item: item }).data as unknown as Record<string, unknown>));
   }
 
+  async getCounted(shopId: string, trackingNumbers: string[]): Promise<CountedBooking[]> {
+    const items = await batchGet(this.db, this.table, trackingNumbers.map((tn) => ({ pk: keys.shop(shopId).pk, sk: `BOOKING#${tn}` })), { attributes: [...COUNTED_FIELDS] });
+    // the stored attributes carry the entity's own names; a booking not delivered stores deliveredAt as empty text (its sparse index)
+    return items.map((item) => fromItem(item) as CountedBooking);
+  }
+
   async trackingNumberOf(shopId: string, bookingId: string): Promise<string | undefined> {
     const { Item } = await this.db.send(new GetCommand({ TableName: this.table, Key: keys.bookingIdPointer(shopId, bookingId) }));
     return Item?.trackingNumber as string | undefined;
@@ -178,7 +185,7 @@ export class DynamoBookingRepo implements BookingRepo {
     return written;
   }
 
-  async change(record: BookingRecord, change: BookingChange): Promise<BookingRecord | undefined> {
+  async change(record: CountedBooking, change: BookingChange): Promise<BookingRecord | undefined> {
     const { status, deliveredAt, clearDeliveryDays, clearNoticeDue, ...rest } = change;
     // first: a watch left by a move that then lost its race costs one extra ask, a move without its watch would miss a correction
     if (status !== undefined && status !== record.status && STOPPED_STATUSES.includes(status)) {

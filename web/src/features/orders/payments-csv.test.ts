@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { addChunk, chunksOf, emptyTally, isCsv, parsePayments, pickFile, reportCsv } from './payments-csv';
+import { describe, expect, it, vi } from 'vitest';
+import { addChunk, chunksOf, emptyTally, isCsv, parsePayments, pickFile, reportCsv, rowsPast, sendChunks, stoppedWords } from './payments-csv';
 
 const file = (name: string, type: string, size = 100) => ({ name, type, size });
 const MB = 1024 * 1024;
@@ -71,5 +71,92 @@ describe('chunks, counts and the report', () => {
       '2,KI0,PAID,No booking of this store has this tracking number',
       '3,KI2,maybe,Payment status must be PAID or UNPAID',
     ].join('\r\n'));
+  });
+
+  it('reports the rows in the file\'s order when a later chunk answered first', () => {
+    const later = addChunk(emptyTally(), [{ tracking_number: 'KI9', payment_status: 'PAID' }], 5, { updated: 0, unchanged: 0, notMatched: 1, results: [{ row: 0, result: 'NOT_FOUND' }] });
+    const both = addChunk(later, [{ tracking_number: 'KI8', payment_status: 'PAID' }], 0, { updated: 0, unchanged: 0, notMatched: 1, results: [{ row: 0, result: 'NOT_FOUND' }] });
+    expect(reportCsv(both.unmatched).split('\r\n').map((line) => line.split(',')[0])).toEqual(['row', '1', '6']);
+  });
+});
+
+describe('sending the chunks', () => {
+  const rowsOf = (numbers: string[]) => numbers.map((tracking_number) => ({ tracking_number, payment_status: 'PAID' }));
+  /** A server whose answers the test releases one by one; `log` says what was sent and answered, in order. */
+  function server(refuse: string[] = []) {
+    const log: string[] = [];
+    const waiting = new Map<string, () => void>();
+    const send = (chunk: { tracking_number: string }[]) => {
+      const name = chunk.map((r) => r.tracking_number).join('+');
+      log.push(`sent ${name}`);
+      return new Promise<string>((resolve, reject) => {
+        waiting.set(name, () => (refuse.includes(name) ? reject(new Error(`refused ${name}`)) : resolve(name)));
+      });
+    };
+    const release = async (name: string) => {
+      await vi.waitFor(() => expect(waiting.has(name), `${name} is out`).toBe(true));
+      waiting.get(name)!();
+      waiting.delete(name);
+    };
+    return { log, send, release, out: () => [...waiting.keys()] };
+  }
+
+  it('keeps three chunks out at once, in the file\'s order, and answers each as it comes', async () => {
+    const s = server();
+    const answered: number[] = [];
+    const run = sendChunks(rowsOf(['A', 'B', 'C', 'D', 'E']), 0, s.send, (first) => answered.push(first), { size: 1 });
+    await vi.waitFor(() => expect(s.out()).toEqual(['A', 'B', 'C']));
+    await s.release('B');
+    await vi.waitFor(() => expect(s.out()).toEqual(['A', 'C', 'D']));
+    for (const name of ['D', 'C', 'A', 'E']) await s.release(name);
+    expect(await run).toEqual({ done: 5, answeredPast: [] });
+    expect(answered).toEqual([1, 3, 2, 0, 4]);
+    expect(s.log).toEqual(['sent A', 'sent B', 'sent C', 'sent D', 'sent E']);
+  });
+
+  it('holds back a chunk naming a tracking number of an earlier chunk not yet answered, so the last row wins', async () => {
+    const s = server();
+    const run = sendChunks(rowsOf(['A', 'B', 'C', 'A', 'D']), 0, s.send, () => undefined, { size: 2 });
+    // A+B out; C+A names A: it waits for A+B even with room
+    await vi.waitFor(() => expect(s.out()).toEqual(['A+B']));
+    await s.release('A+B');
+    await vi.waitFor(() => expect(s.out()).toEqual(['C+A', 'D']));
+    await s.release('D');
+    await s.release('C+A');
+    expect(await run).toEqual({ done: 5, answeredPast: [] });
+  });
+
+  it('starts nothing after a refusal, waits for the chunks out, and a resumed run sends only the chunks not answered', async () => {
+    const s = server(['B']);
+    const run = sendChunks(rowsOf(['A', 'B', 'C', 'D']), 0, s.send, () => undefined, { size: 1 });
+    await vi.waitFor(() => expect(s.out()).toEqual(['A', 'B', 'C']));
+    await s.release('B');
+    await s.release('A');
+    await s.release('C');
+    const stopped = await run;
+    expect(stopped).toMatchObject({ done: 1, answeredPast: [2] });
+    expect(String(stopped.error)).toBe('Error: refused B');
+    expect(s.log).toEqual(['sent A', 'sent B', 'sent C']);
+
+    const again = server();
+    const resumed = sendChunks(rowsOf(['A', 'B', 'C', 'D']), stopped.done, again.send, () => undefined, { size: 1, skip: stopped.answeredPast });
+    await vi.waitFor(() => expect(again.out()).toEqual(['B', 'D']));
+    await again.release('D');
+    await again.release('B');
+    expect(await resumed).toEqual({ done: 4, answeredPast: [] });
+    expect(again.log).toEqual(['sent B', 'sent D']);
+  });
+});
+
+describe('what a stopped import says it saved', () => {
+  it('counts the chunks answered past the stop, the last one short', () => {
+    expect(rowsPast([], 2500)).toBe(0);
+    expect(rowsPast([1000, 2000], 2500)).toBe(1500);
+  });
+
+  it('says nothing was saved only when nothing was, and names the rows saved past the stop', () => {
+    expect(stoppedWords(0, 1001, 0)).toBe('The import stopped before its first row: nothing was saved. Continue to send the file.');
+    expect(stoppedWords(1000, 1001, 0)).toBe('The import stopped after 1,000 of 1,001 rows; those are saved. Continue to send the rest.');
+    expect(stoppedWords(0, 2500, rowsPast([1000, 2000], 2500))).toBe('The import stopped at row 1 of 2,500: the rows before it and 1,500 rows after it are saved. Continue to send the rest.');
   });
 });

@@ -3,15 +3,18 @@ import { useEffect, useRef, useState } from 'react';
 import { api, isApiError } from '../../lib/api';
 import { useUnauthorizedOnly } from '../../lib/api-errors';
 import { getStoredToken } from '../../lib/storage';
-import { addChunk, chunksOf, emptyTally, parsePayments, pickFile, type ImportTally } from './payments-csv';
+import { addChunk, emptyTally, parsePayments, pickFile, rowsPast, sendChunks, type ImportTally } from './payments-csv';
 
 /** Spec §4 "CSV upload: idle, processing, success or error". */
 export type ImportState =
   | { kind: 'idle'; refusal?: string }
   | { kind: 'processing'; file: string; done: number; of: number; tally: ImportTally }
   | { kind: 'success'; file: string; of: number; tally: ImportTally }
-  /** A chunk was refused or the connection dropped: the rows before it are saved, and the import can go on from `done`. */
-  | { kind: 'error'; file: string; message: string; done: number; of: number; tally: ImportTally; rows?: ImportRow[] };
+  /**
+   * A chunk was refused or the connection dropped: the rows before it are saved (and the chunks past it
+   * that were answered, by their first row), and the import can go on from `done`.
+   */
+  | { kind: 'error'; file: string; message: string; done: number; of: number; tally: ImportTally; rows?: ImportRow[]; answeredPast?: number[] };
 
 /** The stopped import, with the session it belongs to: a sign-out keeps this module loaded, not the person. */
 let paused: { token: string | null; state: ImportState } | undefined;
@@ -19,9 +22,10 @@ let paused: { token: string | null; state: ImportState } | undefined;
 const pausedForThisSession = (): ImportState | undefined => (paused && paused.token === getStoredToken() ? paused.state : undefined);
 
 /**
- * Reads the chosen file, then sends its rows a chunk at a time (POST /import-orders), one after
- * another so a tracking number named twice ends as its last row says. `onChanged` runs after the
- * import stops, done or not, so the list and its counts show what was written.
+ * Reads the chosen file, then sends its rows in chunks (POST /import-orders), a few at once, a chunk
+ * naming a tracking number of one still out waiting for it, so a number named twice ends as its last
+ * row says (payments-csv.ts, sendChunks). `onChanged` runs after the import stops, done or not, so
+ * the list and its counts show what was written.
  */
 export function useImportPayments(onChanged: () => void) {
   const [state, setState] = useState<ImportState>(() => pausedForThisSession() ?? { kind: 'idle' });
@@ -43,21 +47,21 @@ export function useImportPayments(onChanged: () => void) {
   // a session that ended mid-import signs out as everywhere else; any other refusal stays in the dialog
   const signOutOn401 = useUnauthorizedOnly();
 
-  const send = async (file: string, rows: ImportRow[], from: number, tally: ImportTally) => {
+  const send = async (file: string, rows: ImportRow[], from: number, tally: ImportTally, skip: readonly number[] = []) => {
     running.current = true;
-    let done = from;
+    // rows answered so far, in any order: the progress bar's count
+    let answered = from + rowsPast(skip, rows.length);
+    setState({ kind: 'processing', file, done: answered, of: rows.length, tally });
     try {
-      for (const chunk of chunksOf(rows.slice(from))) {
-        setState({ kind: 'processing', file, done, of: rows.length, tally });
-        const answer = await api('orders.import', { body: { ordersData: chunk } });
-        tally = addChunk(tally, chunk, done, answer);
-        done += chunk.length;
-      }
-      setState({ kind: 'success', file, of: rows.length, tally });
-    } catch (error) {
-      signOutOn401(error);
-      const message = isApiError(error) ? error.message : IMPORT_MESSAGES.unexpected;
-      setState({ kind: 'error', file, message, done, of: rows.length, tally, rows });
+      const sent = await sendChunks(rows, from, (chunk) => api('orders.import', { body: { ordersData: chunk } }), (first, chunk, answer) => {
+        tally = addChunk(tally, chunk, first, answer);
+        answered += chunk.length;
+        setState({ kind: 'processing', file, done: answered, of: rows.length, tally });
+      }, { skip });
+      if (!('error' in sent)) return setState({ kind: 'success', file, of: rows.length, tally });
+      signOutOn401(sent.error);
+      const message = isApiError(sent.error) ? sent.error.message : IMPORT_MESSAGES.unexpected;
+      setState({ kind: 'error', file, message, done: sent.done, of: rows.length, tally, rows, answeredPast: sent.answeredPast });
     } finally {
       running.current = false;
       onChanged();
@@ -87,7 +91,7 @@ export function useImportPayments(onChanged: () => void) {
   /** Goes on from the chunk that failed, with the counts so far. */
   const resume = async () => {
     if (state.kind !== 'error' || !state.rows || running.current) return;
-    await send(state.file, state.rows, state.done, state.tally);
+    await send(state.file, state.rows, state.done, state.tally, state.answeredPast);
   };
 
   const reset = () => {

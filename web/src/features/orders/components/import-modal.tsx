@@ -3,7 +3,7 @@ import { IMPORT_MAX_FILE_BYTES } from '@dakiya/shared';
 import { useState } from 'react';
 import { LuDownload, LuFileSpreadsheet, LuUpload } from 'react-icons/lu';
 import { paths } from '../../../lib/paths';
-import { pickFile, reportCsv, type ImportTally } from '../payments-csv';
+import { pickFile, reportCsv, rowsPast, stoppedWords, type ImportTally } from '../payments-csv';
 import { useImportPayments } from '../use-import-payments';
 
 export interface ImportModalProps {
@@ -128,9 +128,7 @@ export function ImportModal({ onClose, onChanged }: ImportModalProps) {
                     <Alert.Content>
                       <Alert.Title>{state.message}</Alert.Title>
                       <Alert.Description>
-                        {state.done === 0
-                          ? 'The import stopped before its first row: nothing was saved. Continue to send the file.'
-                          : `The import stopped after ${n(state.done)} of ${n(state.of)} rows; those are saved. Continue to send the rest.`}
+                        {stoppedWords(state.done, state.of, rowsPast(state.answeredPast ?? [], state.of))}
                       </Alert.Description>
                     </Alert.Content>
                   </Alert.Root>
