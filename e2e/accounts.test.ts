@@ -111,7 +111,9 @@ describe('tracking accounts in the browser', () => {
     await page.getByTestId('account-edit-Leopards Karachi').first().click();
     await page.waitForURL('**/dashboard/edit-account/**');
     // Leopards pushes status changes: its page gives the callback address to hand the courier, with Copy
-    await expect.poll(() => page.getByTestId('status-push-url').inputValue()).toMatch(/\/api\/v1\/courier-push\/leopard\/[0-9a-f]{24}\.[0-9a-f]{24}\.[\w-]{43}$/);
+    await expect.poll(() => page.getByTestId('status-push-url').innerText()).toMatch(/\/api\/v1\/courier-push\/leopard\/[0-9a-f]{24}\.[0-9a-f]{24}\.[\w-]{43}$/);
+    // the whole address is on screen, for a person to read out or check against what Leopards set, not cut at the field's end
+    expect(await page.getByTestId('status-push-url').evaluate((el) => el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight)).toBe(true);
     await page.getByTestId('status-push-copy').waitFor();
     expect(await page.getByTestId('status-push-last').innerText()).toMatch(/No push yet|Last push/);
     await shot(page, 'edit-account-status-push');

@@ -96,6 +96,11 @@ describe('opening Dakiya from an order in the Shopify admin', () => {
     await page.reload();
     await expect.poll(() => page.getByTestId('post-booking-attention').innerText()).toContain(`Order ${order.name} was cancelled in Shopify. If the parcel should not go out, cancel this booking.`);
     expect(await page.getByTestId('post-booking-cancel').count()).toBe(1);
+    // the orders list's row opens its tracking info, which says it too: the row's badge keeps it in a title, which no phone shows
+    await page.goto(`/dashboard/orders?query=${tracking}`);
+    await page.locator('[data-testid^="order-row-"]', { hasText: order.name }).first().getByRole('button', { name: `Tracking info of ${order.name}` }).click();
+    await expect.poll(() => page.getByTestId('tracking-modal-attention').innerText()).toContain(`Order ${order.name} was cancelled in Shopify. If the parcel should not go out, cancel this booking.`);
+    await shot(page, `orders-attention-tracking-info-${size}`);
     const staff = await signedIn(browser, inject('staff'), viewport);
     offlineImages(staff);
     await staff.goto(`/dashboard/post-booking?tracking=${tracking}`);

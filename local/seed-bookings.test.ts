@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cityKey } from '@dakiya/shared';
+import { cityKey, DEFAULT_STUCK_DAYS } from '@dakiya/shared';
 import { contributionOf, countedOf, monthOf } from '@dakiya/functions/domain/booking/counters';
 import type { BookingRecord } from '@dakiya/functions/domain/ports/bookings';
 import type { AccountRecord } from '@dakiya/functions/domain/records';
+import { stuckOf } from '@dakiya/functions/domain/sync/stuck';
 import { seedAccount, seedShop, seedUser, testDeps, type SeededShop, type TestDeps } from '@dakiya/functions/test-support/harness';
 import { countersOfShop, counterName } from '@dakiya/functions/test-support/counters';
 import { DEMO_CREDENTIALS, startCourierSims, type CourierSims } from './simulators/couriers';
@@ -43,6 +44,14 @@ describe('the demo shop\'s booking history', () => {
     expect(new Set(written.map((b) => b.destinationCity)).size).toBeGreaterThan(5);
     expect(new Set(written.map((b) => b.bookedBy)).size).toBe(2);
     expect(new Set(written.map((b) => monthOf(b.bookedDay))).size).toBeGreaterThanOrEqual(4);
+  });
+
+  it("dates each status the courier moved at the courier's scan, so a parcel that stopped in transit long ago is stuck from the first sync", async () => {
+    const moved = written.filter((b) => b.status === 'INPROCESS' || b.status === 'DELIVERED' || b.status === 'RTS');
+    expect(moved.length).toBeGreaterThan(40);
+    for (const b of moved) expect(Date.parse(b.lastStatusAt), b.trackingNumber).toBe(Date.parse(b.lastScanAt!));
+    // the 'stuck' scenario's parcels: a person trying the stuck-parcel list finds them under 'Needs attention'
+    expect(written.filter((b) => stuckOf(b, DEFAULT_STUCK_DAYS, new Date())?.rule === 'in_transit').length).toBeGreaterThan(0);
   });
 
   it('leaves the counters exactly what the stored bookings add up to, and the indexes finding them', async () => {

@@ -1,6 +1,7 @@
 import type { CourierId } from '@dakiya/shared';
 import { moveCounters, shopDay } from '@dakiya/functions/domain/booking/counters';
 import type { BookingRecord } from '@dakiya/functions/domain/ports/bookings';
+import type { TrackingResult } from '@dakiya/functions/domain/ports/courier';
 import type { Deps } from '@dakiya/functions/domain/ports/deps';
 import type { AccountRecord, ShopRecord, UserRecord } from '@dakiya/functions/domain/records';
 import { applyCourierReading } from '@dakiya/functions/domain/tracking/status-change';
@@ -102,6 +103,16 @@ async function cancelled(shop: ShopRecord, record: BookingRecord, bookedAtMs: nu
   return moved;
 }
 
+/**
+ * The app's clock at the courier's last scan of a parcel (never later than now), as if the sync had read
+ * it then: a status the history moved is dated in the history, so a parcel that stopped in transit months
+ * ago is stuck from the first pass and an old delivery is past its watch, instead of all moved today.
+ */
+function asOfLastScan(deps: Deps, reading: TrackingResult): Deps {
+  const last = Math.max(...reading.events.map((e) => Date.parse(e.at)).filter(Number.isFinite));
+  return Number.isFinite(last) ? { ...deps, now: () => new Date(Math.min(last, deps.now().getTime())) } : deps;
+}
+
 /** Asks each courier about its parcels in its own batches and stores what moved, through the status-change function. */
 async function readStatuses(shop: ShopRecord, accounts: AccountRecord[], bookings: BookingRecord[], deps: Deps): Promise<BookingRecord[]> {
   const out: BookingRecord[] = [];
@@ -115,7 +126,7 @@ async function readStatuses(shop: ShopRecord, accounts: AccountRecord[], booking
       const byNumber = new Map(readings.map((r) => [r.trackingNumber, r]));
       for (const booking of batch) {
         const reading = byNumber.get(booking.trackingNumber);
-        out.push(reading?.found ? (await applyCourierReading(shop, booking, reading, deps)).booking : booking);
+        out.push(reading?.found ? (await applyCourierReading(shop, booking, reading, asOfLastScan(deps, reading))).booking : booking);
       }
     }
   }

@@ -24,7 +24,8 @@ export function stepOf(booking: BookingRecord): ShopifyStep | undefined {
     case 'CANCELLED': return 'CANCELLED';
     case 'INPROCESS': {
       const said = booking.courierStatus ?? '';
-      if (/out for delivery|on route|with rider/i.test(said)) return 'OUT_FOR_DELIVERY';
+      // Leopards says 'Assign to Courier' (AC) when the rider takes the parcel out: its out for delivery
+      if (/out for delivery|on route|with rider|assign(ed)? to courier/i.test(said)) return 'OUT_FOR_DELIVERY';
       if (/attempt|refused|undeliver|not deliver|consignee not/i.test(said)) return 'ATTEMPTED_DELIVERY';
       return 'IN_TRANSIT';
     }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { readInbox, startSes, type LocalSes, type StoredMail } from '../../../local/services/ses';
+import { LEOPARD_PUSH_TEXT } from '../../adapters/couriers/leopard/push';
 import { createSesClient, SesMailer } from '../../adapters/email/ses-mailer';
 import type { TrackingResult } from '../../domain/ports/courier';
 import type { BookingRecord } from '../../domain/ports/bookings';
@@ -74,6 +75,19 @@ describe('consignee notices', () => {
     expect(mails[0]!.body.text).toContain(`${link}?lang=ur`);
     expect(mails[0]!.body.text).toContain('Dear Sana, your parcel from Karachi Kapra House');
     expect(mails[0]!.body.html).toContain('dir="rtl"');
+  });
+
+  it("each courier's own words for out for delivery send that mail, Leopards' 'Assign to Courier' (its AC scan) among them", async () => {
+    // the words each courier's tracking answer (and Leopards' push) gives the rider's last leg (courier reference)
+    for (const words of [LEOPARD_PUSH_TEXT.AC!, 'Out For Delivery', 'Package on Route', 'Out for Delivery']) {
+      const to = address();
+      const booked = await parcel(to);
+      tick(1);
+
+      await applyCourierReading(shop, booked, reading(booked.trackingNumber, 'INPROCESS', words), deps);
+
+      expect((await inboxOf(to)).map((m) => m.subject), words).toEqual(['Your order from Karachi Kapra House is out for delivery']);
+    }
   });
 
   it('the same move seen twice, and by poll, modal and push at once, sends one mail', async () => {

@@ -1,4 +1,4 @@
-import { Button, HStack, Input, Stack, Text } from '@chakra-ui/react';
+import { Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { LuCheck, LuCopy, LuRadioTower, LuRefreshCw } from 'react-icons/lu';
 import type { TrackingAccount } from '@dakiya/shared';
@@ -52,17 +52,24 @@ export function StatusPushCard({ account }: { account: TrackingAccount }) {
         <LoadErrorAlert error={error} onRetry={() => void mutate()} retrying={isValidating} testId="status-push-error" />
       ) : (
         <Stack gap="3">
-          <HStack gap="2" align="stretch">
-            <Input
-              readOnly
-              value={data?.url ?? ''}
-              placeholder="Loading the address…"
-              aria-label={`Callback address for ${courier}`}
+          <HStack gap="2" align="start">
+            {/* the whole address, wrapped: a one-line field showed a phone its host alone and a desktop two thirds of the key */}
+            <Text
+              flex="1"
+              minW="0"
+              px="3"
+              py="2"
+              borderWidth="1px"
+              borderRadius="l2"
+              bg="bg.subtle"
               fontFamily="mono"
-              fontSize="sm"
-              onFocus={(e) => e.currentTarget.select()}
+              textStyle="sm"
+              wordBreak="break-all"
+              color={data ? undefined : 'fg.muted'}
               data-testid="status-push-url"
-            />
+            >
+              {data?.url ?? 'Loading the address…'}
+            </Text>
             <Button variant="outline" onClick={copy} disabled={!data} data-testid="status-push-copy">
               {copied ? <LuCheck /> : <LuCopy />} {copied ? 'Copied' : 'Copy'}
             </Button>

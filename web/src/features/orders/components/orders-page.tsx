@@ -323,6 +323,7 @@ export function OrdersPage({ canCancel, canBook, canImport, canExport = false, t
         orderId={opened?.kind === 'booking' ? opened._id : undefined}
         orderName={opened?.order_name}
         canEmail={canCancel}
+        attention={opened?.attention}
       />
       {exporting && (
         <ExportModal

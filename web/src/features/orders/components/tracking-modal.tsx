@@ -1,5 +1,5 @@
 import { Alert, Box, Button, CloseButton, DataList, Dialog, Flex, Portal, Skeleton, Stack, Steps, Text, Timeline, useBreakpointValue } from '@chakra-ui/react';
-import type { BookingStatus, TrackOrderResult } from '@dakiya/shared';
+import type { BookingStatus, OrderAttention, TrackOrderResult } from '@dakiya/shared';
 import { useEffect, type ReactNode } from 'react';
 import { LuCheck, LuExternalLink, LuMinus, LuPackage, LuRefreshCw, LuUndo2, LuX } from 'react-icons/lu';
 import { Link } from 'react-router-dom';
@@ -24,10 +24,12 @@ export interface TrackingModalProps {
   orderName?: string;
   /** WRITE_ORDERS: the tracking link may be emailed. */
   canEmail?: boolean;
+  /** What the list's row needs a person for ('Needs attention'): said here in full, since its badge only has room for a word. */
+  attention?: readonly OrderAttention[];
 }
 
 /** Spec §2 "Order Tracking Info modal" (GET /track-order/{id}). */
-export function TrackingModal({ trackingNumber, listedStatus, onMoved, onClose, timeZone, orderId, orderName, canEmail = false }: TrackingModalProps) {
+export function TrackingModal({ trackingNumber, listedStatus, onMoved, onClose, timeZone, orderId, orderName, canEmail = false, attention = [] }: TrackingModalProps) {
   const { data, error, isLoading, isValidating, mutate } = useOrderTracking(trackingNumber);
   const result = data && data.order.track_number === trackingNumber ? data : undefined;
   // a phone gets the whole screen, and the steps one under another
@@ -53,6 +55,15 @@ export function TrackingModal({ trackingNumber, listedStatus, onMoved, onClose, 
             </Dialog.CloseTrigger>
             {/* a long timeline scrolls: focusable, so a keyboard can scroll it too */}
             <Dialog.Body tabIndex={0}>
+              {attention.length > 0 && (
+                <Alert.Root status="warning" borderRadius="lg" mb="4" data-testid="tracking-modal-attention">
+                  <Alert.Indicator />
+                  <Alert.Content>
+                    <Alert.Title>Needs attention</Alert.Title>
+                    {attention.map((mark) => <Alert.Description key={`${mark.reason}-${mark.at}`}>{mark.message}</Alert.Description>)}
+                  </Alert.Content>
+                </Alert.Root>
+              )}
               {error && !result ? (
                 <TrackingError error={error} retrying={isValidating} onRetry={() => void mutate()} />
               ) : !result || isLoading ? (
