@@ -3,7 +3,7 @@ import { SCORECARD_DEFAULT_DAYS, type CourierId } from '@dakiya/shared';
 import { COURIER_BY_ID } from '@dakiya/shared/couriers';
 import { useUnauthorizedOnly } from '../../../lib/api-errors';
 import { useApi } from '../../../lib/swr';
-import { courierHint } from '../../dashboard/scorecard-view';
+import { courierHint } from '../../../lib/scorecard';
 
 /**
  * Beside the account choice: how each courier did to the order's city over the last 90 days (delivered

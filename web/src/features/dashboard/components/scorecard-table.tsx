@@ -1,7 +1,7 @@
 import { Badge, Button, HStack, Table, Text } from '@chakra-ui/react';
 import type { Scorecard } from '@dakiya/shared';
 import { COURIER_BY_ID } from '@dakiya/shared/couriers';
-import { rowDays } from '../scorecard-view';
+import { rowDays } from '../../../lib/scorecard';
 
 const pct = (n: number | null) => (n === null ? '–' : `${n}%`);
 

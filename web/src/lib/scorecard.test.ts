@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ScorecardCity, ScorecardCourier } from '@dakiya/shared';
-import { courierHint, rowDays } from './scorecard-view';
+import { courierHint, rowDays } from './scorecard';
 
 const courier = (fields: Partial<ScorecardCourier>): ScorecardCourier => ({
   company: 'LEOPARD', booked: 40, delivered: 30, returned: 5, deliveredPct: 85.7, returnedPct: 14.3, smallSample: false, best: false, medianDays: 2, p90Days: 9, ...fields,
