@@ -13,8 +13,11 @@ import { accountsOf } from '../functions/domain/accounts/directory';
 const DAY_MS = 86_400_000;
 /** Bookings recorded as written at a time: a stopped seed goes on from the last chunk. */
 const CHUNK = 1000;
-/** The counter items' shape: a seed whose counters were written in an older one writes them again (2: the shop's year items). */
-const COUNTERS_SHAPE = 2;
+/**
+ * The counter items' shape: a seed whose counters were written in an older one writes them again (2: the
+ * shop's year items; 3: the city items' histogram moved to courierDays items, per courier).
+ */
+const COUNTERS_SHAPE = 3;
 /** Two years of history up to this day. */
 export const LAST_BOOKING = Date.parse('2026-11-20T18:00:00.000Z');
 const TZ = 'Asia/Karachi';

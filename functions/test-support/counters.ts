@@ -7,6 +7,7 @@ export function counterName(ref: CounterItemRef): string {
     case 'shop': return `shop ${ref.period} ${ref.at}`;
     case 'staff': return `staff ${ref.userId} ${ref.period} ${ref.at}`;
     case 'city': return `city ${ref.cityKey} ${ref.period} ${ref.at}`;
+    case 'courierDays': return `courierDays ${ref.cityKey} ${ref.period} ${ref.at}`;
     case 'delivered': return `delivered ${ref.at}`;
   }
 }

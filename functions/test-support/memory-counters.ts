@@ -10,7 +10,7 @@ const HOUR_MS = 3_600_000;
 export class MemoryCounters implements CounterStore {
   readonly items = new Map<string, StoredCounter>();
   readonly marks = new Map<number, RecountMark[]>();
-  readonly repairs: { item: string; adds: Record<string, number> }[] = [];
+  readonly repairs: { item: string; adds: Record<string, number>; removes?: string[] }[] = [];
   through: number | undefined;
 
   set(ref: CounterItemRef, counts: Record<string, number>, lastWriteAt = 0): void {
@@ -49,10 +49,11 @@ export class MemoryCounters implements CounterStore {
     }).sort((a, b) => (a.item.at < b.item.at ? -1 : 1)).map((i) => structuredClone(i));
   }
 
-  async repair(_shopId: string, change: CounterChange, seen: number): Promise<boolean> {
+  async repair(_shopId: string, change: CounterChange, seen: number, _nowMs?: number, removes: string[] = []): Promise<boolean> {
     if ((this.items.get(counterName(change.item))?.version ?? 0) !== seen) return false;
     this.add(change, undefined);
-    this.repairs.push({ item: counterName(change.item), adds: change.adds });
+    for (const name of removes) delete this.items.get(counterName(change.item))!.counts[name];
+    this.repairs.push({ item: counterName(change.item), adds: change.adds, ...(removes.length ? { removes } : {}) });
     return true;
   }
 

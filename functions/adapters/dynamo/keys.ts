@@ -137,6 +137,7 @@ function counterSort(ref: CounterItemRef): string {
     case 'shop': return `CNT#${ref.period}#${ref.at}`;
     case 'staff': return `CNT#BY#${ref.userId}#${ref.period}#${ref.at}`;
     case 'city': return `CNT#CITY#${ref.cityKey}#${ref.period}#${ref.at}`;
+    case 'courierDays': return `CNT#HIST#${ref.cityKey}#${ref.period}#${ref.at}`;
     case 'delivered': return `DELIVERED#${ref.at}`;
   }
 }
@@ -149,6 +150,8 @@ export function counterRefOf(sk: string): CounterItemRef | undefined {
   if (m) return { kind: 'staff', userId: m[1]!, period: m[2] as 'DAY', at: m[3]! };
   m = /^CNT#CITY#(.+)#(DAY|MONTH)#([\d-]+)$/.exec(sk);
   if (m) return { kind: 'city', cityKey: m[1]!, period: m[2] as 'DAY', at: m[3]! };
+  m = /^CNT#HIST#(.+)#(DAY|MONTH)#([\d-]+)$/.exec(sk);
+  if (m) return { kind: 'courierDays', cityKey: m[1]!, period: m[2] as 'DAY', at: m[3]! };
   m = /^DELIVERED#([\d-]+)$/.exec(sk);
   if (m) return { kind: 'delivered', at: m[1]! };
   return undefined;

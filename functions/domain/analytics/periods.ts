@@ -3,7 +3,7 @@ import type { Deps } from '../ports/deps';
 import { lastDayOf, monthOf, nextMonth, previousMonth } from '../booking/counters';
 
 /** A series the dashboard and the staff statistics read over days or months. */
-export type RangeSeries = { kind: 'shop' } | { kind: 'city'; cityKey: string } | { kind: 'staff'; userId: string };
+export type RangeSeries = { kind: 'shop' } | { kind: 'city'; cityKey: string } | { kind: 'courierDays'; cityKey: string } | { kind: 'staff'; userId: string };
 
 /** Up to this many days a chart shows each day; a longer range shows months. */
 export const DAILY_UP_TO = 62;

@@ -24,6 +24,8 @@ export const STATUS_CODE: Record<BookingStatus, string> = { FULFILLED: 'F', INPR
 /** Days to delivery are counted 0 to 14, then 15 and more together. */
 export const HISTOGRAM_TOP = 15;
 
+const bucketOf = (days: number) => (days >= HISTOGRAM_TOP ? `${HISTOGRAM_TOP}+` : String(days));
+
 /** Count names, one place for the writers (below) and the readers (the list's totals, analytics). */
 export const count = {
   status: (s: BookingStatus) => `s.${STATUS_CODE[s]}`,
@@ -33,12 +35,24 @@ export const count = {
   codBooked: 'cod.b',
   codDelivered: 'cod.d',
   courier: (c: CourierId, s: BookingStatus) => `c.${c}.${STATUS_CODE[s]}`,
-  daysToDelivery: (days: number) => `h.${days >= HISTOGRAM_TOP ? `${HISTOGRAM_TOP}+` : days}`,
+  /**
+   * A city's deliveries with a known day count, and those days summed (the top bucket's as
+   * HISTOGRAM_TOP): its average in two numbers, where a histogram took sixteen.
+   */
+  timedDeliveries: 'dn',
+  deliveryDaysTotal: 'dd',
+  /** Days to delivery per courier, on the city's courierDays items, which only the scorecard reads. */
+  daysToDelivery: (c: CourierId, days: number) => `h.${c}.${bucketOf(days)}`,
+  /** The city items' first shape: one histogram per city, no courier (read until the migration rebuilds them). */
+  cityDaysToDelivery: (days: number) => `h.${bucketOf(days)}`,
   delivered: (c: CourierId) => `d.${c}`,
   returned: (c: CourierId) => `r.${c}`,
   deliveryDaysSum: (c: CourierId) => `ds.${c}`,
   codArrived: 'cod',
 };
+
+/** A count an older shape of the item held and the current one never writes: the city items' histogram, now per courier in courierDays items. */
+export const retiredCount = (ref: CounterItemRef, name: string) => ref.kind === 'city' && name.startsWith('h.');
 
 /** What the counters count of a booking: its fields as they stand, and where its journey ended. */
 export interface Counted {
@@ -80,6 +94,7 @@ export function refKey(ref: CounterItemRef): string {
     case 'shop': return `shop#${ref.period}#${ref.at}`;
     case 'staff': return `staff#${ref.userId}#${ref.period}#${ref.at}`;
     case 'city': return `city#${ref.cityKey}#${ref.period}#${ref.at}`;
+    case 'courierDays': return `courierDays#${ref.cityKey}#${ref.period}#${ref.at}`;
     case 'delivered': return `delivered#${ref.at}`;
   }
 }
@@ -99,15 +114,18 @@ export function contributionOf(c: Counted): CounterChange[] {
   for (const [period, at] of [['DAY', c.bookedDay], ['MONTH', monthOf(c.bookedDay)]] as const) {
     out.push({ item: { kind: 'shop', period, at }, adds: shopAdds() });
     out.push({ item: { kind: 'staff', period, at, userId: c.bookedBy }, adds: { [count.status(c.status)]: 1 } });
+    const timed = delivered && c.deliveryDays !== undefined;
     out.push({
       item: { kind: 'city', period, at, cityKey: c.cityKey },
       adds: {
         [count.courier(c.company, c.status)]: 1,
-        ...(delivered && c.deliveryDays !== undefined ? { [count.daysToDelivery(c.deliveryDays)]: 1 } : {}),
+        ...(timed ? { [count.timedDeliveries]: 1, [count.deliveryDaysTotal]: Math.min(c.deliveryDays!, HISTOGRAM_TOP) } : {}),
       },
     });
+    // the histogram apart from the city item: the dashboard reads every city's items, the scorecard a page of cities' days
+    if (timed) out.push({ item: { kind: 'courierDays', period, at, cityKey: c.cityKey }, adds: { [count.daysToDelivery(c.company, c.deliveryDays!)]: 1 } });
   }
-  // the shop's year only (a member's or a city's months stay few and small): within 8 items a booking or move
+  // the shop's year only (a member's or a city's months stay few and small): within 8 items a booking, 10 a delivery
   out.push({ item: { kind: 'shop', period: 'YEAR', at: yearOf(c.bookedDay) }, adds: shopAdds() });
   if (c.endedDay) {
     out.push({

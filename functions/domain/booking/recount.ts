@@ -2,7 +2,7 @@ import type { BookingIndex, BookingRecord } from '../ports/bookings';
 import type { CounterChange, CounterItemRef, StoredCounter } from '../ports/counters';
 import type { Deps } from '../ports/deps';
 import type { ShopRecord } from '../records';
-import { addDays, contributionOf, countedOf, dayStart, monthOf, refKey, yearOf } from './counters';
+import { addDays, contributionOf, countedOf, dayStart, monthOf, refKey, retiredCount, yearOf } from './counters';
 
 /**
  * A day is recounted only when nothing counted on it changed for this long: a booking's own write and
@@ -49,12 +49,15 @@ async function repairItems(shop: Shop, expected: Map<string, CounterChange>, mus
     const have: StoredCounter | undefined = stored.get(key);
     const want = expected.get(key)?.adds ?? {};
     const diff: Record<string, number> = {};
+    // a count of an older shape goes, rather than staying as a zero that is still read (and paid for) with the item
+    const removes: string[] = [];
     for (const name of new Set([...Object.keys(want), ...Object.keys(have?.counts ?? {})])) {
       const d = (want[name] ?? 0) - (have?.counts[name] ?? 0);
-      if (d !== 0) diff[name] = d;
+      if (d !== 0 && retiredCount(ref, name)) removes.push(name);
+      else if (d !== 0) diff[name] = d;
     }
-    if (!Object.keys(diff).length) continue;
-    if (!(await deps.counters.repair(shop._id, { item: ref, adds: diff }, have?.version ?? 0, nowMs))) return { outcome: 'busy', repaired };
+    if (!Object.keys(diff).length && !removes.length) continue;
+    if (!(await deps.counters.repair(shop._id, { item: ref, adds: diff }, have?.version ?? 0, nowMs, removes))) return { outcome: 'busy', repaired };
     repaired += 1;
   }
   return { outcome: repaired ? 'repaired' : 'clean', repaired };

@@ -6,8 +6,11 @@
  *   status, payment status, account x status, merged, and COD sums (booked, delivered). The year
  *   items make a shop's total a read of a few items, not of every month it has been booking.
  * - `staff`: per member and day or month: counts by status.
- * - `city`: per destination city and day or month: counts by courier x status, and the days to
- *   delivery of delivered bookings (0 to 14, 15+).
+ * - `city`: per destination city and day or month: counts by courier x status, and its delivered
+ *   bookings' days to delivery as a count and a sum (the average). Items of the first shape hold a
+ *   histogram of those days (0 to 14, 15+) instead, until the counters migration rebuilds them.
+ * - `courierDays`: per destination city and day or month: the histogram of days to delivery per
+ *   courier (the scorecard's median and p90), apart so the dashboard's city reads stay small.
  * - `delivered`: per shop and the day a parcel was delivered or came back: deliveries and returns per
  *   courier, delivery days summed, COD delivered.
  */
@@ -17,6 +20,7 @@ export type CounterItemRef =
   | { kind: 'shop'; period: CounterPeriod | 'YEAR'; at: string }
   | { kind: 'staff'; period: CounterPeriod; at: string; userId: string }
   | { kind: 'city'; period: CounterPeriod; at: string; cityKey: string }
+  | { kind: 'courierDays'; period: CounterPeriod; at: string; cityKey: string }
   | { kind: 'delivered'; at: string };
 
 /** A series of counter items, one per day (or month): an item without its day. */
@@ -55,8 +59,12 @@ export interface CounterStore {
   read(shopId: string, items: CounterItemRef[], opts?: { consistent?: boolean }): Promise<StoredCounter[]>;
   /** The items of one kind between two days or months, inclusive (one contiguous Query), oldest first. */
   range(shopId: string, of: CounterSeries, from: string, to: string, opts?: { consistent?: boolean }): Promise<StoredCounter[]>;
-  /** A repair by the recount: applied only if the item's version is still `seen` (0: the item is absent). */
-  repair(shopId: string, change: CounterChange, seen: number, nowMs: number): Promise<boolean>;
+  /**
+   * A repair by the recount: applied only if the item's version is still `seen` (0: the item is absent).
+   * `removes` are counts the item should not hold at all (a count of an older shape): taken out, not
+   * left at zero, since an item's bytes are what a read of it costs.
+   */
+  repair(shopId: string, change: CounterChange, seen: number, nowMs: number, removes?: string[]): Promise<boolean>;
   /** Every counter item of a shop (the migration rebuilds them; tests compare them). */
   all(shopId: string): Promise<StoredCounter[]>;
   /** Marks a day for the recount in the hour of `nowMs`. */

@@ -97,7 +97,8 @@ describe('the status-change function', () => {
     expect(counters.counts('shop DAY 2026-11-20')).toEqual({ 's.F': -1, 's.D': 1, 'a.a1.F': -1, 'a.a1.D': 1, 'cod.d': 1500 });
     expect(counters.counts('shop MONTH 2026-11')).toEqual({ 's.F': -1, 's.D': 1, 'a.a1.F': -1, 'a.a1.D': 1, 'cod.d': 1500 });
     expect(counters.counts('staff u1 DAY 2026-11-20')).toEqual({ 's.F': -1, 's.D': 1 });
-    expect(counters.counts('city lahore DAY 2026-11-20')).toEqual({ 'c.LEOPARD.F': -1, 'c.LEOPARD.D': 1, 'h.3': 1 });
+    expect(counters.counts('city lahore DAY 2026-11-20')).toEqual({ 'c.LEOPARD.F': -1, 'c.LEOPARD.D': 1, dn: 1, dd: 3 });
+    expect(counters.counts('courierDays lahore DAY 2026-11-20')).toEqual({ 'h.LEOPARD.3': 1 });
     expect(counters.counts('delivered 2026-11-23')).toEqual({ 'd.LEOPARD': 1, 'ds.LEOPARD': 3, cod: 1500 });
     expect(state.raised).toEqual([]);
     // six days booked: it may have been stuck, and a move is the end of that
@@ -220,7 +221,8 @@ describe('the status-change function', () => {
     expect(counters.counts('delivered 2026-11-23')).toEqual({ 'd.LEOPARD': -1, 'ds.LEOPARD': -3, cod: -1500 });
     expect(counters.counts('delivered 2026-11-25')).toEqual({ 'r.LEOPARD': 1 });
     expect(counters.counts('shop DAY 2026-11-20')).toEqual({ 's.D': -1, 's.R': 1, 'a.a1.D': -1, 'a.a1.R': 1, 'cod.d': -1500 });
-    expect(counters.counts('city lahore DAY 2026-11-20')).toEqual({ 'c.LEOPARD.D': -1, 'c.LEOPARD.R': 1, 'h.3': -1 });
+    expect(counters.counts('city lahore DAY 2026-11-20')).toEqual({ 'c.LEOPARD.D': -1, 'c.LEOPARD.R': 1, dn: -1, dd: -3 });
+    expect(counters.counts('courierDays lahore DAY 2026-11-20')).toEqual({ 'h.LEOPARD.3': -1 });
   });
 
   it('leaves our own cancel under way to the cancel: nothing moves and nobody is asked', async () => {

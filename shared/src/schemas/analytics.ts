@@ -138,10 +138,13 @@ export const ScorecardCourier = z.object({
   smallSample: z.boolean(),
   /** The city's best: the highest delivered % among couriers with enough ended parcels. */
   best: z.boolean(),
+  /** Days from booking to delivery of this courier's deliveries here; null without any, or while `daysByCourier` is false. */
+  medianDays: z.number().int().nullable(),
+  p90Days: z.number().int().nullable(),
 });
 export type ScorecardCourier = z.infer<typeof ScorecardCourier>;
 
-/** Days from booking to delivery are counted per city, not per courier: the median and p90 are the city's. */
+/** One city: its couriers, and the median and p90 days of all its deliveries. */
 export const ScorecardCity = z.object({
   city: z.string(),
   couriers: z.array(ScorecardCourier),
@@ -149,6 +152,11 @@ export const ScorecardCity = z.object({
   /** Null without deliveries; '15' stands for 15 days or more. */
   medianDays: z.number().int().nullable(),
   p90Days: z.number().int().nullable(),
+  /**
+   * False while some of the range's days are counted per city only (a shop whose counters the
+   * migration has not rebuilt yet): the couriers' median and p90 are then null, the city's still right.
+   */
+  daysByCourier: z.boolean(),
 });
 export type ScorecardCity = z.infer<typeof ScorecardCity>;
 

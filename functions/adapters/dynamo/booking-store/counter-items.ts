@@ -26,7 +26,7 @@ function toStored(item: Record<string, unknown>): StoredCounter | undefined {
  * `ADD #c0 :c0, ... , v :one SET lastWriteAt = :now[, markedFor = :hour]`: every count of one item in
  * one update. A repair leaves lastWriteAt as it was: it is the recount's own write, not a live one.
  */
-function updateOf(change: CounterChange, nowMs: number, markHour?: number, live = true) {
+function updateOf(change: CounterChange, nowMs: number, markHour?: number, live = true, removes: string[] = []) {
   const names: Record<string, string> = {};
   const values: Record<string, unknown> = { ':one': 1, ':now': nowMs, ':type': 'counter' };
   const adds = Object.entries(change.adds).map(([name, n], i) => {
@@ -42,7 +42,14 @@ function updateOf(change: CounterChange, nowMs: number, markHour?: number, live 
     values[':hour'] = markHour;
     sets.push('markedFor = :hour');
   }
-  return { UpdateExpression: `ADD ${[...adds, 'v :one'].join(', ')} SET ${sets.join(', ')}`, ExpressionAttributeNames: names, ExpressionAttributeValues: values };
+  const removed = removes.map((name, i) => {
+    names[`#r${i}`] = name;
+    return `#r${i}`;
+  });
+  return {
+    UpdateExpression: `ADD ${[...adds, 'v :one'].join(', ')} SET ${sets.join(', ')}${removed.length ? ` REMOVE ${removed.join(', ')}` : ''}`,
+    ExpressionAttributeNames: names, ExpressionAttributeValues: values,
+  };
 }
 
 /**
@@ -94,8 +101,8 @@ export class DynamoCounterStore implements CounterStore {
     return items.map(toStored).filter((c): c is StoredCounter => Boolean(c));
   }
 
-  async repair(shopId: string, change: CounterChange, seen: number, nowMs: number): Promise<boolean> {
-    const update = updateOf(change, nowMs, undefined, false);
+  async repair(shopId: string, change: CounterChange, seen: number, nowMs: number, removes: string[] = []): Promise<boolean> {
+    const update = updateOf(change, nowMs, undefined, false, removes);
     try {
       await this.db.send(new UpdateCommand({
         TableName: this.table, Key: keys.counter(shopId, change.item), ...update,

@@ -9,8 +9,12 @@ import { keys } from '../keys';
 import { fromItem } from './bookings';
 import { bookingEntity, type BookingEntity } from './entity';
 
-/** v3: the shop's year items came after v2 had run; a table v2 migrated is gone through again to build them. */
-const NAME = 'counters-v3';
+/**
+ * v3: the shop's year items came after v2 had run; a table v2 migrated is gone through again to build them.
+ * v4: a city's histogram of days to delivery moved to courierDays items, per courier; going through again
+ * rebuilds every booked day, which writes those items and takes the histogram out of the city items.
+ */
+const NAME = 'counters-v4';
 
 const encode = (key: Record<string, unknown> | undefined) => (key ? Buffer.from(JSON.stringify(key)).toString('base64url') : undefined);
 const decode = (cursor: string | undefined) => (cursor ? JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Record<string, unknown> : undefined);

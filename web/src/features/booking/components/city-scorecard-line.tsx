@@ -3,10 +3,11 @@ import { SCORECARD_DEFAULT_DAYS, type CourierId } from '@dakiya/shared';
 import { COURIER_BY_ID } from '@dakiya/shared/couriers';
 import { useUnauthorizedOnly } from '../../../lib/api-errors';
 import { useApi } from '../../../lib/swr';
+import { courierHint } from '../../../lib/scorecard';
 
 /**
- * Beside the account choice: how each courier did to the order's city over the last 90 days, the best
- * named, so the person can pick. Only a hint: when it cannot load, booking goes on without it.
+ * Beside the account choice: how each courier did to the order's city over the last 90 days (delivered
+ * share and median days), the best named, so the person can pick. Only a hint: when it cannot load, booking goes on without it.
  */
 export function CityScorecardLine({ city, chosen }: { city: string; chosen?: CourierId }) {
   const onError = useUnauthorizedOnly();
@@ -26,8 +27,7 @@ export function CityScorecardLine({ city, chosen }: { city: string; chosen?: Cou
       <Text>To {trimmed}, last {SCORECARD_DEFAULT_DAYS} days:</Text>
       {couriers.map((c, i) => (
         <Text key={c.company} fontWeight={c.company === chosen ? 'semibold' : undefined} color={c.best ? 'green.fg' : undefined} data-testid={`book-scorecard-${c.company}`}>
-          {COURIER_BY_ID[c.company].name} {c.deliveredPct === null ? 'nothing ended yet' : `${c.deliveredPct}% delivered`}
-          {c.best ? ' (best)' : c.smallSample ? ' (few parcels)' : ''}
+          {COURIER_BY_ID[c.company].name} {courierHint(c)}
           {i < couriers.length - 1 ? ' ·' : ''}
         </Text>
       ))}

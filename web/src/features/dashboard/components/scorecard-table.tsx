@@ -1,17 +1,18 @@
 import { Badge, Button, HStack, Table, Text } from '@chakra-ui/react';
 import type { Scorecard } from '@dakiya/shared';
 import { COURIER_BY_ID } from '@dakiya/shared/couriers';
+import { rowDays } from '../../../lib/scorecard';
 
 const pct = (n: number | null) => (n === null ? '–' : `${n}%`);
-const days = (n: number | null) => (n === null ? '–' : n >= 15 ? '15+' : String(n));
 
 /**
  * The courier x city scorecard: per city, each courier's delivered and returned shares of its parcels
- * that ended, the best marked; the median and p90 days are the city's (days are counted per city).
+ * that ended, the best marked, and its median and p90 days from booking to delivery.
  */
 export function ScorecardTable({ card, onPage }: { card: Scorecard; onPage(page: number): void }) {
   const cities = card.data.filter((c) => c.couriers.length);
   const pages = Math.ceil(card.totalCities / card.limit);
+  const rebuilding = cities.some((c) => !c.daysByCourier);
   return (
     <>
       {cities.length === 0 ? (
@@ -27,12 +28,12 @@ export function ScorecardTable({ card, onPage }: { card: Scorecard; onPage(page:
                 <Table.ColumnHeader textAlign="end">Booked</Table.ColumnHeader>
                 <Table.ColumnHeader textAlign="end">Delivered</Table.ColumnHeader>
                 <Table.ColumnHeader textAlign="end">Returned</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">Median days (city)</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">p90 days (city)</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end" title="Half of the courier's deliveries here arrived within this many days of booking">Median days</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end" title="Nine in ten of the courier's deliveries here arrived within this many days of booking">p90 days</Table.ColumnHeader>
               </Table.Row>
             </Table.Header>
             <Table.Body>
-              {cities.flatMap((city) => city.couriers.map((c, i) => (
+              {cities.flatMap((city) => city.couriers.map((c, i) => ({ city, c, i, days: rowDays(city, c, i === 0) }))).map(({ city, c, i, days }) => (
                 <Table.Row key={`${city.city}-${c.company}`} data-testid={`scorecard-${city.city}-${c.company}`}>
                   <Table.Cell fontWeight="medium">{i === 0 ? city.city : ''}</Table.Cell>
                   <Table.Cell>
@@ -45,17 +46,18 @@ export function ScorecardTable({ card, onPage }: { card: Scorecard; onPage(page:
                   <Table.Cell textAlign="end">{c.booked}</Table.Cell>
                   <Table.Cell textAlign="end">{pct(c.deliveredPct)}</Table.Cell>
                   <Table.Cell textAlign="end">{pct(c.returnedPct)}</Table.Cell>
-                  <Table.Cell textAlign="end">{i === 0 ? days(city.medianDays) : ''}</Table.Cell>
-                  <Table.Cell textAlign="end">{i === 0 ? days(city.p90Days) : ''}</Table.Cell>
+                  <Table.Cell textAlign="end" data-testid="scorecard-median">{days.median}</Table.Cell>
+                  <Table.Cell textAlign="end" data-testid="scorecard-p90">{days.p90}</Table.Cell>
                 </Table.Row>
-              )))}
+              ))}
             </Table.Body>
           </Table.Root>
         </Table.ScrollArea>
       )}
       <HStack justify="space-between" mt="3">
         <Text textStyle="xs" color="fg.muted">
-          Shares of parcels that ended (delivered or returned). 'Few parcels': fewer than {card.minSample} ended.
+          Shares of parcels that ended (delivered or returned). 'Few parcels': fewer than {card.minSample} ended. Days from booking to delivery, 15+ for 15 or more.
+          {rebuilding && ' Days per courier are being recounted for part of this range: the city\'s are shown.'}
           {card.totalCities > 0 && ` Cities ${(card.page - 1) * card.limit + 1} to ${Math.min(card.page * card.limit, card.totalCities)} of ${card.totalCities}.`}
         </Text>
         <HStack gap="2">

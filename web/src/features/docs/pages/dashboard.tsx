@@ -30,8 +30,9 @@ export default function DashboardDoc() {
       <Section title="Charts and the courier scorecard">
         <P>
           Under the cards, charts show bookings per day by status, cash on delivery booked against delivered, and the average delivery days per city. The
-          courier scorecard compares your couriers city by city: delivered and returned shares and how many days delivery took. A courier with few parcels in a
-          city is marked so you do not read too much into a handful.
+          courier scorecard compares your couriers city by city: delivered and returned shares, and for each courier the median and p90 days from booking to
+          delivery (half, and nine in ten, of its parcels there arrived within that many days). A courier with few parcels in a city is marked so you do not
+          read too much into a handful. The booking form shows the same for the order's city beside the account choice.
         </P>
       </Section>
       <Section title="Who can see it">
