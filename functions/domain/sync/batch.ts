@@ -6,7 +6,7 @@ import { isPaid } from '../billing/plan-check';
 import { applyCourierReading } from '../tracking/status-change';
 import { credentialsOf } from './credentials-cache';
 import { withinCourierCap } from './in-flight';
-import { showOnShopify } from './on-shopify';
+import { showOnShopify, showWithWrite } from './on-shopify';
 import { reviewStuck } from './stuck';
 
 /**
@@ -43,8 +43,8 @@ const unknownTexts = new Set<string>();
  * the queue's producer (the scheduler) and its consumer (the sync.parcels row, functions/jobs/sync-parcels).
  *
  * One BatchGet of the bookings, one bulk tracking call (within the courier's cap of calls in flight),
- * each reading through the one status-change function, which writes only what changed; then the
- * Shopify half of what moved, then the stuck review (./stuck.ts). Only a paid shop's batch runs (a FREE shop's parcels move when opened).
+ * each reading through the one status-change function, which writes only what changed, the Shopify
+ * half of what moved recorded in that same write (./on-shopify.ts), then the stuck review (./stuck.ts). Only a paid shop's batch runs (a FREE shop's parcels move when opened).
  * A courier error throws before anything is written, so the message is retried and ends in the
  * dead-letter queue; a parcel the courier does not find, or leaves out of its answer, stays as it is.
  * The same message twice changes nothing the second time: the stored booking already says it.
@@ -88,14 +88,18 @@ export async function syncBatch(batch: SyncBatch, deps: Deps): Promise<SyncOutco
       let scanned = false;
       if (reading?.found) {
         noteUnknown(account.company, reading, log);
-        const applied = await applyCourierReading(shop, booking, reading, deps);
+        // the step shown on Shopify is recorded in the reading's own write
+        const shopify = showWithWrite(shop, tagsOnce, deps);
+        const applied = await applyCourierReading(shop, booking, reading, deps, { before: shopify.before });
         current = applied.booking;
         scanned = applied.written && !applied.movedFrom;
         if (applied.movedFrom) outcome.moved += 1;
         else outcome.unchanged += 1;
+        if (shopify.failed) throw shopify.failed;
       } else {
         outcome.unchanged += 1;
       }
+      // a step still unshown (Shopify failed before, a courier's cancel just finished): shown and recorded apart
       await showOnShopify(shop, current, tagsOnce, deps);
       await reviewStuck(shop, current, scanned, stuckOnce, deps);
     } catch (error) {

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Context, SQSEvent } from 'aws-lambda';
 import { COURIER_IDS, type CourierId } from '@dakiya/shared';
@@ -121,6 +122,38 @@ describe('the status-sync worker', () => {
     expect(order.tags).not.toContain('dk-moving');
     for (const f of order.fulfillments) expect((f.events ?? []).map((e) => e.status)).toEqual(['IN_TRANSIT', 'FAILURE']);
   }, 60_000);
+
+  it('rewrites the booking once per reading that changes it: the step shown on Shopify rides in the move\'s own write', async () => {
+    // Prepare: an M&P parcel, whose forward journey ends on 'Out for Delivery' (a new step with no status move)
+    const { tn, orderId, account } = await bookOne('MNP');
+    expect(world.couriers.sims.MNP.control.setScenario(tn, 'happy')).toBe(true);
+    const sk = `BOOKING#${tn}`;
+    let writes = 0;
+    world.deps.db.middlewareStack.add((next, context) => async (args) => {
+      const input = args.input as { Key?: { sk?: string }; Item?: { sk?: string } };
+      if (/Put|Update|Delete/.test(String(context.commandName)) && (input.Key?.sk ?? input.Item?.sk) === sk) writes += 1;
+      return next(args);
+    }, { step: 'initialize', name: 'countBookingWrites' });
+    const steps: string[] = [];
+    try {
+      for (let tick = 0; tick < 12 && (await stored(tn))!.status !== 'DELIVERED'; tick++) {
+        world.couriers.sims.MNP.control.tick();
+        const before = (await stored(tn))!;
+        writes = 0;
+        // Act
+        expect(await run([batchOf(account, [tn])])).toEqual({ batchItemFailures: [] });
+        // Assess: a reading that changed the booking wrote it once, with the step it leads to
+        const after = (await stored(tn))!;
+        expect(writes, `tick ${tick}: ${before.courierStatus} -> ${after.courierStatus}`).toBe(isDeepStrictEqual(before, after) ? 0 : 1);
+        if (after.shopifyStep && after.shopifyStep !== steps.at(-1)) steps.push(after.shopifyStep);
+      }
+    } finally {
+      world.deps.db.middlewareStack.remove('countBookingWrites');
+    }
+    expect(steps).toEqual(['IN_TRANSIT', 'OUT_FOR_DELIVERY', 'DELIVERED']);
+    expect(simOrder(orderId).fulfillments.flatMap((f) => (f.events ?? []).map((e) => e.status))).toEqual(steps);
+    expect(simOrder(orderId).tags).toContain('dk-delivered');
+  }, 120_000);
 
   it('changes nothing for a parcel the courier does not find, beside one it answers for', async () => {
     const { tn, account } = await bookOne('LEOPARD');
