@@ -1,9 +1,10 @@
 import type { BookingStatus } from '@dakiya/shared';
 import type { BookingChange, BookingRecord, TimelineEvent } from '../ports/bookings';
 import type { TrackingResult } from '../ports/courier';
+import type { CounterChange } from '../ports/counters';
 import type { Deps } from '../ports/deps';
 import type { ShopRecord } from '../records';
-import { moveCounters, shopDay } from '../booking/counters';
+import { countersOfMove, moveCounters, shopDay } from '../booking/counters';
 import { cancelFulfillments } from '../booking/cancel';
 import { daysBetween } from '../orders/row';
 import { noticeDueWith, queueDueNotice } from '../notices/consignee-notice';
@@ -84,8 +85,17 @@ export function changeOf(booking: BookingRecord, reading: TrackingResult, timeZo
  */
 export type BeforeWrite = (next: BookingRecord) => Promise<Pick<BookingChange, 'shopifyStep'>>;
 
+export interface ApplyOptions {
+  before?: BeforeWrite;
+  /**
+   * Where a move's counter changes go instead of being applied at once: a caller applying many
+   * readings (the sync's batch) sums them and writes each counter item once (booking/counters.ts).
+   */
+  counted?: CounterChange[];
+}
+
 export async function applyCourierReading(
-  shop: Shop, held: BookingRecord, reading: TrackingResult, deps: Deps, opts: { before?: BeforeWrite } = {}, retries = 1,
+  shop: Shop, held: BookingRecord, reading: TrackingResult, deps: Deps, opts: ApplyOptions = {}, retries = 1,
 ): Promise<StatusChangeOutcome> {
   // a courier's cancel whose last steps failed before (Shopify down): finished now, the status stays
   if (isCourierCancelUnfinished(held)) return { booking: await finishCourierCancel(shop, held, reading, deps), written: true };
@@ -109,7 +119,8 @@ export async function applyCourierReading(
   // a parcel that moved is no longer stuck, whoever read it (the sync, the modal, the public page)
   if (planned.to && mayBeStuck(booking, deps.now())) await deps.attention.resolve(shop._id, { kind: 'booking', trackingNumber: booking.trackingNumber }, 'STUCK');
   if (planned.to === 'CANCELLED') return { booking: await finishCourierCancel(shop, written, reading, deps), written: true, movedFrom: booking.status };
-  if (planned.to) await moveCounters(shop, booking, written, deps);
+  if (planned.to && opts.counted) opts.counted.push(...countersOfMove(shop, booking, written));
+  else if (planned.to) await moveCounters(shop, booking, written, deps);
   return { booking: await queueDueNotice(written, deps), written: true, ...(planned.to ? { movedFrom: booking.status } : {}) };
 }
 

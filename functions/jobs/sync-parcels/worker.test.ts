@@ -155,6 +155,36 @@ describe('the status-sync worker', () => {
     expect(simOrder(orderId).tags).toContain('dk-delivered');
   }, 120_000);
 
+  it('counts a batch\'s moves together: each counter item they share is written once, and counts both', async () => {
+    // Prepare: two Leopards parcels of one day, one member and one city, delivered since
+    const parcels = [await bookOne('LEOPARD'), await bookOne('LEOPARD')];
+    advanceAll(5 * DAY);
+    const held = (await world.deps.bookings.getMany(world.a.shop._id, parcels.map((p) => p.tn)));
+    const day = held[0]!.bookedDay;
+    expect(held.map((b) => [b.bookedDay, b.bookedBy, b.destinationCity])).toEqual([[day, held[0]!.bookedBy, 'Lahore'], [day, held[0]!.bookedBy, 'Lahore']]);
+    const monthOf = async () => (await world.deps.counters.read(world.a.shop._id, [{ kind: 'shop', period: 'MONTH', at: day.slice(0, 7) }], { consistent: true }))[0]!.counts;
+    const before = await monthOf();
+    const written = new Map<string, number>();
+    world.deps.db.middlewareStack.add((next, context) => async (args) => {
+      const sk = String((args.input as { Key?: { sk?: string } }).Key?.sk ?? '');
+      if (/Update/.test(String(context.commandName)) && /^(CNT|DELIVERED)#/.test(sk)) written.set(sk, (written.get(sk) ?? 0) + 1);
+      return next(args);
+    }, { step: 'initialize', name: 'countCounterWrites' });
+    try {
+      // Act
+      expect(await run([batchOf(parcels[0]!.account, parcels.map((p) => p.tn))])).toEqual({ batchItemFailures: [] });
+    } finally {
+      world.deps.db.middlewareStack.remove('countCounterWrites');
+    }
+    // Assess: both delivered and counted, the shop's day, month and year, the member's, the city's and the delivered day's items once each
+    for (const p of parcels) expect(await stored(p.tn)).toMatchObject({ status: 'DELIVERED' });
+    expect([...written.values()].every((n) => n === 1), JSON.stringify([...written])).toBe(true);
+    expect(written.size).toBeGreaterThanOrEqual(8);
+    const after = await monthOf();
+    expect((after['s.D'] ?? 0) - (before['s.D'] ?? 0)).toBe(2);
+    expect((after['s.F'] ?? 0) - (before['s.F'] ?? 0)).toBe(-2);
+  }, 60_000);
+
   it('changes nothing for a parcel the courier does not find, beside one it answers for', async () => {
     const { tn, account } = await bookOne('LEOPARD');
     advanceAll(5 * DAY);
