@@ -12,6 +12,13 @@ const HOUR = 3_600_000;
 const TZ = 'Asia/Karachi';
 /** Moving parcels per shop: the bench grows by adding shops, so per-parcel figures compare across sizes. */
 export const PER_SHOP = 500;
+/**
+ * Destinations and the members who booked: a shop's parcels go to many cities and are booked by a few
+ * people, so a batch's moves share the counter items they would share in a real shop, no more.
+ */
+const CITIES = ['Lahore', 'Karachi', 'Islamabad', 'Rawalpindi', 'Faisalabad', 'Multan', 'Peshawar', 'Quetta', 'Sialkot', 'Gujranwala',
+  'Hyderabad', 'Bahawalpur', 'Sargodha', 'Sukkur', 'Abbottabad', 'Mardan', 'Sahiwal', 'Okara', 'Jhelum', 'Larkana'];
+const MEMBERS = 3;
 export const TAGS = { inprocess_tag: 'dk-moving', delivered_tag: 'dk-delivered', cancelled_tag: 'dk-cancelled', rts_tag: 'dk-returned' };
 
 /** The i-th draw of a small deterministic generator: the same size always seeds the same parcels. */
@@ -84,13 +91,17 @@ export async function seedSyncWorld(deps: Deps, db: DynamoDBDocumentClient, tabl
         consignee: { name: 'Ayesha Khan', phone: '03001234567', address: 'House 12, Street 4, Gulberg III' }, city: 'Lahore', cod: 2500,
         scenario, tickMs: Math.floor((6 + r() * 24) * HOUR),
       });
+      // drawn after the courier's pace, so each parcel moves as it did before the bench had cities and members
+      const city = CITIES[Math.floor(r() * CITIES.length)]!;
+      const member = Math.floor(r() * MEMBERS);
+      const bookedBy = member === 0 ? ownerId : `${s.toString(16)}${member}`.padStart(24, '6');
       const bookedAt = new Date(bookedAtMs).toISOString();
       const orderId = String(7_000_000_000_000 + s * PER_SHOP + i);
       const b: BookingRecord = {
         shopId, trackingNumber: view.trackingNumber, bookingId: (s * PER_SHOP + i + 0x200000).toString(16).padStart(24, 'b'), orderIds: [orderId], orderNames: [orderName],
         tag: '', accountId: accounts[company], accountName: `${company} main`, company, status: 'FULFILLED', paymentStatus: 'UNPAID', bookedAt,
-        bookedDay: shopDay(new Date(bookedAt), TZ), bookedBy: ownerId, bookedByTag: 'owner', lastStatusAt: bookedAt,
-        consignee: { name: 'Ayesha Khan', phone: '03001234567', address: 'House 12, Street 4, Gulberg III' }, destinationCity: 'Lahore', cod: 2500, weight: 500, pieces: 1,
+        bookedDay: shopDay(new Date(bookedAt), TZ), bookedBy, bookedByTag: bookedBy === ownerId ? 'owner' : 'packer', lastStatusAt: bookedAt,
+        consignee: { name: 'Ayesha Khan', phone: '03001234567', address: 'House 12, Street 4, Gulberg III' }, destinationCity: city, cod: 2500, weight: 500, pieces: 1,
         productsList: 'Lawn suit - M x 1', remarks: '', lineItems: [], fulfillments: [{ orderId, fulfillmentId: String(8_000_000_000_000 + s * PER_SHOP + i) }], attention: [],
       };
       const params = entity.put({ ...b, lineItems: [], cityKey: cityKey(b.destinationCity), mergedAt: '', deliveredAt: '', changedAt: bookedAt }).params() as { Item: Record<string, unknown> };

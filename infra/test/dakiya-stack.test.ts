@@ -113,6 +113,10 @@ describe('functions', () => {
     for (const group of GROUPS) expect(GROUP_NEEDS[group].timeoutSeconds, group).toBeLessThanOrEqual(29);
   });
 
+  it('gives the status sync\'s worker 256 MB: it waits on couriers and Shopify, and Lambda bills the wait by memory', () => {
+    expect(fnProps('sync-parcels')).toMatchObject({ MemorySize: 256 });
+  });
+
   it('reserves no concurrency unless the stage turns reserveConcurrency on', () => {
     for (const name of lambdaNames) expect(fnProps(name).ReservedConcurrentExecutions, name).toBeUndefined();
   });

@@ -123,6 +123,8 @@ export const jobs = {
     batchSize: 5,
     // bounds the calls in flight to every courier at once
     maxConcurrency: 10,
+    // its time is spent waiting on the couriers and Shopify, and Lambda bills that time by memory
+    memoryMb: 256,
   },
   'sync.schedule': {
     kind: 'schedule',

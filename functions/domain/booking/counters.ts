@@ -175,9 +175,13 @@ export function sumChanges(changes: CounterChange[]): CounterChange[] {
  * the booking's own write, which comes first (the recount repairs a move lost in between).
  */
 export async function moveCounters(shop: Pick<ShopRecord, '_id' | 'iana_time_zone'>, from: BookingRecord | undefined, to: BookingRecord | undefined, deps: Deps): Promise<void> {
-  const changes = counterChanges(from && countedOf(from, shop.iana_time_zone), to && countedOf(to, shop.iana_time_zone));
+  const changes = countersOfMove(shop, from, to);
   if (changes.length) await deps.counters.apply(shop._id, changes, deps.now().getTime());
 }
+
+/** What moving a booking adds to each counter item, for a caller that applies many moves as one (sumChanges). */
+export const countersOfMove = (shop: Pick<ShopRecord, 'iana_time_zone'>, from: BookingRecord | undefined, to: BookingRecord | undefined) =>
+  counterChanges(from && countedOf(from, shop.iana_time_zone), to && countedOf(to, shop.iana_time_zone));
 
 const DAY_MS = 86_400_000;
 

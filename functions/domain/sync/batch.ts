@@ -1,12 +1,16 @@
-import { COURIER_IDS, courierDefinition, z, type StoreSettings } from '@dakiya/shared';
+import { COURIER_IDS, courierDefinition, z, type CourierId, type OrderTags, type StoreSettings, type StuckSettings } from '@dakiya/shared';
 import type { Log } from '../../ground/log';
+import type { BookingRecord } from '../ports/bookings';
 import type { TrackingResult } from '../ports/courier';
+import type { CounterChange } from '../ports/counters';
 import type { Deps } from '../ports/deps';
 import { isPaid } from '../billing/plan-check';
+import { sumChanges } from '../booking/counters';
+import type { ShopRecord } from '../records';
 import { applyCourierReading } from '../tracking/status-change';
 import { credentialsOf } from './credentials-cache';
 import { withinCourierCap } from './in-flight';
-import { showOnShopify } from './on-shopify';
+import { showOnShopify, showWithWrite } from './on-shopify';
 import { reviewStuck } from './stuck';
 
 /**
@@ -43,8 +47,8 @@ const unknownTexts = new Set<string>();
  * the queue's producer (the scheduler) and its consumer (the sync.parcels row, functions/jobs/sync-parcels).
  *
  * One BatchGet of the bookings, one bulk tracking call (within the courier's cap of calls in flight),
- * each reading through the one status-change function, which writes only what changed; then the
- * Shopify half of what moved, then the stuck review (./stuck.ts). Only a paid shop's batch runs (a FREE shop's parcels move when opened).
+ * each reading through the one status-change function, which writes only what changed, the Shopify
+ * half of what moved recorded in that same write (./on-shopify.ts), then the stuck review (./stuck.ts). Only a paid shop's batch runs (a FREE shop's parcels move when opened).
  * A courier error throws before anything is written, so the message is retried and ends in the
  * dead-letter queue; a parcel the courier does not find, or leaves out of its answer, stays as it is.
  * The same message twice changes nothing the second time: the stored booking already says it.
@@ -80,6 +84,29 @@ export async function syncBatch(batch: SyncBatch, deps: Deps): Promise<SyncOutco
   const settingsOnce = () => (settings ??= deps.settings.get(shop._id));
   const tagsOnce = () => settingsOnce().then((s) => s.tags);
   const stuckOnce = () => settingsOnce().then((s) => s.stuck_days);
+  // the batch's moves counted together: a counter item several of them touch (the shop's month and
+  // year, a day, a member, a city) is written once, after the bookings
+  const counted: CounterChange[] = [];
+  try {
+    await applyAll(shop, held, byNumber, { counted, tagsOnce, stuckOnce, log, courier: account.company }, outcome, deps);
+  } finally {
+    const changes = sumChanges(counted);
+    if (changes.length) await deps.counters.apply(shop._id, changes, deps.now().getTime());
+  }
+  deps.metrics.count('ParcelsMoved', outcome.moved);
+  return outcome;
+}
+
+interface BatchContext {
+  counted: CounterChange[];
+  tagsOnce: () => Promise<OrderTags>;
+  stuckOnce: () => Promise<StuckSettings>;
+  log: Log;
+  courier: CourierId;
+}
+
+async function applyAll(shop: ShopRecord, held: BookingRecord[], byNumber: Map<string, TrackingResult>, ctx: BatchContext, outcome: SyncOutcome, deps: Deps): Promise<void> {
+  const { counted, tagsOnce, stuckOnce, log } = ctx;
   for (const booking of held) {
     try {
       const reading = byNumber.get(booking.trackingNumber);
@@ -87,15 +114,19 @@ export async function syncBatch(batch: SyncBatch, deps: Deps): Promise<SyncOutco
       // new scans without a status move: the status change itself resolves a stuck item on a move
       let scanned = false;
       if (reading?.found) {
-        noteUnknown(account.company, reading, log);
-        const applied = await applyCourierReading(shop, booking, reading, deps);
+        noteUnknown(ctx.courier, reading, log);
+        // the step shown on Shopify is recorded in the reading's own write
+        const shopify = showWithWrite(shop, tagsOnce, deps);
+        const applied = await applyCourierReading(shop, booking, reading, deps, { before: shopify.before, counted });
         current = applied.booking;
         scanned = applied.written && !applied.movedFrom;
         if (applied.movedFrom) outcome.moved += 1;
         else outcome.unchanged += 1;
+        if (shopify.failed) throw shopify.failed;
       } else {
         outcome.unchanged += 1;
       }
+      // a step still unshown (Shopify failed before, a courier's cancel just finished): shown and recorded apart
       await showOnShopify(shop, current, tagsOnce, deps);
       await reviewStuck(shop, current, scanned, stuckOnce, deps);
     } catch (error) {
@@ -103,8 +134,6 @@ export async function syncBatch(batch: SyncBatch, deps: Deps): Promise<SyncOutco
       log.warn('status sync: a parcel could not be brought up to date', { trackingNumber: booking.trackingNumber, error: error instanceof Error ? error.message : String(error) });
     }
   }
-  deps.metrics.count('ParcelsMoved', outcome.moved);
-  return outcome;
 }
 
 function noteUnknown(courier: string, reading: TrackingResult, log: Log): void {

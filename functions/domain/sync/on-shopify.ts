@@ -37,18 +37,18 @@ const tagOf = (step: ShopifyStep, tags: OrderTags) => {
   return key ? tags[key] : '';
 };
 
+/** The step a booking leads to that Shopify has not been shown yet, if any. */
+export function stepToShow(booking: BookingRecord): ShopifyStep | undefined {
+  const step = stepOf(booking);
+  return step && step !== booking.shopifyStep ? step : undefined;
+}
+
 /**
  * The Shopify half of a status change (issue 21 §3, paid plans): a fulfillment event for the new step
  * and the settings' status tag, the new one added and the other status tags removed, through the port (which
- * paces calls within the shop's API bucket). It runs after the status is written and records the step
- * it showed (`shopifyStep`) only once Shopify took it, so a Shopify failure never undoes or repeats the
- * status write: the booking keeps a step other than the one shown, and the next pass that reads it
- * does the Shopify half alone. Tags are idempotent; an event may be sent twice when the recording
- * write is lost after Shopify took it, which only repeats a line on the order's timeline.
+ * paces calls within the shop's API bucket).
  */
-export async function showOnShopify(shop: ShopRecord, booking: BookingRecord, tags: () => Promise<OrderTags>, deps: Deps): Promise<boolean> {
-  const step = stepOf(booking);
-  if (!step || step === booking.shopifyStep) return false;
+async function sendStep(shop: ShopRecord, booking: BookingRecord, step: ShopifyStep, tags: () => Promise<OrderTags>, deps: Deps): Promise<void> {
   const client = deps.shopifyFor(shop);
   if (step !== 'CANCELLED' && !booking.fulfillmentsCancelledAt) {
     const happenedAt = booking.lastScanAt ?? booking.lastStatusAt;
@@ -71,6 +71,48 @@ export async function showOnShopify(shop: ShopRecord, booking: BookingRecord, ta
     if (next) await withShopify(() => client.addTags(orderId, [next]));
     if (others.length) await withShopify(() => client.removeTags(orderId, others));
   }
+}
+
+/**
+ * The Shopify half taken with a courier reading's write (applyCourierReading's `before`): the step the
+ * reading leads to is shown on Shopify first and recorded (`shopifyStep`) in the reading's own write, so
+ * a move or a courier's new text rewrites the booking once, not again for the step (the booking is
+ * billed at its whole size each time). A Shopify failure records nothing and never holds the status
+ * back: the move is written with the step it had, the failure is kept in `failed` for the caller to
+ * fail its message after, and the retry (or the next pass) shows the step through showOnShopify.
+ * Shopify may be shown a step twice only when the write is lost after Shopify took it (a function
+ * that dies between, a move another reader wrote first), which repeats a line on the order's timeline.
+ */
+export function showWithWrite(shop: ShopRecord, tags: () => Promise<OrderTags>, deps: Deps) {
+  const hook = {
+    failed: undefined as unknown,
+    before: async (next: BookingRecord): Promise<{ shopifyStep?: ShopifyStep }> => {
+      const step = stepToShow(next);
+      if (!step) return {};
+      try {
+        await sendStep(shop, next, step, tags, deps);
+        return { shopifyStep: step };
+      } catch (error) {
+        hook.failed ??= error;
+        return {};
+      }
+    },
+  };
+  return hook;
+}
+
+/**
+ * The Shopify half of a booking whose step is not shown yet, apart from any reading: after a Shopify
+ * failure, or once a courier's cancel is finished. It records the step (`shopifyStep`) in a write of
+ * its own only once Shopify took it, so a Shopify failure never undoes or repeats the status write:
+ * the booking keeps a step other than the one shown, and the next pass that reads it does the Shopify
+ * half alone. Tags are idempotent; an event may be sent twice when the recording write is lost after
+ * Shopify took it, which only repeats a line on the order's timeline.
+ */
+export async function showOnShopify(shop: ShopRecord, booking: BookingRecord, tags: () => Promise<OrderTags>, deps: Deps): Promise<boolean> {
+  const step = stepToShow(booking);
+  if (!step) return false;
+  await sendStep(shop, booking, step, tags, deps);
   // only from the status in hand: a booking that moved meanwhile is shown by the next pass
   await deps.bookings.change(booking, { shopifyStep: step });
   return true;

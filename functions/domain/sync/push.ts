@@ -4,7 +4,7 @@ import type { Deps } from '../ports/deps';
 import type { AccountRecord, ShopRecord } from '../records';
 import { isPaid } from '../billing/plan-check';
 import { applyCourierReading } from '../tracking/status-change';
-import { showOnShopify } from './on-shopify';
+import { showOnShopify, showWithWrite } from './on-shopify';
 
 /** What one push did: scans applied (something written), scans that changed nothing, scans of parcels not this account's. */
 export interface PushOutcome {
@@ -32,15 +32,18 @@ export async function applyPushedReadings(shop: ShopRecord, account: AccountReco
   for (const booking of held) {
     let current = booking;
     const scans = byNumber.get(booking.trackingNumber)!.sort((a, b) => latest(a).localeCompare(latest(b)));
-    for (const reading of scans) {
+    for (const [i, reading] of scans.entries()) {
       if (current.lastScanAt && latest(reading) <= current.lastScanAt) {
         outcome.unchanged += 1;
         continue;
       }
-      const applied = await applyCourierReading(shop, current, reading, deps);
+      // on paid plans the step the parcel's last scan leads to is shown and recorded in that scan's own write
+      const shopify = isPaid(shop) && i === scans.length - 1 ? showWithWrite(shop, tagsOnce, deps) : undefined;
+      const applied = await applyCourierReading(shop, current, reading, deps, shopify ? { before: shopify.before } : {});
       current = applied.booking;
       if (applied.written) outcome.applied += 1;
       else outcome.unchanged += 1;
+      if (shopify?.failed) throw shopify.failed;
     }
     if (isPaid(shop)) await showOnShopify(shop, current, tagsOnce, deps);
   }

@@ -1,9 +1,10 @@
 import type { BookingStatus } from '@dakiya/shared';
 import type { BookingChange, BookingRecord, TimelineEvent } from '../ports/bookings';
 import type { TrackingResult } from '../ports/courier';
+import type { CounterChange } from '../ports/counters';
 import type { Deps } from '../ports/deps';
 import type { ShopRecord } from '../records';
-import { moveCounters, shopDay } from '../booking/counters';
+import { countersOfMove, moveCounters, shopDay } from '../booking/counters';
 import { cancelFulfillments } from '../booking/cancel';
 import { daysBetween } from '../orders/row';
 import { noticeDueWith, queueDueNotice } from '../notices/consignee-notice';
@@ -75,7 +76,27 @@ export function changeOf(booking: BookingRecord, reading: TrackingResult, timeZo
  * counters' move, then a consignee notice the move made due (out for delivery, delivered, returned;
  * domain/notices). A delivery after a cancel, or a cancel the courier made, is put before a person.
  */
-export async function applyCourierReading(shop: Shop, held: BookingRecord, reading: TrackingResult, deps: Deps, retries = 1): Promise<StatusChangeOutcome> {
+/**
+ * A step a caller takes once the move is planned and before it is written, given the booking as it
+ * will stand; what it returns is written in the move's own update. The status sync shows the new step
+ * on Shopify here and records it in that write (domain/sync/on-shopify.ts), so a move rewrites the
+ * booking once, not once for the status and again for the step. It must not throw for a failure
+ * that should still let the move be written: it returns nothing to record instead.
+ */
+export type BeforeWrite = (next: BookingRecord) => Promise<Pick<BookingChange, 'shopifyStep'>>;
+
+export interface ApplyOptions {
+  before?: BeforeWrite;
+  /**
+   * Where a move's counter changes go instead of being applied at once: a caller applying many
+   * readings (the sync's batch) sums them and writes each counter item once (booking/counters.ts).
+   */
+  counted?: CounterChange[];
+}
+
+export async function applyCourierReading(
+  shop: Shop, held: BookingRecord, reading: TrackingResult, deps: Deps, opts: ApplyOptions = {}, retries = 1,
+): Promise<StatusChangeOutcome> {
   // a courier's cancel whose last steps failed before (Shopify down): finished now, the status stays
   if (isCourierCancelUnfinished(held)) return { booking: await finishCourierCancel(shop, held, reading, deps), written: true };
   // a consignee notice whose queuing was lost after its move was written: queued now
@@ -85,19 +106,31 @@ export async function applyCourierReading(shop: Shop, held: BookingRecord, readi
   if (!planned) return { booking, written: false };
   // the notice's mark goes with the move (one write), and the notice into the outbox after it
   const notice = await noticeDueWith(booking, planned.change, deps);
-  const written = await deps.bookings.change(booking, notice ? { ...planned.change, noticeDue: notice } : planned.change);
+  const change = { ...planned.change, ...(notice ? { noticeDue: notice } : {}) };
+  const alongside = opts.before ? await opts.before(nextOf(booking, change)) : {};
+  const written = await deps.bookings.change(booking, { ...change, ...alongside });
   if (!written) {
     // another change got there first: read it and apply the reading to what is stored now
     const fresh = await deps.bookings.get(shop._id, booking.trackingNumber);
     if (!fresh || retries <= 0) return { booking: fresh ?? booking, written: false };
-    return applyCourierReading(shop, fresh, reading, deps, retries - 1);
+    return applyCourierReading(shop, fresh, reading, deps, opts, retries - 1);
   }
   await deps.bookings.addEvents(shop._id, booking.trackingNumber, planned.events);
   // a parcel that moved is no longer stuck, whoever read it (the sync, the modal, the public page)
   if (planned.to && mayBeStuck(booking, deps.now())) await deps.attention.resolve(shop._id, { kind: 'booking', trackingNumber: booking.trackingNumber }, 'STUCK');
   if (planned.to === 'CANCELLED') return { booking: await finishCourierCancel(shop, written, reading, deps), written: true, movedFrom: booking.status };
-  if (planned.to) await moveCounters(shop, booking, written, deps);
+  if (planned.to && opts.counted) opts.counted.push(...countersOfMove(shop, booking, written));
+  else if (planned.to) await moveCounters(shop, booking, written, deps);
   return { booking: await queueDueNotice(written, deps), written: true, ...(planned.to ? { movedFrom: booking.status } : {}) };
+}
+
+/** The booking as a change will leave it (its removals included), before it is written. */
+function nextOf(booking: BookingRecord, change: BookingChange): BookingRecord {
+  const { clearDeliveryDays, clearNoticeDue, ...set } = change;
+  const next: BookingRecord = { ...booking, ...set };
+  if (clearDeliveryDays) delete next.deliveryDays;
+  if (clearNoticeDue) delete next.noticeDue;
+  return next;
 }
 
 /** CANCELLED by the courier with its last steps still to do (a cancel of ours always has `cancelledAt`). */

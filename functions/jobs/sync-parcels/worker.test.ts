@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Context, SQSEvent } from 'aws-lambda';
 import { COURIER_IDS, type CourierId } from '@dakiya/shared';
@@ -120,6 +121,68 @@ describe('the status-sync worker', () => {
     expect(order.tags).toContain('dk-returned');
     expect(order.tags).not.toContain('dk-moving');
     for (const f of order.fulfillments) expect((f.events ?? []).map((e) => e.status)).toEqual(['IN_TRANSIT', 'FAILURE']);
+  }, 60_000);
+
+  it('rewrites the booking once per reading that changes it: the step shown on Shopify rides in the move\'s own write', async () => {
+    // Prepare: an M&P parcel, whose forward journey ends on 'Out for Delivery' (a new step with no status move)
+    const { tn, orderId, account } = await bookOne('MNP');
+    expect(world.couriers.sims.MNP.control.setScenario(tn, 'happy')).toBe(true);
+    const sk = `BOOKING#${tn}`;
+    let writes = 0;
+    world.deps.db.middlewareStack.add((next, context) => async (args) => {
+      const input = args.input as { Key?: { sk?: string }; Item?: { sk?: string } };
+      if (/Put|Update|Delete/.test(String(context.commandName)) && (input.Key?.sk ?? input.Item?.sk) === sk) writes += 1;
+      return next(args);
+    }, { step: 'initialize', name: 'countBookingWrites' });
+    const steps: string[] = [];
+    try {
+      for (let tick = 0; tick < 12 && (await stored(tn))!.status !== 'DELIVERED'; tick++) {
+        world.couriers.sims.MNP.control.tick();
+        const before = (await stored(tn))!;
+        writes = 0;
+        // Act
+        expect(await run([batchOf(account, [tn])])).toEqual({ batchItemFailures: [] });
+        // Assess: a reading that changed the booking wrote it once, with the step it leads to
+        const after = (await stored(tn))!;
+        expect(writes, `tick ${tick}: ${before.courierStatus} -> ${after.courierStatus}`).toBe(isDeepStrictEqual(before, after) ? 0 : 1);
+        if (after.shopifyStep && after.shopifyStep !== steps.at(-1)) steps.push(after.shopifyStep);
+      }
+    } finally {
+      world.deps.db.middlewareStack.remove('countBookingWrites');
+    }
+    expect(steps).toEqual(['IN_TRANSIT', 'OUT_FOR_DELIVERY', 'DELIVERED']);
+    expect(simOrder(orderId).fulfillments.flatMap((f) => (f.events ?? []).map((e) => e.status))).toEqual(steps);
+    expect(simOrder(orderId).tags).toContain('dk-delivered');
+  }, 120_000);
+
+  it('counts a batch\'s moves together: each counter item they share is written once, and counts both', async () => {
+    // Prepare: two Leopards parcels of one day, one member and one city, delivered since
+    const parcels = [await bookOne('LEOPARD'), await bookOne('LEOPARD')];
+    advanceAll(5 * DAY);
+    const held = (await world.deps.bookings.getMany(world.a.shop._id, parcels.map((p) => p.tn)));
+    const day = held[0]!.bookedDay;
+    expect(held.map((b) => [b.bookedDay, b.bookedBy, b.destinationCity])).toEqual([[day, held[0]!.bookedBy, 'Lahore'], [day, held[0]!.bookedBy, 'Lahore']]);
+    const monthOf = async () => (await world.deps.counters.read(world.a.shop._id, [{ kind: 'shop', period: 'MONTH', at: day.slice(0, 7) }], { consistent: true }))[0]!.counts;
+    const before = await monthOf();
+    const written = new Map<string, number>();
+    world.deps.db.middlewareStack.add((next, context) => async (args) => {
+      const sk = String((args.input as { Key?: { sk?: string } }).Key?.sk ?? '');
+      if (/Update/.test(String(context.commandName)) && /^(CNT|DELIVERED)#/.test(sk)) written.set(sk, (written.get(sk) ?? 0) + 1);
+      return next(args);
+    }, { step: 'initialize', name: 'countCounterWrites' });
+    try {
+      // Act
+      expect(await run([batchOf(parcels[0]!.account, parcels.map((p) => p.tn))])).toEqual({ batchItemFailures: [] });
+    } finally {
+      world.deps.db.middlewareStack.remove('countCounterWrites');
+    }
+    // Assess: both delivered and counted, the shop's day, month and year, the member's, the city's and the delivered day's items once each
+    for (const p of parcels) expect(await stored(p.tn)).toMatchObject({ status: 'DELIVERED' });
+    expect([...written.values()].every((n) => n === 1), JSON.stringify([...written])).toBe(true);
+    expect(written.size).toBeGreaterThanOrEqual(8);
+    const after = await monthOf();
+    expect((after['s.D'] ?? 0) - (before['s.D'] ?? 0)).toBe(2);
+    expect((after['s.F'] ?? 0) - (before['s.F'] ?? 0)).toBe(-2);
   }, 60_000);
 
   it('changes nothing for a parcel the courier does not find, beside one it answers for', async () => {

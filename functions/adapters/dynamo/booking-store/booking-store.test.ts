@@ -112,6 +112,39 @@ describe('the booking entity and its named indexes', () => {
   });
 });
 
+describe('the courier timeline', () => {
+  const scan = (i: number) => ({ at: `2026-11-2${Math.floor(i / 10)}T1${i % 10}:00:00.000Z`, seq: i + 1, status: `Scan ${i}`, message: `Arrived at hub ${i}`, location: 'Lahore' });
+  const events = (tn: string) => deps.db.send(new QueryCommand({
+    TableName: deps.env.TABLE_NAME, KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)', ExpressionAttributeValues: { ':pk': `SHOP#${shopId}`, ':sk': `EVENT#${tn}#` },
+  }));
+
+  it('keeps one reading\'s scans in items of one write unit each, and reads them back one event a scan, in order', async () => {
+    const tn = 'KI000077001';
+    await save(record(tn, '2026-11-20T09:00:00.000Z'));
+    // Act: a reading of 12 scans, then one of a single scan, then the first reading again (a second reader of the same answer)
+    await deps.bookings.addEvents(shopId, tn, Array.from({ length: 12 }, (_, i) => scan(i)));
+    await deps.bookings.addEvents(shopId, tn, [scan(12)]);
+    await deps.bookings.addEvents(shopId, tn, Array.from({ length: 12 }, (_, i) => scan(i)));
+    // Assess: a few items (the booking's own first event, the reading's groups, the single scan), none over 1 KB
+    const { Items = [] } = await events(tn);
+    expect(Items.length).toBeGreaterThanOrEqual(4);
+    expect(Items.length).toBeLessThanOrEqual(6);
+    for (const item of Items) expect(JSON.stringify(item).length).toBeLessThan(1000);
+    expect(await deps.bookings.timeline(shopId, tn)).toEqual([
+      { at: '2026-11-20T09:00:00.000Z', status: 'BOOKED', message: 'Booked with Leopards main' },
+      ...Array.from({ length: 13 }, (_, i) => { const { seq: _seq, ...e } = scan(i); return e; }),
+    ]);
+  });
+
+  it('reads a timeline of one item per scan, as written before, the same way', async () => {
+    const tn = 'KI000077002';
+    await save(record(tn, '2026-11-20T09:00:00.000Z'));
+    for (const i of [0, 1]) await deps.bookings.addEvents(shopId, tn, [scan(i)]);
+    expect((await events(tn)).Items).toHaveLength(3);
+    expect((await deps.bookings.timeline(shopId, tn)).map((e) => e.status)).toEqual(['BOOKED', 'Scan 0', 'Scan 1']);
+  });
+});
+
 describe('the attempt ledger\'s lease', () => {
   const T0 = Date.parse('2026-11-26T10:00:00.000Z');
 

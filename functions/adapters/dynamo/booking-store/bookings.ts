@@ -72,6 +72,27 @@ const INSTANT_LENGTH = 24;
 /** The couriers' consignment numbers as the reference gives them (2 letters and 9 digits); a longer one only makes a read spill into a further block. */
 const TRACKING_LENGTH = 11;
 
+/** A timeline item's own attributes and keys take about 300 bytes: its scans get the rest of one write unit's 1 KB. */
+const SCANS_PER_ITEM_BYTES = 650;
+
+type Scan = Required<Pick<TimelineEvent, 'at' | 'seq' | 'status' | 'message'>> & Pick<TimelineEvent, 'location'>;
+
+/** A reading's scans in groups of about 1 KB an item, in their order: a write unit holds several scans, not one. */
+function scanGroups(scans: Scan[]): Scan[][] {
+  const groups: Scan[][] = [];
+  let bytes = Infinity;
+  for (const scan of scans) {
+    const size = JSON.stringify(scan).length;
+    if (bytes + size > SCANS_PER_ITEM_BYTES) {
+      groups.push([]);
+      bytes = 0;
+    }
+    groups.at(-1)!.push(scan);
+    bytes += size;
+  }
+  return groups;
+}
+
 /** The sparse indexes' keys are empty text on bookings they leave out (ElectroDB wants every composite of a sparse index given). */
 export function fromItem(data: Record<string, unknown>): BookingRecord {
   const { cityKey: _city, mergedAt: _merged, deliveredAt, ...rest } = data;
@@ -215,14 +236,19 @@ export class DynamoBookingRepo implements BookingRepo {
   }
 
   async addEvents(shopId: string, trackingNumber: string, events: TimelineEvent[]): Promise<void> {
-    if (!events.length) return;
-    await this.events.put(events.map((e, i) => ({ shopId, trackingNumber, at: e.at, seq: e.seq ?? i + 1, status: e.status, message: e.message, location: e.location })))
-      .go();
+    const items = scanGroups(events.map((e, i) => ({ at: e.at, seq: e.seq ?? i + 1, status: e.status, message: e.message, ...(e.location ? { location: e.location } : {}) })))
+      .map((group) => ({ shopId, trackingNumber, ...group.at(-1)!, earlier: group.slice(0, -1) }));
+    if (items.length) await this.events.put(items).go();
   }
 
   async timeline(shopId: string, trackingNumber: string): Promise<TimelineEvent[]> {
     const { data } = await this.events.query.timeline({ shopId, trackingNumber }).go({ pages: 'all' });
-    return data.map((e) => ({ at: e.at, status: e.status, message: e.message, ...(e.location ? { location: e.location } : {}) }));
+    // one scan is one event whichever items hold it (two readers writing one reading at once), in the items' key order
+    const scans = new Map<string, TimelineEvent>();
+    for (const item of data) {
+      for (const e of [...(item.earlier ?? []), item]) scans.set(`${e.at}#${e.seq}`, { at: e.at, status: e.status, message: e.message, ...(e.location ? { location: e.location } : {}) });
+    }
+    return [...scans.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, e]) => e);
   }
 
   async remove(record: BookingRecord): Promise<void> {

@@ -156,7 +156,10 @@ export function bookingEntity(client: DynamoDBDocumentClient, table: string) {
 
 export type BookingEntity = ReturnType<typeof bookingEntity>;
 
-/** One courier scan of a parcel: its own item, so the booking never grows with its history. */
+/**
+ * Courier scans of a parcel, apart from the booking so it never grows with its history: one item per
+ * reading (its scans up to about 1 KB), keyed by its newest scan.
+ */
 export function bookingEventEntity(client: DynamoDBDocumentClient, table: string) {
   return new Entity({
     model: { entity: 'bookingEvent', version: '1', service: 'dakiya' },
@@ -168,6 +171,11 @@ export function bookingEventEntity(client: DynamoDBDocumentClient, table: string
       status: str,
       message: str,
       location: optStr,
+      /** The scans of the same reading before this one: one item holds a reading's scans, up to about 1 KB (one write unit). */
+      earlier: {
+        type: 'list',
+        items: { type: 'map', properties: { at: str, seq: { type: 'number', required: true }, status: str, message: str, location: optStr } },
+      },
     },
     indexes: {
       timeline: {
