@@ -121,7 +121,7 @@ export function OrdersPage({ canCancel, canBook, canImport, canExport = false, t
         subtitle="Every parcel your store booked through Dakiya. Click an order to see where it is."
         backTo={paths.dashboard.home()}
         actions={(
-          <HStack gap="2">
+          <HStack gap="2" wrap="wrap">
             {canImport && (
               <Button variant="outline" size="sm" onClick={() => setImportOpen(true)} data-testid="orders-import">
                 <LuUpload aria-hidden /> Import
