@@ -35,12 +35,12 @@ async function openFilters(page: Page): Promise<void> {
   await page.getByTestId('orders-filters').waitFor();
 }
 
-/** Nothing runs off the side: no sideways scroll, and every header button whole inside the viewport. */
+/** Nothing runs off the side: no sideways scroll, and every button of the header's row and the selection bar whole inside the viewport. */
 async function fitsTheWidth(page: Page): Promise<void> {
   const { scrollWidth, innerWidth, outside } = await page.evaluate(() => ({
     scrollWidth: document.documentElement.scrollWidth,
     innerWidth: window.innerWidth,
-    outside: [...document.querySelectorAll('[data-testid="page-actions"] button')].flatMap((el) => {
+    outside: [...document.querySelectorAll('[data-testid="page-actions"] button, [data-testid="orders-selection"] button')].flatMap((el) => {
       const box = el.getBoundingClientRect();
       return box.left >= 0 && box.right <= window.innerWidth ? [] : [el.textContent?.trim() || el.getAttribute('aria-label')];
     }),
@@ -228,6 +228,7 @@ describe.each(VIEWPORTS)('the orders list (%s)', (size, viewport) => {
     await expect.poll(() => page.getByTestId('orders-selected').innerText()).toBe('3 selected');
     expect(await page.getByTestId('orders-cancel-selected').innerText()).toBe('Cancel 2 of them');
     await settledShot(page, `orders-selection-${size}`);
+    await fitsTheWidth(page);
     await page.getByTestId('orders-cancel-selected').click();
     await page.getByTestId('confirm-yes').click();
     await toastSays(page, '2 bookings cancelled with the courier and unfulfilled on Shopify');
