@@ -9,21 +9,19 @@ import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { SectionCard } from '../../../components/ui/section-card';
 import { COURIERS } from '../couriers';
 import { lastPushText } from '../status-push';
-import { useSession } from '../../auth';
 
 /**
  * The callback address to give a courier that pushes its status changes (Leopards, issue 22), and when
  * the last push came. The address carries the account's secret: this card is on the edit page, which
  * only those with WRITE_ACCOUNTS open, and the API answers it to them alone.
  */
-export function StatusPushCard({ account }: { account: TrackingAccount }) {
+export function StatusPushCard({ account, timeZone }: { account: TrackingAccount; timeZone?: string }) {
   const onError = useUnauthorizedOnly();
   const handleError = useHandleApiError();
   const { data, error, isValidating, mutate } = useApi('accounts.statusPush', { params: { id: account._id } }, { onError, revalidateOnFocus: false });
   const [copied, setCopied] = useState(false);
   const [renewing, setRenewing] = useState(false);
   const courier = COURIERS[account.company].name;
-  const timeZone = useSession().user?.shop.iana_time_zone;
 
   const copy = () => {
     if (!data) return;
