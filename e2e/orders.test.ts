@@ -35,13 +35,28 @@ async function openFilters(page: Page): Promise<void> {
   await page.getByTestId('orders-filters').waitFor();
 }
 
+/** Nothing runs off the side: no sideways scroll, and every button of the header's row and the selection bar whole inside the viewport. */
+async function fitsTheWidth(page: Page): Promise<void> {
+  const { scrollWidth, innerWidth, outside } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+    outside: [...document.querySelectorAll('[data-testid="page-actions"] button, [data-testid="orders-selection"] button')].flatMap((el) => {
+      const box = el.getBoundingClientRect();
+      return box.left >= 0 && box.right <= window.innerWidth ? [] : [el.textContent?.trim() || el.getAttribute('aria-label')];
+    }),
+  }));
+  expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
+  expect(outside).toEqual([]);
+}
+
 async function listReady(page: Page): Promise<void> {
   await page.locator('[data-testid^="order-row-"], [data-testid="orders-empty"], [data-testid="orders-past-end"], [data-testid="orders-error"]').first().waitFor();
 }
 
 beforeAll(async () => {
   browser = await launch();
-  clerk = await newStaff('USER', ['READ_ORDERS', 'BOOK_ORDERS', 'WRITE_ORDERS', 'UPDATE_ORDERS'], 'owner');
+  // every header button of the page (export too), so the phone's row is at its longest
+  clerk = await newStaff('USER', ['READ_ORDERS', 'BOOK_ORDERS', 'WRITE_ORDERS', 'UPDATE_ORDERS', 'EXPORT_ORDERS'], 'owner');
   const { auth_token } = await api().call('auth.login', { body: { email: clerk.email, password: clerk.password } });
   parcels = await bookThroughApi(api(), auth_token, 12, ['LEOPARD', 'POSTEX', 'TCS'], taken);
   expect(parcels.length).toBe(12);
@@ -52,6 +67,8 @@ describe.each(VIEWPORTS)('the orders list (%s)', (size, viewport) => {
   it('searches (a leading # stripped), filters with chips, and keeps the view in the address', async () => {
     const page = await signedIn(browser, clerk, viewport, '**/dashboard/orders');
     await listReady(page);
+    await page.getByTestId('orders-import').waitFor();
+    await fitsTheWidth(page);
     await topShot(page, `orders-list-${size}`);
 
     // search: debounced, '#' stripped into the address, the one order found
@@ -211,6 +228,7 @@ describe.each(VIEWPORTS)('the orders list (%s)', (size, viewport) => {
     await expect.poll(() => page.getByTestId('orders-selected').innerText()).toBe('3 selected');
     expect(await page.getByTestId('orders-cancel-selected').innerText()).toBe('Cancel 2 of them');
     await settledShot(page, `orders-selection-${size}`);
+    await fitsTheWidth(page);
     await page.getByTestId('orders-cancel-selected').click();
     await page.getByTestId('confirm-yes').click();
     await toastSays(page, '2 bookings cancelled with the courier and unfulfilled on Shopify');

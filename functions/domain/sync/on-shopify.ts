@@ -10,9 +10,14 @@ const STATUS_OF: Record<ShopifyStep, BookingStatus> = {
   IN_TRANSIT: 'INPROCESS', OUT_FOR_DELIVERY: 'INPROCESS', ATTEMPTED_DELIVERY: 'INPROCESS', DELIVERED: 'DELIVERED', FAILURE: 'RTS', CANCELLED: 'CANCELLED',
 };
 
+// each courier's return-leg words (Leopards "Being Return", PostEx "Out For Return", TCS "Return In
+// Process", M&P "Return - …" and "Failed Delivered"); the terminal hand-back is RTS, not INPROCESS
+const RETURN_LEG = /\breturn|failed delivered/i;
+
 /**
  * The parcel's step as Shopify can show it: in process is in transit, out for delivery or a failed
- * attempt by the courier's own words; a return is a failure; a cancel is the fulfillment cancelled.
+ * attempt by the courier's own words, and in transit all along a return leg; a return is a failure; a
+ * cancel is the fulfillment cancelled.
  * Undefined while the parcel is only booked (the fulfillment says so already) or a cancel is unfinished.
  */
 export function stepOf(booking: BookingRecord): ShopifyStep | undefined {
@@ -24,6 +29,9 @@ export function stepOf(booking: BookingRecord): ShopifyStep | undefined {
     case 'CANCELLED': return 'CANCELLED';
     case 'INPROCESS': {
       const said = booking.courierStatus ?? '';
+      // a parcel on its way back to the store: M&P's "Return - Out for Delivery" or "Return - Attempt"
+      // is the courier delivering to the merchant, never to the consignee (whom a notice would then mail)
+      if (RETURN_LEG.test(said)) return 'IN_TRANSIT';
       // Leopards says 'Assign to Courier' (AC) when the rider takes the parcel out: its out for delivery
       if (/out for delivery|on route|with rider|assign(ed)? to courier/i.test(said)) return 'OUT_FOR_DELIVERY';
       if (/attempt|refused|undeliver|not deliver|consignee not/i.test(said)) return 'ATTEMPTED_DELIVERY';

@@ -104,7 +104,7 @@ const CreateAccountPage = lazy(async () => {
 });
 const EditAccountPage = lazy(async () => {
   const m = await import('../features/accounts/components/edit-account-page');
-  return { default: function EditAccountRoute() { return <m.EditAccountPage canWrite={useCanWriteAccounts()} />; } };
+  return { default: function EditAccountRoute() { return <m.EditAccountPage canWrite={useCanWriteAccounts()} timeZone={useSession().user?.shop.iana_time_zone} />; } };
 });
 // Booking: every screen needs BOOK_ORDERS (the shell's guard, by the nav's Book orders item).
 const StoreOrdersPage = lazy(async () => {

@@ -40,7 +40,8 @@ export function PageHeader({ title, subtitle, backTo, actions, titleAddon }: Pag
         </Stack>
       </HStack>
       {actions && (
-        <Box flexShrink={0}>
+        // no wider than the header: on a phone a long row of buttons wraps instead of running off the edge
+        <Box flexShrink={0} maxW="full" data-testid="page-actions">
           <HStack gap="2" wrap="wrap">
             {actions}
           </HStack>

@@ -30,10 +30,12 @@ export const ACCOUNT_UPDATED = 'Account updated';
 export interface EditAccountPageProps {
   /** WRITE_ACCOUNTS (an ADMIN has it). */
   canWrite: boolean;
+  /** The shop's IANA zone, for the status-push card's last push. */
+  timeZone?: string;
 }
 
 /** /dashboard/edit-account/{account_id} (spec 001 §2, §5 "Edit account"). */
-export function EditAccountPage({ canWrite }: EditAccountPageProps) {
+export function EditAccountPage({ canWrite, timeZone }: EditAccountPageProps) {
   const { account_id: id } = useParams();
   // The page shows a failed load itself; only a 401 goes to the app's handler.
   const onError = useUnauthorizedOnly();
@@ -91,12 +93,12 @@ export function EditAccountPage({ canWrite }: EditAccountPageProps) {
   return (
     <>
       {header(data.account)}
-      <EditAccountForm key={data.account._id} account={data.account} />
+      <EditAccountForm key={data.account._id} account={data.account} timeZone={timeZone} />
     </>
   );
 }
 
-function EditAccountForm({ account }: { account: TrackingAccount }) {
+function EditAccountForm({ account, timeZone }: { account: TrackingAccount; timeZone?: string }) {
   const navigate = useNavigate();
   const handleError = useHandleApiError();
   const { mutate } = useSWRConfig();
@@ -260,7 +262,7 @@ function EditAccountForm({ account }: { account: TrackingAccount }) {
           </Stack>
         </SectionCard>
 
-        {courierDefinition(account.company).booking.statusPush && <StatusPushCard account={account} />}
+        {courierDefinition(account.company).booking.statusPush && <StatusPushCard account={account} timeZone={timeZone} />}
 
         <RefusalAlert
           refusal={refusal}

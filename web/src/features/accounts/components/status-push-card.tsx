@@ -4,18 +4,18 @@ import { LuCheck, LuCopy, LuRadioTower, LuRefreshCw } from 'react-icons/lu';
 import type { TrackingAccount } from '@dakiya/shared';
 import { api } from '../../../lib/api';
 import { useHandleApiError, useUnauthorizedOnly } from '../../../lib/api-errors';
-import { formatDateTime } from '../../../lib/format';
 import { useApi } from '../../../lib/swr';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { SectionCard } from '../../../components/ui/section-card';
 import { COURIERS } from '../couriers';
+import { lastPushText } from '../status-push';
 
 /**
  * The callback address to give a courier that pushes its status changes (Leopards, issue 22), and when
  * the last push came. The address carries the account's secret: this card is on the edit page, which
  * only those with WRITE_ACCOUNTS open, and the API answers it to them alone.
  */
-export function StatusPushCard({ account }: { account: TrackingAccount }) {
+export function StatusPushCard({ account, timeZone }: { account: TrackingAccount; timeZone?: string }) {
   const onError = useUnauthorizedOnly();
   const handleError = useHandleApiError();
   const { data, error, isValidating, mutate } = useApi('accounts.statusPush', { params: { id: account._id } }, { onError, revalidateOnFocus: false });
@@ -76,9 +76,7 @@ export function StatusPushCard({ account }: { account: TrackingAccount }) {
           </HStack>
           <HStack justify="space-between" gap="3" wrap="wrap">
             <Text textStyle="sm" color="fg.muted" data-testid="status-push-last">
-              {data?.last_push_at
-                ? `Last push: ${formatDateTime(data.last_push_at)}. Dakiya asks ${courier} about these parcels once a day as well.`
-                : `No push yet: until ${courier} sends one, Dakiya asks about these parcels through the day.`}
+              {lastPushText(data?.last_push_at, courier, timeZone)}
             </Text>
             <Button variant="ghost" size="sm" onClick={() => void renew()} loading={renewing} disabled={!data} data-testid="status-push-renew">
               <LuRefreshCw /> New address

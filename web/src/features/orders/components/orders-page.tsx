@@ -116,13 +116,14 @@ export function OrdersPage({ canCancel, canBook, canImport, canExport = false, t
     : { to: `${paths.dashboard.orders()}?${withNothing(params)}`, label: 'Clear search and filters' };
 
   return (
-    <Box pb={selection.length ? '24' : undefined}>
+    // room below the list for the selection bar, taller on a phone where its buttons wrap
+    <Box pb={selection.length ? { base: '44', md: '24' } : undefined}>
       <PageHeader
         title="Orders"
         subtitle="Every parcel your store booked through Dakiya. Click an order to see where it is."
         backTo={paths.dashboard.home()}
         actions={(
-          <HStack gap="2">
+          <HStack gap="2" wrap="wrap">
             {canImport && (
               <Button variant="outline" size="sm" onClick={() => setImportOpen(true)} data-testid="orders-import">
                 <LuUpload aria-hidden /> Import

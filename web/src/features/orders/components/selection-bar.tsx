@@ -26,7 +26,8 @@ export function SelectionBar({ selected, onClear, canCancel, onCancel, progress,
     <ActionBar.Root open={selected.length > 0} onOpenChange={(details) => { if (!details.open) onClear(); }} closeOnInteractOutside={false}>
       <Portal>
         <ActionBar.Positioner>
-          <ActionBar.Content aria-label="Selected orders" data-testid="orders-selection">
+          {/* a phone is narrower than the bar's row: it wraps, centred, instead of running off both sides */}
+          <ActionBar.Content aria-label="Selected orders" flexWrap="wrap" justifyContent="center" rowGap="2" maxW="calc(100vw - 1rem)" data-testid="orders-selection">
             <ActionBar.SelectionTrigger data-testid="orders-selected">{selected.length} selected</ActionBar.SelectionTrigger>
             <ActionBar.Separator />
             <Button size="sm" variant="outline" disabled={printable.length === 0} loading={printing} loadingText="Printing…" onClick={() => onPrint('dakiya')} data-testid="orders-print-selected">
