@@ -1,12 +1,10 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { DEMO_CREDENTIALS } from '../local/simulators/couriers';
-import { createDocClient } from '../functions/adapters/dynamo/client';
 import { expectRefusal, launch, shot } from './support/browser';
 import { signedIn, stillUsable, VIEWPORTS } from './support/failures';
 import { api, linkFromInbox } from './support/inbox';
-import { installNewShop } from './support/shops';
+import { installNewShop, setMonthUsage } from './support/shops';
 import { formReady } from './support/booking';
 
 /**
@@ -30,19 +28,6 @@ beforeAll(async () => {
   await api().call('auth.verifyEmail', { body: { token: link.searchParams.get('token') ?? '' } });
 }, 60_000);
 afterAll(async () => { await browser?.close(); });
-
-/** Sets this month's usage counter of the store to the free plan's limit (what 5000 bookings would leave). */
-async function usageAtLimit(): Promise<void> {
-  const { endpoint, name } = inject('table');
-  const db = createDocClient({ region: 'us-east-1', endpoint });
-  const { Item } = await db.send(new GetCommand({ TableName: name, Key: { pk: `DOMAIN#${SHOP}`, sk: 'DOMAIN' } }));
-  const month = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Karachi', year: 'numeric', month: '2-digit' }).format(new Date()).slice(0, 7);
-  await db.send(new UpdateCommand({
-    TableName: name, Key: { pk: `SHOP#${Item!.shopId as string}`, sk: `COUNTER#usage#${month}` },
-    UpdateExpression: 'SET #n = :n, #t = :t, #m = :m', ExpressionAttributeNames: { '#n': 'count', '#t': 'type', '#m': 'month' },
-    ExpressionAttributeValues: { ':n': 5000, ':t': 'usage-counter', ':m': month },
-  }));
-}
 
 async function firstOrderId(): Promise<string> {
   const res = await fetch(`${inject('shopifyUrl')}/_fake/shops/${SHOP}/orders`);
@@ -69,7 +54,7 @@ describe('booking in a store without an account, then at its plan limit', () => 
     await api().call('accounts.create', {
       token: auth_token, body: { company: 'LEOPARD', account_name: 'Leopards Multan', weight: 500, city: 'Multan', is_default: 'Default', ...DEMO_CREDENTIALS.LEOPARD } as never,
     });
-    await usageAtLimit();
+    await setMonthUsage(SHOP, 5000);
     const page = await signedIn(browser, ADMIN);
     await page.goto(`/dashboard/order/book?id=${await firstOrderId()}`);
     await formReady(page);
@@ -87,7 +72,7 @@ describe('booking in a store without an account, then at its plan limit', () => 
 
   it.each(VIEWPORTS)('plan limit, bulk: fewer orders left than selected is refused up front with the same \'Plan limit reached\' (%s)', async (size, viewport) => {
     // the previous case set the month at its limit: no order is left
-    await usageAtLimit();
+    await setMonthUsage(SHOP, 5000);
     const res = await fetch(`${inject('shopifyUrl')}/_fake/shops/${SHOP}/orders`);
     const ids = ((await res.json()) as { id: string; cancelledAt: string | null; fulfillments: unknown[] }[])
       .filter((o) => !o.cancelledAt && o.fulfillments.length === 0).slice(0, 2).map((o) => o.id);

@@ -1,14 +1,12 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page, Request } from 'playwright-core';
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { MAX_BULK_ORDERS } from '@dakiya/shared';
 import { DEMO_CREDENTIALS } from '../local/simulators/couriers';
-import { createDocClient } from '../functions/adapters/dynamo/client';
 import { expectRefusal, launch, shot } from './support/browser';
 import { courierSim } from './support/booking';
 import { CONNECTION_FAILED, dropConnection, PHONE, signedIn } from './support/failures';
 import { api, linkFromInbox } from './support/inbox';
-import { installNewShop } from './support/shops';
+import { installNewShop, setMonthUsage } from './support/shops';
 
 /**
  * The merchant's short path (issue 23's open points): on a store of its own with more open orders than a bulk
@@ -70,19 +68,6 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(async () => { await browser?.close(); });
 
-/** This month's usage of the store set to `count` of the free plan's 5000. */
-async function usage(count: number): Promise<void> {
-  const { endpoint, name } = inject('table');
-  const db = createDocClient({ region: 'us-east-1', endpoint });
-  const { Item } = await db.send(new GetCommand({ TableName: name, Key: { pk: `DOMAIN#${SHOP}`, sk: 'DOMAIN' } }));
-  const month = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Karachi', year: 'numeric', month: '2-digit' }).format(new Date()).slice(0, 7);
-  await db.send(new UpdateCommand({
-    TableName: name, Key: { pk: `SHOP#${Item!.shopId as string}`, sk: `COUNTER#usage#${month}` },
-    UpdateExpression: 'SET #n = :n, #t = :t, #m = :m', ExpressionAttributeNames: { '#n': 'count', '#t': 'type', '#m': 'month' },
-    ExpressionAttributeValues: { ':n': count, ':t': 'usage-counter', ':m': month },
-  }));
-}
-
 async function selectPageThenEvery(page: Page): Promise<void> {
   await page.goto('/dashboard/store-orders');
   await page.locator('[data-testid^="store-order-#"]').first().waitFor();
@@ -125,7 +110,7 @@ describe('select every order to book, and print what was booked', () => {
     await shot(page, 'store-orders-select-every-done');
 
     // the free plan's month with 100 orders left: the server refuses 250 before anything is booked
-    await usage(4900);
+    await setMonthUsage(SHOP, 4900);
     try {
       await page.getByTestId('store-orders-bulk').click();
       await page.waitForURL('**/dashboard/bulk-book?**');
@@ -136,7 +121,7 @@ describe('select every order to book, and print what was booked', () => {
       expect(new URL(page.url()).pathname).toBe('/dashboard/bulk-book');
       await shot(page, 'bulk-select-every-plan-limit');
     } finally {
-      await usage(0);
+      await setMonthUsage(SHOP, 0);
     }
     await page.close();
   });

@@ -1,4 +1,6 @@
 import { inject } from 'vitest';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { createDocClient } from '../../functions/adapters/dynamo/client';
 import { api } from './inbox';
 
 /** The Shopify simulator's control API (never Shopify's own). */
@@ -31,4 +33,17 @@ export async function installNewShop(shop: string, name: string, ownerEmail: str
     url = next.toString();
   }
   throw new Error(`the install of ${shop} did not land signed in`);
+}
+
+/** This month's usage counter of the store `shop` (its domain) set to `count` orders (the free plan allows 5000). */
+export async function setMonthUsage(shop: string, count: number): Promise<void> {
+  const { endpoint, name } = inject('table');
+  const db = createDocClient({ region: 'us-east-1', endpoint });
+  const { Item } = await db.send(new GetCommand({ TableName: name, Key: { pk: `DOMAIN#${shop}`, sk: 'DOMAIN' } }));
+  const month = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Karachi', year: 'numeric', month: '2-digit' }).format(new Date()).slice(0, 7);
+  await db.send(new UpdateCommand({
+    TableName: name, Key: { pk: `SHOP#${Item!.shopId as string}`, sk: `COUNTER#usage#${month}` },
+    UpdateExpression: 'SET #n = :n, #t = :t, #m = :m', ExpressionAttributeNames: { '#n': 'count', '#t': 'type', '#m': 'month' },
+    ExpressionAttributeValues: { ':n': count, ':t': 'usage-counter', ':m': month },
+  }));
 }
